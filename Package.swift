@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+// collage: declarative photo collages. Module map and rules: README "Architecture".
+import PackageDescription
+
+/// Pixel loops are 10-50x slower unoptimised: the raster and codec targets are
+/// built with -O even in debug, so `swift test` exercises realistic speeds.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
+let package = Package(
+    name: "collage",
+    products: [
+        .executable(name: "collage", targets: ["CollageCLI"]),
+        .library(name: "Collage", targets: ["Collage"]),
+    ],
+    targets: [
+        // System libraries (Debian -dev packages, found through pkg-config).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
+        .systemLibrary(name: "CText", pkgConfig: "freetype2 harfbuzz fontconfig"),
+        .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg"),
+        // C helpers for what Swift cannot do (setjmp-based error handling).
+        .target(name: "CImageShim", dependencies: ["CImage"],
+                cSettings: [.unsafeFlags(["-O2"])]),
+
+        .target(name: "CollageSpec", dependencies: ["CYAML"]),
+        .target(name: "CollageRaster", swiftSettings: optimisedInDebug),
+        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageRaster"],
+                swiftSettings: optimisedInDebug),
+        .target(name: "CollageLayout", dependencies: ["CText", "CollageSpec", "CollageRaster"],
+                swiftSettings: optimisedInDebug),
+        .target(name: "Collage", dependencies: ["CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
+        .executableTarget(name: "CollageCLI", dependencies: ["Collage"]),
+
+        .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"]),
+        .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster"]),
+        .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs"]),
+        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"]),
+        .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs"]),
+    ]
+)

@@ -1,0 +1,2 @@
+#include "CImageShim.h"
+int collage_shim_version(void) { return 1; }

@@ -1,0 +1,8 @@
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_STROKER_H
+#include FT_OUTLINE_H
+#include FT_GLYPH_H
+#include <hb.h>
+#include <hb-ft.h>
+#include <fontconfig/fontconfig.h>

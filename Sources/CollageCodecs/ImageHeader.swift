@@ -1,0 +1,21 @@
+import CollageRaster
+
+/// Image file formats, identified by magic bytes (never the extension).
+public enum ImageFormat: String, Sendable, Hashable {
+    case jpeg, png, heif, webp
+}
+
+/// What a file's header says, read without decoding pixels.
+public struct ImageHeader: Sendable, Hashable {
+    public var format: ImageFormat
+    /// Pixel size as stored in the file.
+    public var storedSize: Size
+    /// EXIF orientation (1 when absent or unreadable).
+    public var orientation: Orientation
+    /// The size after orientation: storedSize with width and height swapped
+    /// for orientations 5-8. Layout uses this.
+    public var size: Size { orientation.swapsAxes ? Size(width: storedSize.height, height: storedSize.width) : storedSize }
+    public init(format: ImageFormat, storedSize: Size, orientation: Orientation) {
+        self.format = format; self.storedSize = storedSize; self.orientation = orientation
+    }
+}

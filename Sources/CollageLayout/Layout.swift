@@ -1,0 +1,26 @@
+import CollageRaster
+import CollageSpec
+
+/// Where one photo lands: the layout stage's answer for `Spec.photos[photo]`.
+public struct PhotoPlacement: Sendable, Hashable {
+    /// Index into `Spec.photos` (layout order).
+    public var photo: Int
+    /// The photo's cell, canvas pixels (origin top-left, y down).
+    public var cell: PixelRect
+    /// Where the crop window is drawn: the cell for `cover`, the centred
+    /// letterboxed rectangle (whole pixels) for `contain`.
+    public var destination: PixelRect
+    /// The fractional window of the oriented photo shown, in its source pixels.
+    public var crop: Rect
+    public init(photo: Int, cell: PixelRect, destination: PixelRect, crop: Rect) {
+        self.photo = photo; self.cell = cell; self.destination = destination; self.crop = crop
+    }
+}
+
+/// The computed frames of a document.
+public struct Layout: Sendable, Hashable {
+    /// Canvas size in pixels, after the single-photo defaults.
+    public var canvas: Size
+    public var photos: [PhotoPlacement]
+    public init(canvas: Size, photos: [PhotoPlacement]) { self.canvas = canvas; self.photos = photos }
+}

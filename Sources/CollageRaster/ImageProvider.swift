@@ -1,0 +1,13 @@
+/// Supplies decoded source images to `SceneRenderer`. Implemented by the
+/// pipeline over `CollageCodecs`; tests implement it over in-memory pixmaps.
+public protocol ImageProvider: Sendable {
+    /// Decodes image `index` of the scene, oriented (EXIF applied), in sRGB.
+    ///
+    /// The result may be smaller than the oriented size (DCT shrink-on-load)
+    /// but must be at least `minimumSize` along both axes, unless the oriented
+    /// image itself is smaller, in which case it is returned at full size.
+    /// The renderer maps source coordinates by the actual ratio
+    /// `result.width / orientedSize.width` (and likewise for height).
+    /// Called concurrently from several threads for different indices.
+    func decode(image index: Int, minimumSize: Size) throws -> Pixmap
+}

@@ -1,0 +1,155 @@
+/// A validated collage document: every value typed, defaulted and located.
+/// Produced by `DocumentLoader`; consumed by `CollageLayout`.
+///
+/// Lengths are canvas pixels (origin top-left, y down) unless noted.
+/// Paths are absolute (resolved against the document's folder).
+public struct Spec: Sendable {
+    /// The document's path as the user gave it ("<stdin>" for standard input).
+    public var file: String
+    public var version: Int
+    public var canvas: CanvasSpec
+    public var output: OutputSpec
+    /// The photos to lay out, in layout order: `order` already applied
+    /// (reordered and subset), so layout never looks at ids again.
+    public var photos: [PhotoSpec]
+    public var layout: LayoutSpec
+    /// Drawn over the photos in list order.
+    public var overlays: [OverlaySpec]
+    /// Variables after substitution (document `vars`, then overrides).
+    public var variables: [String: String]
+    /// Non-fatal findings (printed; errors under `--strict`).
+    public var warnings: [Diagnostic] = []
+
+    public init(file: String, version: Int = 1, canvas: CanvasSpec, output: OutputSpec = OutputSpec(),
+                photos: [PhotoSpec], layout: LayoutSpec, overlays: [OverlaySpec] = [],
+                variables: [String: String] = [:]) {
+        self.file = file; self.version = version; self.canvas = canvas; self.output = output
+        self.photos = photos; self.layout = layout; self.overlays = overlays; self.variables = variables
+    }
+}
+
+/// An sRGB colour with straight alpha, as written in the document
+/// (`#rgb`, `#rrggbb`, `#rrggbbaa`, CSS named colours).
+public struct RGBA: Hashable, Sendable {
+    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    public static let white = RGBA(red: 255, green: 255, blue: 255)
+    public static let black = RGBA(red: 0, green: 0, blue: 0)
+}
+
+public struct CanvasSpec: Sendable {
+    /// Canvas width in pixels; nil = derived (single-photo rules of DESIGN.md).
+    public var width: Int?
+    /// Canvas height in pixels; nil = derived.
+    public var height: Int?
+    /// Default opaque white.
+    public var background: RGBA
+    /// Location of the `canvas` key (or the document root), for errors
+    /// found later, e.g. a missing size with two or more photos.
+    public var location: SourceLocation
+    public init(width: Int? = nil, height: Int? = nil, background: RGBA = .white, location: SourceLocation) {
+        self.width = width; self.height = height; self.background = background; self.location = location
+    }
+}
+
+public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
+    case jpeg, png, webp
+}
+
+public struct OutputSpec: Sendable {
+    /// nil = decided by the output file's extension.
+    public var format: OutputFormat?
+    /// JPEG/WebP quality 1-100; nil = default (90).
+    public var quality: Int?
+    public var formatLocation: SourceLocation?
+    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil) {
+        self.format = format; self.quality = quality; self.formatLocation = formatLocation
+    }
+}
+
+public enum Fit: String, Sendable, Hashable {
+    /// Scale to cover the cell and crop (default; the original app's behaviour).
+    case cover
+    /// Scale to fit inside the cell, centred, letterboxed on the background.
+    case contain
+}
+
+public struct PhotoSpec: Sendable {
+    /// Absolute path of the image file.
+    public var path: String
+    /// The path as written in the document (for messages).
+    public var src: String
+    /// Location of the `src` value (or of the bare-string shorthand).
+    public var srcLocation: SourceLocation
+    /// The photo's id: `id`, or the file stem by default.
+    public var id: String
+    public var fit: Fit
+    /// Centre of the crop window as fractions of the oriented photo
+    /// (0,0 top-left, 1,1 bottom-right); default (0.5, 0.5).
+    public var focusX: Double
+    public var focusY: Double
+    public init(path: String, src: String, srcLocation: SourceLocation, id: String,
+                fit: Fit = .cover, focusX: Double = 0.5, focusY: Double = 0.5) {
+        self.path = path; self.src = src; self.srcLocation = srcLocation; self.id = id
+        self.fit = fit; self.focusX = focusX; self.focusY = focusY
+    }
+}
+
+public enum LayoutKind: Sendable, Hashable {
+    /// The original app's 1-9 photo rule (DESIGN.md "Layout rules").
+    case auto
+    /// `columns` x `rows` (rows nil = as many as the photos need), row by row.
+    case grid(columns: Int, rows: Int?)
+}
+
+public struct LayoutSpec: Sendable {
+    public var kind: LayoutKind
+    /// Between cells, canvas pixels; default 0.
+    public var gap: Int
+    /// Around all cells, canvas pixels; default 0.
+    public var padding: Int
+    public var location: SourceLocation
+    public init(kind: LayoutKind = .auto, gap: Int = 0, padding: Int = 0, location: SourceLocation) {
+        self.kind = kind; self.gap = gap; self.padding = padding; self.location = location
+    }
+}
+
+/// The nine box anchors, plus the three baseline anchors for text.
+public enum Anchor: String, Sendable, Hashable, CaseIterable {
+    case topLeft, top, topRight, left, center, right, bottomLeft, bottom, bottomRight
+    case baselineLeft, baselineCenter, baselineRight
+}
+
+public struct FontSpec: Sendable, Hashable {
+    /// Family names in order of preference; default ["sans-serif"].
+    public var family: [String]
+    /// Size in canvas pixels (the em size); default 48.
+    public var size: Double
+    public init(family: [String] = ["sans-serif"], size: Double = 48) {
+        self.family = family; self.size = size
+    }
+}
+
+public enum OverlayContent: Sendable, Hashable {
+    case text(String)
+}
+
+public struct OverlaySpec: Sendable {
+    public var content: OverlayContent
+    public var font: FontSpec
+    /// Default black.
+    public var color: RGBA
+    /// The canvas point and the same point of the overlay's box meet; default center.
+    public var anchor: Anchor
+    /// Then moved by this much: +x right, +y down; default (0, 0).
+    public var offsetX: Double
+    public var offsetY: Double
+    public var location: SourceLocation
+    public init(content: OverlayContent, font: FontSpec = FontSpec(), color: RGBA = .black,
+                anchor: Anchor = .center, offsetX: Double = 0, offsetY: Double = 0, location: SourceLocation) {
+        self.content = content; self.font = font; self.color = color; self.anchor = anchor
+        self.offsetX = offsetX; self.offsetY = offsetY; self.location = location
+    }
+}
