@@ -34,6 +34,7 @@ let package = Package(
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster"]),
         .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs"]),
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"]),
-        .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs"]),
+        .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI"],
+                    exclude: ["Cases", "Goldens"]),
     ]
 )

@@ -1,1 +1,3 @@
+// The pipeline's public vocabulary, re-exported so `import Collage` is enough
+// for the CLI and for library users.
 @_exported import CollageSpec

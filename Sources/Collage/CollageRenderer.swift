@@ -1,0 +1,133 @@
+import CollageCodecs
+import CollageLayout
+import CollageRaster
+import CollageSpec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The whole pipeline: document -> Spec -> Layout -> Scene -> Pixmap -> file.
+public enum CollageRenderer {
+    /// A document taken as far as its display list, without decoding pixels.
+    public struct Prepared: Sendable {
+        public var spec: Spec
+        /// Header of each `spec.photos[i]` (format, stored size, orientation).
+        public var headers: [ImageHeader]
+        public var layout: Layout
+        public var scene: Scene
+    }
+
+    /// What a successful render produced.
+    public struct Report: Sendable {
+        public var prepared: Prepared
+        public var format: OutputFormat
+        /// Size of the written file in bytes.
+        public var byteCount: Int
+        /// Non-fatal findings (font substitutions, decoder warnings).
+        public var warnings: [Diagnostic]
+    }
+
+    /// Loads and validates the document, reads every photo's header, lays
+    /// it out and builds the scene. Nothing is decoded or written.
+    /// - Throws: `CollageError.diagnostics` for document errors and unreadable photos.
+    public static func prepare(documentPath: String, variables: [String: String] = [:]) throws(CollageError) -> Prepared {
+        let spec: Spec
+        do { spec = try DocumentLoader.load(path: documentPath, variables: variables) } catch { throw .diagnostics(error) }
+        return try prepare(spec: spec)
+    }
+
+    /// As `prepare(documentPath:variables:)`, from a validated spec.
+    public static func prepare(spec: Spec) throws(CollageError) -> Prepared {
+        var headers: [ImageHeader] = []
+        var problems: [Diagnostic] = []
+        for photo in spec.photos {
+            do {
+                headers.append(try ImageDecoder.header(path: photo.path))
+            } catch {
+                problems.append(Diagnostic(.unreadableImage, at: photo.srcLocation, "cannot read photo '\(photo.src)': \(error.reason)",
+                                           notes: ["resolved path: \(photo.path)"]))
+            }
+        }
+        if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems)) }
+        let sizes = headers.map(\.size)
+        do {
+            let layout = try LayoutEngine.layout(spec, photoSizes: sizes)
+            let scene = try SceneBuilder.scene(for: spec, layout: layout, photoSizes: sizes)
+            return Prepared(spec: spec, headers: headers, layout: layout, scene: scene)
+        } catch {
+            throw .diagnostics(error)
+        }
+    }
+
+    /// Renders `documentPath` to `options.outputPath`. The output appears
+    /// whole or not at all; an existing file is replaced only on success.
+    /// - Throws: `CollageError.usage` for a contradictory request (format
+    ///   flags, output equal to an input), `.diagnostics` for everything else.
+    @discardableResult
+    public static func render(documentPath: String, options: RenderOptions) throws(CollageError) -> Report {
+        let prepared = try prepare(documentPath: documentPath, variables: options.variables)
+        return try render(prepared, inputs: [documentPath] + prepared.spec.photos.map(\.path), options: options)
+    }
+
+    /// Renders a prepared document. `inputs` are the files the output must not overwrite.
+    public static func render(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Report {
+        let spec = prepared.spec
+        let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
+                                                      document: spec.output.format)
+        try refuseOverwritingInputs(output: options.outputPath, inputs: inputs)
+        guard format != .webp else {
+            throw .failure(.unsupported, "WebP output is not supported yet: use .png or .jpg", at: spec.output.formatLocation)
+        }
+
+        let provider = CodecImageProvider(paths: spec.photos.map(\.path))
+        let canvas: Pixmap
+        do {
+            canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads)
+        } catch let failure as CodecImageProvider.Failure {
+            let photo = spec.photos[failure.image]
+            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
+                "cannot decode photo '\(photo.src)': \(failure.error.reason)", notes: ["resolved path: \(photo.path)"])]))
+        } catch {
+            throw .failure(.render, "rendering failed: \(error)")
+        }
+
+        let background = spec.canvas.background
+        let flatten = background.alpha == 0 ? Color.white
+            : Color(red: background.red, green: background.green, blue: background.blue)
+        let quality = options.quality ?? spec.output.quality ?? 90
+        let bytes: [UInt8]
+        do {
+            bytes = try ImageEncoder.encode(canvas, as: format == .png ? .png : .jpeg,
+                                            options: EncodeOptions(quality: quality, flattenBackground: flatten))
+        } catch {
+            throw .failure(.render, "cannot encode the output: \(error.reason)")
+        }
+        do {
+            try AtomicFile.write(bytes, to: options.outputPath)
+        } catch {
+            throw .failure(.render, error.description)
+        }
+        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: spec.warnings)
+    }
+
+    /// An output that would replace the document or a photo is refused
+    /// before anything is rendered (DESIGN.md: an input is never overwritten).
+    static func refuseOverwritingInputs(output: String, inputs: [String]) throws(CollageError) {
+        guard let outputIdentity = FileIdentity(path: output) else { return }
+        for input in inputs where FileIdentity(path: input) == outputIdentity {
+            throw .usage("the output '\(output)' is an input of this document ('\(input)'); choose another output path")
+        }
+    }
+}
+
+/// Device and inode of an existing file: equal for two paths that name the
+/// same file through links, `..` or symlinks.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    init?(path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        device = UInt64(st.st_dev); inode = UInt64(st.st_ino)
+    }
+}

@@ -1,0 +1,31 @@
+import CollageSpec
+
+/// Picks the output format by DESIGN.md's precedence: `--format`, then the
+/// output file's extension, then the document's `output.format`.
+enum OutputFormatResolver {
+    /// The format an extension names, or nil for an unknown or missing one.
+    static func format(forExtensionOf path: String) -> OutputFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "png": return .png
+        case "jpg", "jpeg": return .jpeg
+        case "webp": return .webp
+        default: return nil
+        }
+    }
+
+    /// - Throws: `CollageError.usage` when `--format` contradicts the
+    ///   extension, or when nothing names a format.
+    static func resolve(flag: OutputFormat?, outputPath: String, document: OutputFormat?) throws(CollageError) -> OutputFormat {
+        let byExtension = format(forExtensionOf: outputPath)
+        if let flag {
+            if let byExtension, byExtension != flag {
+                throw .usage("--format \(flag.rawValue) contradicts the output file's extension ('\(outputPath)' is \(byExtension.rawValue)); drop one of them")
+            }
+            return flag
+        }
+        if let byExtension { return byExtension }
+        if let document { return document }
+        throw .usage("cannot tell the output format of '\(outputPath)': use a .png, .jpg or .jpeg name, or --format png|jpeg")
+    }
+}

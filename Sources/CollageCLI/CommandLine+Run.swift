@@ -1,0 +1,44 @@
+import Collage
+
+extension CommandLine {
+    static let version = "0.1.0"
+
+    static let mainHelp = """
+    collage \(version): turn a YAML or JSON collage document into a PNG or JPEG.
+
+    Usage:
+      collage render DOC -o OUT [options]   render a document
+      collage --help | --version
+
+    Commands:
+      render    lay out and render a collage document (see `collage render --help`)
+
+    Exit codes: 0 success; 1 invalid document, unreadable photo or failed render; 64 usage error.
+
+    Example:
+      collage render examples/auto-nine.yaml -o nine.jpg
+
+    """
+
+    /// Dispatches to a command; returns the exit status.
+    static func run(_ arguments: [String]) -> ExitStatus {
+        guard let command = arguments.first else {
+            Console.err(mainHelp)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h", "help":
+            Console.out(mainHelp)
+            return .success
+        case "--version":
+            Console.out("collage \(version)\n")
+            return .success
+        case "render":
+            return RenderCommand.run(rest)
+        default:
+            Console.err("error: unknown command '\(command)'\n\n" + mainHelp)
+            return .usage
+        }
+    }
+}

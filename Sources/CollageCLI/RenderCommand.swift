@@ -1,0 +1,120 @@
+import Collage
+
+/// `collage render DOC -o OUT`.
+enum RenderCommand {
+    static let help = """
+    Usage: collage render DOC -o OUT [options]
+
+    Renders the collage document DOC (.yaml, .yml or .json) to OUT.
+    The output format comes from --format, else OUT's extension
+    (.png, .jpg, .jpeg), else the document's `output.format`.
+    OUT is written whole or not at all; DOC and its photos are never overwritten.
+
+    Options:
+      -o, --output PATH     the image to write (required)
+      --format png|jpeg     output format; must agree with OUT's extension
+      --quality N           JPEG quality 1-100 (default 90, or output.quality)
+      --set NAME=VALUE      set a document variable (repeatable)
+      --threads N           threads that decode and resample (default: all cores)
+      -h, --help            show this help
+
+    Example: nine photos in the automatic 3x3 grid, with a caption:
+
+      # trip.yaml
+      version: 1
+      canvas: {width: 2048, height: 2048, background: "#ffffff"}
+      photos: [photos/1.jpg, photos/2.jpg, photos/3.jpg, photos/4.jpg, photos/5.jpg,
+               photos/6.jpg, photos/7.jpg, photos/8.jpg, photos/9.jpg]
+      layout: {kind: auto, gap: 8, padding: 8}
+      overlays:
+        - text: "Summer 2026"
+          font: {family: "DejaVu Sans", size: 96}
+          color: "#ffffff"
+          anchor: bottom
+          offset: [0, -40]
+
+      $ collage render trip.yaml -o trip.jpg --quality 92
+
+    Exit codes: 0 written; 1 document, photo or render error (nothing written); 64 usage error.
+
+    """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        var scanner = Arguments(arguments)
+        var output: String?
+        var format: OutputFormat?
+        var quality: Int?
+        var threads = RenderOptions.defaultThreads
+        var variables: [String: String] = [:]
+        do {
+            var wantsHelp = false
+            try scanner.parse(valued: ["-o", "--output", "--format", "--quality", "--set", "--threads"],
+                              flags: ["-h", "--help"]) { name, value in
+                switch name {
+                case "-h", "--help": wantsHelp = true
+                case "-o", "--output": output = value
+                case "--format":
+                    guard let parsed = value.flatMap(Self.parseFormat) else {
+                        throw Arguments.UsageError(message: "--format must be png or jpeg, not '\(value ?? "")'")
+                    }
+                    format = parsed
+                case "--quality":
+                    guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
+                        throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
+                    }
+                    quality = n
+                case "--threads":
+                    guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                        throw Arguments.UsageError(message: "--threads must be a whole number of at least 1, not '\(value ?? "")'")
+                    }
+                    threads = n
+                case "--set":
+                    guard let value, let eq = value.firstIndex(of: "="), eq != value.startIndex else {
+                        throw Arguments.UsageError(message: "--set takes NAME=VALUE, not '\(value ?? "")'")
+                    }
+                    variables[String(value[..<eq])] = String(value[value.index(after: eq)...])
+                default: break
+                }
+            }
+            if wantsHelp { Console.out(help); return .success }
+        } catch let error as Arguments.UsageError {
+            return usage(error.message)
+        } catch {
+            return usage("\(error)")
+        }
+        guard scanner.positionals.count == 1, let document = scanner.positionals.first else {
+            return usage(scanner.positionals.isEmpty ? "render needs a document: collage render DOC -o OUT"
+                         : "render takes one document, got \(scanner.positionals.count): \(scanner.positionals.joined(separator: " "))")
+        }
+        guard let output else { return usage("render needs an output: add -o OUT (e.g. -o collage.jpg)") }
+
+        let options = RenderOptions(outputPath: output, format: format, quality: quality,
+                                    variables: variables, threads: threads)
+        do {
+            let report = try CollageRenderer.render(documentPath: document, options: options)
+            DiagnosticPrinter.print(report.warnings)
+            return .success
+        } catch {
+            switch error {
+            case .usage(let message): return usage(message)
+            case .diagnostics(let list):
+                DiagnosticPrinter.print(list)
+                return .failure
+            }
+        }
+    }
+
+    static func parseFormat(_ text: String) -> OutputFormat? {
+        switch text.lowercased() {
+        case "png": return .png
+        case "jpeg", "jpg": return .jpeg
+        case "webp": return .webp
+        default: return nil
+        }
+    }
+
+    static func usage(_ message: String) -> ExitStatus {
+        Console.err("error: \(message)\nsee `collage render --help`\n")
+        return .usage
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import XCTest
+
+/// Locations the end-to-end tests need.
+enum TestPaths {
+    /// The package root (this file is Tests/CollageTests/TestSupport.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let cases = packageRoot.appendingPathComponent("Tests/CollageTests/Cases")
+    static let goldens = packageRoot.appendingPathComponent("Tests/CollageTests/Goldens")
+    /// Failed golden comparisons write expected | diff | actual images here.
+    static let failures = packageRoot.appendingPathComponent(".build/golden-failures")
+    /// The private fontconfig configuration that pins the test fonts.
+    static let fontConfig = packageRoot.appendingPathComponent("Tests/fonts/fonts.conf")
+
+    /// The `collage` executable built beside this test bundle.
+    static var binary: URL {
+        let bundleDir = Bundle.main.bundleURL
+        for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
+            let candidate = dir.appendingPathComponent("collage")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/collage")
+    }
+
+    /// `../shared/corpus` beside the checkout, or nil when absent.
+    static var corpus: URL? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.md").path) ? url : nil
+    }
+
+    /// The corpus, or a skip (loud) outside CI and a failure under `CI=true`.
+    static func requireCorpus(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
+        if let corpus { return corpus }
+        let message = "CORPUS MISSING: ../shared/corpus not found beside \(packageRoot.path); corpus tests did not run"
+        if ProcessInfo.processInfo.environment["CI"] == "true" {
+            XCTFail(message, file: file, line: line)
+            throw XCTSkip(message)
+        }
+        FileHandle.standardError.write(Data("\n*** \(message) ***\n\n".utf8))
+        throw XCTSkip(message)
+    }
+
+    /// A fresh temporary directory, removed when the test ends.
+    static func temporaryDirectory(_ test: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("collage-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+}
+
+/// The result of running the `collage` binary.
+struct CommandResult {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+}
+
+/// Runs `collage` with `arguments` in `directory`, with the pinned fonts.
+func runCollage(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
+                environment extra: [String: String] = [:]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = TestPaths.binary
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    var environment = ProcessInfo.processInfo.environment
+    environment["FONTCONFIG_FILE"] = TestPaths.fontConfig.path
+    environment["NO_COLOR"] = "1"
+    for (key, value) in extra { environment[key] = value }
+    process.environment = environment
+    // stderr goes to a file so a chatty child can never block on a full pipe.
+    let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("collage-stderr-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errURL) }
+    let errHandle = try FileHandle(forWritingTo: errURL)
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = errHandle
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    try errHandle.close()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let errData = (try? Data(contentsOf: errURL)) ?? Data()
+    return CommandResult(status: process.terminationStatus, stdout: outData,
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
