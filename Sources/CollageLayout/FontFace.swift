@@ -17,7 +17,8 @@ final class FontFace {
 
     /// Sets the em size in pixels (26.6 fixed point, so to 1/64 px).
     func setSize(_ pixels: Double) throws(FontError) {
-        let size = FT_F26Dot6((pixels * 64).rounded(.toNearestOrAwayFromZero))
+        // At least 1/64 px: FreeType reads a zero size as "same as the other side".
+        let size = max(1, FT_F26Dot6((pixels * 64).rounded(.toNearestOrAwayFromZero)))
         let status = FT_Set_Char_Size(handle, 0, size, 72, 72)
         guard status == 0 else { throw FontError.freeType(file, Int(status)) }
     }

@@ -29,7 +29,9 @@ enum GlyphRasterizer {
         let handle = face.handle
         defer { FT_Set_Transform(handle, nil, nil) }
         let loadFlags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
-        for glyph in glyphs {
+        // Positions this far out cannot reach any canvas (and would not fit an Int).
+        let reach = 1e9
+        for glyph in glyphs where abs(glyph.x) < reach && abs(glyph.y) < reach {
             let ix = glyph.x.rounded(.down), iy = glyph.y.rounded(.down)
             // FreeType's y axis points up: moving the glyph down is a negative delta.
             var delta = FT_Vector(x: FT_Pos(((glyph.x - ix) * 64).rounded(.toNearestOrAwayFromZero)),
@@ -51,10 +53,13 @@ enum GlyphRasterizer {
                   bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { continue }
             let pitch = Int(bitmap.pitch)
             var pixels = [UInt8](repeating: 0, count: width * height)
-            for row in 0..<height {
-                // A negative pitch stores rows bottom-up.
-                let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
-                for column in 0..<width { pixels[row * width + column] = source[column] }
+            pixels.withUnsafeMutableBufferPointer { target in
+                for row in 0..<height {
+                    // A negative pitch stores rows bottom-up.
+                    let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
+                    UnsafeMutableRawPointer(target.baseAddress! + row * width)
+                        .copyMemory(from: source, byteCount: width)
+                }
             }
             bitmaps.append(Bitmap(x: Int(ix) + Int(slot.pointee.bitmap_left),
                                   y: Int(iy) - Int(slot.pointee.bitmap_top),

@@ -175,6 +175,14 @@ final class TypesetterTests: XCTestCase {
         XCTAssertNil(block.mask)
     }
 
+    func testFarOffsetsAndTinySizesDoNotTrap() throws {
+        let far = try set(overlay("Hxg", anchor: .center, offset: (1e300, -1e300)), canvas: Size(width: 100, height: 60))
+        XCTAssertNil(far.mask)
+        XCTAssertEqual(far.box.x, 1e300, accuracy: 1e290)
+        let tiny = try set(overlay("Hxg", size: 0.001, anchor: .center), canvas: Size(width: 100, height: 60))
+        XCTAssertEqual(tiny.lines[0].glyphs.count, 3)
+    }
+
     func testUnknownFamilyFallsBackWithAWarning() throws {
         let block = try set(overlay("Hi", families: ["No Such Family 123"], anchor: .center),
                             canvas: Size(width: 400, height: 200))
