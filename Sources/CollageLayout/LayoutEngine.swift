@@ -1,11 +1,144 @@
 import CollageRaster
 import CollageSpec
+import Glibc
 
 /// Spec + image sizes -> frames (DESIGN.md "Layout rules").
 public enum LayoutEngine {
-    /// - Parameter photoSizes: oriented size of each `spec.photos[i]`.
-    /// - Throws: `DiagnosticList` (e.g. canvas size missing with 2+ photos).
+    /// Computes the canvas size, every photo's cell, and where each photo is
+    /// drawn inside its cell (`cover` crop window or `contain` rectangle).
+    ///
+    /// - Parameters:
+    ///   - spec: the validated document.
+    ///   - photoSizes: oriented size of each `spec.photos[i]` (after EXIF
+    ///     orientation), source pixels; one per photo.
+    /// - Returns: frames in canvas pixels (origin top-left, y down).
+    /// - Throws: `DiagnosticList` with `.missingKey` at `spec.canvas.location`
+    ///   when the canvas size cannot be derived (a side omitted with zero or
+    ///   two or more photos); `.outOfRange` at `spec.layout.location` for more
+    ///   photos than the layout has cells, or padding and gaps that leave no
+    ///   room for the cells; `.unreadableImage` at a photo's `src` for an
+    ///   empty image size.
     public static func layout(_ spec: Spec, photoSizes: [Size]) throws(DiagnosticList) -> Layout {
-        throw DiagnosticList([Diagnostic(.render, at: nil, "layout is being built")])
+        guard photoSizes.count == spec.photos.count else {
+            throw DiagnosticList([Diagnostic(.render, at: nil,
+                "internal: \(photoSizes.count) image sizes for \(spec.photos.count) photos")])
+        }
+        for (index, size) in photoSizes.enumerated() where size.width <= 0 || size.height <= 0 {
+            let photo = spec.photos[index]
+            throw DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
+                "'\(photo.src)' has no pixels (\(size))")])
+        }
+        let canvas = try canvasSize(spec, photoSizes: photoSizes)
+        let cells = try cells(spec, canvas: canvas)
+        let placements = cells.enumerated().map { index, cell in
+            placement(of: index, photo: spec.photos[index], size: photoSizes[index], cell: cell)
+        }
+        return Layout(canvas: canvas, photos: placements)
+    }
+
+    /// The canvas size: as given; for a single photo, an omitted side follows
+    /// the photo (both omitted: its oriented native size; one omitted: the
+    /// photo's aspect ratio, rounded half away from zero, at least 1 pixel).
+    ///
+    /// - Throws: `.missingKey` at `spec.canvas.location` when a side is
+    ///   omitted and there is not exactly one photo.
+    public static func canvasSize(_ spec: Spec, photoSizes: [Size]) throws(DiagnosticList) -> Size {
+        switch (spec.canvas.width, spec.canvas.height) {
+        case let (width?, height?):
+            return Size(width: width, height: height)
+        case let (width, height):
+            guard photoSizes.count == 1 else {
+                let missing = width == nil && height == nil ? "'width' and 'height'"
+                    : width == nil ? "'width'" : "'height'"
+                throw DiagnosticList([Diagnostic(.missingKey, at: spec.canvas.location,
+                    "canvas \(missing) must be given for \(photoSizes.count) photos; only a single photo sets the canvas size",
+                    notes: ["the canvas size follows the photo only when there is exactly one photo"])])
+            }
+            let photo = photoSizes[0]
+            if let width {
+                return Size(width: width, height: scaled(width, photo.height, photo.width))
+            }
+            if let height {
+                return Size(width: scaled(height, photo.width, photo.height), height: height)
+            }
+            return photo
+        }
+    }
+
+    /// `length × numerator / denominator`, rounded half away from zero, at least 1.
+    private static func scaled(_ length: Int, _ numerator: Int, _ denominator: Int) -> Int {
+        let exact = Double(length) * Double(numerator) / Double(denominator)
+        return max(1, Int(exact.rounded(.toNearestOrAwayFromZero)))
+    }
+
+    /// The cells of the layout, in photo order.
+    static func cells(_ spec: Spec, canvas: Size) throws(DiagnosticList) -> [PixelRect] {
+        let count = spec.photos.count
+        if count == 0 { return [] }
+        let gap = spec.layout.gap, padding = spec.layout.padding
+        switch spec.layout.kind {
+        case .auto:
+            guard let perColumn = AutoLayout.photosPerColumn(for: count) else {
+                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+                    "the auto layout takes 1 to \(AutoLayout.maximumPhotos) photos, not \(count)",
+                    notes: ["use 'kind: grid' with 'columns' for more photos"])])
+            }
+            let widths = try split(canvas.width, parts: perColumn.count, gap: gap, padding: padding, spec, "width")
+            let xs = Snapping.offsets(of: widths, origin: padding, gap: gap)
+            var result: [PixelRect] = []
+            for (column, rows) in perColumn.enumerated() {
+                let heights = try split(canvas.height, parts: rows, gap: gap, padding: padding, spec, "height")
+                let ys = Snapping.offsets(of: heights, origin: padding, gap: gap)
+                for row in 0..<rows {
+                    result.append(PixelRect(x: xs[column], y: ys[row], width: widths[column], height: heights[row]))
+                }
+            }
+            return result
+        case let .grid(columns, rows):
+            guard columns >= 1 else {
+                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+                    "a grid needs at least 1 column, not \(columns)")])
+            }
+            let rowCount = rows ?? (count + columns - 1) / columns
+            guard rowCount >= 1, count <= columns * rowCount else {
+                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+                    "\(count) photos do not fit a grid of \(columns) × \(rowCount) cells",
+                    notes: ["add rows or columns, or leave 'rows' out to get as many as the photos need"])])
+            }
+            let widths = try split(canvas.width, parts: columns, gap: gap, padding: padding, spec, "width")
+            let heights = try split(canvas.height, parts: rowCount, gap: gap, padding: padding, spec, "height")
+            let xs = Snapping.offsets(of: widths, origin: padding, gap: gap)
+            let ys = Snapping.offsets(of: heights, origin: padding, gap: gap)
+            return (0..<count).map { index in
+                let column = index % columns, row = index / columns
+                return PixelRect(x: xs[column], y: ys[row], width: widths[column], height: heights[row])
+            }
+        }
+    }
+
+    /// Splits a canvas side after padding and gaps; each part gets at least 1 pixel.
+    private static func split(_ length: Int, parts: Int, gap: Int, padding: Int,
+                              _ spec: Spec, _ side: String) throws(DiagnosticList) -> [Int] {
+        let available = length - 2 * padding - (parts - 1) * gap
+        guard available >= parts else {
+            throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+                "padding \(padding) and gap \(gap) leave \(max(available, 0)) px of the canvas \(side) (\(length) px) for \(parts) cells",
+                notes: ["every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas"])])
+        }
+        return Snapping.split(available, into: parts)
+    }
+
+    /// Where photo `index` is drawn inside `cell`.
+    static func placement(of index: Int, photo: PhotoSpec, size: Size, cell: PixelRect) -> PhotoPlacement {
+        switch photo.fit {
+        case .cover:
+            let crop = FitGeometry.coverCrop(photo: size, cell: Size(width: cell.width, height: cell.height),
+                                             focusX: photo.focusX, focusY: photo.focusY)
+            return PhotoPlacement(photo: index, cell: cell, destination: cell, crop: crop)
+        case .contain:
+            let destination = FitGeometry.containRect(photo: size, cell: cell)
+            let crop = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+            return PhotoPlacement(photo: index, cell: cell, destination: destination, crop: crop)
+        }
     }
 }

@@ -4,9 +4,60 @@ import CollageSpec
 /// Layout -> display list: photos as `ImageDraw`s, text overlays shaped and
 /// rasterised into coverage masks.
 public enum SceneBuilder {
+    /// A built scene with what the typesetter found on the way.
+    public struct Result: Sendable {
+        public var scene: Scene
+        /// One block per overlay, in `Spec.overlays` order (boxes for `collage layout`).
+        public var textBlocks: [TextBlock]
+        /// Font warnings (fallback face, missing glyphs), in overlay order.
+        public var warnings: [Diagnostic]
+    }
+
+    /// Builds the display list.
+    ///
     /// - Parameter photoSizes: oriented size of each `spec.photos[i]`.
     /// - Throws: `DiagnosticList` (e.g. no font for a family).
     public static func scene(for spec: Spec, layout: Layout, photoSizes: [Size]) throws(DiagnosticList) -> Scene {
-        throw DiagnosticList([Diagnostic(.render, at: nil, "scene building is being built")])
+        try build(spec, layout: layout, photoSizes: photoSizes).scene
+    }
+
+    /// Builds the display list: the canvas background, one `SceneImage` per
+    /// spec photo (its oriented size), an `ImageDraw` per placement (source =
+    /// crop window, destination, clip = cell), then each text overlay as a
+    /// `MaskDraw` in list order (an overlay with no ink on the canvas draws
+    /// nothing). Overlays anchor to the whole canvas.
+    ///
+    /// - Parameters:
+    ///   - photoSizes: oriented size of each `spec.photos[i]`, source pixels.
+    ///   - library: fonts for the overlays.
+    /// - Throws: `DiagnosticList` with every overlay's font errors
+    ///   (`.font`, `.outOfRange` at the overlay's location).
+    public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size],
+                             library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
+        var items: [SceneItem] = layout.photos.map { placement in
+            .image(ImageDraw(image: placement.photo, source: placement.crop,
+                             destination: placement.destination, clip: placement.cell))
+        }
+        let canvasRect = PixelRect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height)
+        var blocks: [TextBlock] = []
+        var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        for overlay in spec.overlays {
+            do {
+                let block = try Typesetter.set(overlay, in: canvasRect, canvas: layout.canvas, library: library)
+                blocks.append(block)
+                warnings += block.warnings
+                if let mask = block.mask {
+                    items.append(.mask(MaskDraw(mask: mask, originX: block.maskX, originY: block.maskY,
+                                                color: Color(overlay.color))))
+                }
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        if !errors.isEmpty { throw DiagnosticList(errors) }
+        let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
+                          images: photoSizes.map { SceneImage(orientedSize: $0) }, items: items)
+        return Result(scene: scene, textBlocks: blocks, warnings: warnings)
     }
 }

@@ -1,0 +1,45 @@
+import CText
+import Glibc
+
+/// One opened FreeType face (a font file and face index), owned by a
+/// `FontLibrary` and used only while holding its lock.
+final class FontFace {
+    let handle: FT_Face
+    /// The font file's path and face index (TTC collections hold several).
+    let file: String
+    let index: Int
+
+    init(handle: FT_Face, file: String, index: Int) {
+        self.handle = handle; self.file = file; self.index = index
+    }
+
+    func close() { FT_Done_Face(handle) }
+
+    /// Sets the em size in pixels (26.6 fixed point, so to 1/64 px).
+    func setSize(_ pixels: Double) throws(FontError) {
+        // At least 1/64 px: FreeType reads a zero size as "same as the other side".
+        let size = max(1, FT_F26Dot6((pixels * 64).rounded(.toNearestOrAwayFromZero)))
+        let status = FT_Set_Char_Size(handle, 0, size, 72, 72)
+        guard status == 0 else { throw FontError.freeType(file, Int(status)) }
+    }
+
+    /// Vertical metrics at the current size from FreeType's size metrics
+    /// (hhea, or OS/2 when hhea is empty), in pixels, y up.
+    var metrics: FontMetrics {
+        let m = handle.pointee.size.pointee.metrics
+        return FontMetrics(ascender: Double(m.ascender) / 64, descender: Double(m.descender) / 64,
+                           lineHeight: Double(m.height) / 64)
+    }
+}
+
+/// A face's vertical metrics at one size, in pixels (y up: `descender` is
+/// negative below the baseline).
+public struct FontMetrics: Sendable, Hashable {
+    public var ascender: Double
+    public var descender: Double
+    /// Baseline-to-baseline distance the face recommends.
+    public var lineHeight: Double
+    public init(ascender: Double, descender: Double, lineHeight: Double) {
+        self.ascender = ascender; self.descender = descender; self.lineHeight = lineHeight
+    }
+}

@@ -1,0 +1,16 @@
+/// One glyph of a shaped line, positioned relative to the line's start on
+/// its baseline, in pixels (x right, y down), fractional, never rounded.
+public struct ShapedGlyph: Sendable, Hashable {
+    /// Glyph index in the face; 0 is `.notdef` (the face has no glyph).
+    public var id: UInt32
+    /// UTF-8 byte offset of the glyph's cluster in the line's text.
+    public var cluster: Int
+    /// Where the glyph's origin is drawn: pen position plus HarfBuzz's offset.
+    public var x: Double
+    public var y: Double
+    /// How far the pen moves after this glyph.
+    public var advance: Double
+    public init(id: UInt32, cluster: Int, x: Double, y: Double, advance: Double) {
+        self.id = id; self.cluster = cluster; self.x = x; self.y = y; self.advance = advance
+    }
+}
