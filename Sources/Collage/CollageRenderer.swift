@@ -15,6 +15,10 @@ public enum CollageRenderer {
         public var headers: [ImageHeader]
         public var layout: Layout
         public var scene: Scene
+        /// Each text overlay's box and glyphs, in `spec.overlays` order.
+        public var textBlocks: [TextBlock]
+        /// Non-fatal findings so far (document, font substitutions).
+        public var warnings: [Diagnostic]
     }
 
     /// What a successful render produced.
@@ -52,8 +56,9 @@ public enum CollageRenderer {
         let sizes = headers.map(\.size)
         do {
             let layout = try LayoutEngine.layout(spec, photoSizes: sizes)
-            let scene = try SceneBuilder.scene(for: spec, layout: layout, photoSizes: sizes)
-            return Prepared(spec: spec, headers: headers, layout: layout, scene: scene)
+            let built = try SceneBuilder.build(spec, layout: layout, photoSizes: sizes, library: FontLibrary.shared)
+            return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
+                            textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
         } catch {
             throw .diagnostics(error)
         }
@@ -107,7 +112,7 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, error.description)
         }
-        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: spec.warnings)
+        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: prepared.warnings)
     }
 
     /// An output that would replace the document or a photo is refused

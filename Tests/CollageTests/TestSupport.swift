@@ -12,7 +12,25 @@ enum TestPaths {
     /// Failed golden comparisons write expected | diff | actual images here.
     static let failures = packageRoot.appendingPathComponent(".build/golden-failures")
     /// The private fontconfig configuration that pins the test fonts.
-    static let fontConfig = packageRoot.appendingPathComponent("Tests/fonts/fonts.conf")
+    static let pinnedFonts = packageRoot.appendingPathComponent("Tests/fonts/fonts.conf")
+
+    /// A wrapper around `pinnedFonts` with an absolute cache folder under
+    /// `.build/`, so the binary finds a warm cache whatever folder it runs in.
+    static let fontConfig: URL = {
+        let build = packageRoot.appendingPathComponent(".build")
+        let url = build.appendingPathComponent("test-fonts.conf")
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <cachedir>\(build.appendingPathComponent("fontconfig-cache").path)</cachedir>
+              <include ignore_missing="no">\(pinnedFonts.path)</include>
+            </fontconfig>
+            """
+        try? FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        try? Data(xml.utf8).write(to: url, options: .atomic)
+        return url
+    }()
 
     /// The `collage` executable built beside this test bundle.
     static var binary: URL {
