@@ -37,8 +37,9 @@ struct Resampler {
         let rows = y1 - y0, columns = x1 - x0
         let outStride = outWidth * 4
         // Horizontal pass: input rows y0..<y1 -> intermediate rows of the output width.
-        var intermediate = [Float](repeating: 0, count: rows * outStride)
-        var linearRow = [Float](repeating: 0, count: columns * 4)
+        // At least one pixel each, so the buffers always have a base address.
+        var intermediate = [Float](repeating: 0, count: Swift.max(rows * outStride, 4))
+        var linearRow = [Float](repeating: 0, count: Swift.max(columns, 1) * 4)
         source.pixels.withUnsafeBufferPointer { src in
             SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
             SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
@@ -46,55 +47,55 @@ struct Resampler {
             intermediate.withUnsafeMutableBufferPointer { mid in
             linearRow.withUnsafeMutableBufferPointer { line in
                 let srcStride = source.width * 4
+                let linePixels = UnsafeMutableRawPointer(line.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
+                let midPixels = UnsafeMutableRawPointer(mid.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
                 for y in 0..<rows {
                     // Input row to linear light, premultiplied.
                     let rowBase = (y0 + y) * srcStride + x0 * 4
                     if opaque {
-                        for i in 0..<columns * 4 {
-                            line[i] = (i & 3) == 3 ? 1 : decode[Int(src[rowBase + i])]
+                        for x in 0..<columns {
+                            let p = rowBase &+ x &* 4
+                            linePixels[x] = SIMD4(decode[Int(src[p])], decode[Int(src[p &+ 1])], decode[Int(src[p &+ 2])], 1)
                         }
                     } else {
                         for x in 0..<columns {
-                            let p = rowBase + x * 4, q = x * 4
-                            let a = alpha[Int(src[p + 3])]
-                            line[q] = decode[Int(src[p])] * a
-                            line[q + 1] = decode[Int(src[p + 1])] * a
-                            line[q + 2] = decode[Int(src[p + 2])] * a
-                            line[q + 3] = a
+                            let p = rowBase &+ x &* 4
+                            let a = alpha[Int(src[p &+ 3])]
+                            linePixels[x] = SIMD4(decode[Int(src[p])] * a, decode[Int(src[p &+ 1])] * a,
+                                                  decode[Int(src[p &+ 2])] * a, a)
                         }
                     }
-                    let out = y * outStride
+                    let out = y * outWidth
                     for o in 0..<outWidth {
                         let n = horizontal.count[o]
-                        let start = (horizontal.first[o] - x0) * 4
+                        let start = horizontal.first[o] - x0
                         let wBase = o * horizontal.stride
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                        var sum = SIMD4<Float>(repeating: 0)
                         for t in 0..<n {
-                            let w = weights[wBase + t]
-                            let p = start + t * 4
-                            r += w * line[p]; g += w * line[p + 1]; b += w * line[p + 2]; a += w * line[p + 3]
+                            sum += weights[wBase &+ t] * linePixels[start &+ t]
                         }
-                        let q = out + o * 4
-                        mid[q] = r; mid[q + 1] = g; mid[q + 2] = b; mid[q + 3] = a
+                        midPixels[out + o] = sum
                     }
                 }
             }}}}}
         }
         linearRow = []
         // Vertical pass: one output row at a time.
-        var accumulator = [Float](repeating: 0, count: outStride)
+        var accumulator = [Float](repeating: 0, count: Swift.max(outStride, 4))
         intermediate.withUnsafeBufferPointer { mid in
         vertical.weights.withUnsafeBufferPointer { weights in
         accumulator.withUnsafeMutableBufferPointer { acc in
+            let midPixels = UnsafeRawPointer(mid.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
+            let accPixels = UnsafeMutableRawPointer(acc.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
             for o in 0..<vertical.outputs.count {
-                for k in 0..<outStride { acc[k] = 0 }
+                for k in 0..<outWidth { accPixels[k] = SIMD4(repeating: 0) }
                 let n = vertical.count[o]
                 let start = vertical.first[o] - y0
                 let wBase = o * vertical.stride
                 for t in 0..<n {
-                    let w = weights[wBase + t]
-                    let rowBase = (start + t) * outStride
-                    for k in 0..<outStride { acc[k] += w * mid[rowBase + k] }
+                    let w = weights[wBase &+ t]
+                    let row = midPixels + (start &+ t) &* outWidth
+                    for k in 0..<outWidth { accPixels[k] += w * row[k] }
                 }
                 sink(vertical.outputs.lowerBound + o, acc)
             }
