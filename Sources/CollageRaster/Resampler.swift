@@ -2,10 +2,13 @@
 /// pixmap, in linear light with premultiplied alpha (DESIGN.md "Rendering
 /// rules": the resampler fixed from the first version).
 ///
-/// The horizontal pass runs first, over only the input rows and columns the
-/// requested output region reads; the vertical pass then produces one output
-/// row at a time in a `Float` scratch row, which is handed to a row sink
-/// (the compositor) and reused.
+/// Horizontal pass, then vertical pass, streamed: the horizontally filtered
+/// input rows live in a ring of as many rows as the vertical kernel has
+/// taps, each computed once when the first output row needs it, over only
+/// the input columns the output region reads. Scratch memory is therefore
+/// `taps x region width x 16` bytes plus one input row, whatever the sizes.
+/// Each output row is produced in a `Float` scratch row and handed to a row
+/// sink (the compositor).
 struct Resampler {
     let horizontal: ResampleWeights
     let vertical: ResampleWeights
@@ -32,73 +35,70 @@ struct Resampler {
     /// `opaque` (every alpha of `source` is 255) skips the premultiplication.
     func resample(_ source: Pixmap, opaque: Bool, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         let outWidth = horizontal.outputs.count
-        let x0 = horizontal.lowest, x1 = horizontal.highest
-        let y0 = vertical.lowest, y1 = vertical.highest
-        let rows = y1 - y0, columns = x1 - x0
-        let outStride = outWidth * 4
-        // Horizontal pass: input rows y0..<y1 -> intermediate rows of the output width.
+        let x0 = horizontal.lowest
+        let columns = horizontal.highest - x0
+        let ringRows = vertical.stride
         // At least one pixel each, so the buffers always have a base address.
-        var intermediate = [Float](repeating: 0, count: Swift.max(rows * outStride, 4))
-        var linearRow = [Float](repeating: 0, count: Swift.max(columns, 1) * 4)
+        var ring = [SIMD4<Float>](repeating: .zero, count: Swift.max(ringRows * outWidth, 1))
+        var ringRow = [Int](repeating: -1, count: ringRows)   // input row held by each slot
+        var line = [SIMD4<Float>](repeating: .zero, count: Swift.max(columns, 1))
+        var accumulator = [Float](repeating: 0, count: Swift.max(outWidth * 4, 4))
         source.pixels.withUnsafeBufferPointer { src in
-            SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
-            SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
-            horizontal.weights.withUnsafeBufferPointer { weights in
-            intermediate.withUnsafeMutableBufferPointer { mid in
-            linearRow.withUnsafeMutableBufferPointer { line in
-                let srcStride = source.width * 4
-                let linePixels = UnsafeMutableRawPointer(line.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
-                let midPixels = UnsafeMutableRawPointer(mid.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
-                for y in 0..<rows {
-                    // Input row to linear light, premultiplied.
-                    let rowBase = (y0 + y) * srcStride + x0 * 4
-                    if opaque {
-                        for x in 0..<columns {
-                            let p = rowBase &+ x &* 4
-                            linePixels[x] = SIMD4(decode[Int(src[p])], decode[Int(src[p &+ 1])], decode[Int(src[p &+ 2])], 1)
-                        }
-                    } else {
-                        for x in 0..<columns {
-                            let p = rowBase &+ x &* 4
-                            let a = alpha[Int(src[p &+ 3])]
-                            linePixels[x] = SIMD4(decode[Int(src[p])] * a, decode[Int(src[p &+ 1])] * a,
-                                                  decode[Int(src[p &+ 2])] * a, a)
-                        }
+        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
+        horizontal.weights.withUnsafeBufferPointer { hWeights in
+        vertical.weights.withUnsafeBufferPointer { vWeights in
+        ring.withUnsafeMutableBufferPointer { ring in
+        line.withUnsafeMutableBufferPointer { line in
+        accumulator.withUnsafeMutableBufferPointer { acc in
+            let rowBytes = source.width * 4
+            /// Input row `y`, converted to linear premultiplied and filtered
+            /// horizontally, into ring slot `slot`.
+            func filterRow(_ y: Int, into slot: Int) {
+                let rowBase = y * rowBytes + x0 * 4
+                if opaque {
+                    for x in 0..<columns {
+                        let p = rowBase &+ x &* 4
+                        line[x] = SIMD4(decode[Int(src[p])], decode[Int(src[p &+ 1])], decode[Int(src[p &+ 2])], 1)
                     }
-                    let out = y * outWidth
-                    for o in 0..<outWidth {
-                        let n = horizontal.count[o]
-                        let start = horizontal.first[o] - x0
-                        let wBase = o * horizontal.stride
-                        var sum = SIMD4<Float>(repeating: 0)
-                        for t in 0..<n {
-                            sum += weights[wBase &+ t] * linePixels[start &+ t]
-                        }
-                        midPixels[out + o] = sum
+                } else {
+                    for x in 0..<columns {
+                        let p = rowBase &+ x &* 4
+                        let a = alpha[Int(src[p &+ 3])]
+                        line[x] = SIMD4(decode[Int(src[p])] * a, decode[Int(src[p &+ 1])] * a,
+                                        decode[Int(src[p &+ 2])] * a, a)
                     }
                 }
-            }}}}}
-        }
-        linearRow = []
-        // Vertical pass: one output row at a time.
-        var accumulator = [Float](repeating: 0, count: Swift.max(outStride, 4))
-        intermediate.withUnsafeBufferPointer { mid in
-        vertical.weights.withUnsafeBufferPointer { weights in
-        accumulator.withUnsafeMutableBufferPointer { acc in
-            let midPixels = UnsafeRawPointer(mid.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
+                let out = slot * outWidth
+                for o in 0..<outWidth {
+                    let n = horizontal.count[o]
+                    let start = horizontal.first[o] &- x0
+                    let wBase = o &* horizontal.stride
+                    var sum = SIMD4<Float>(repeating: 0)
+                    for t in 0..<n { sum += hWeights[wBase &+ t] * line[start &+ t] }
+                    ring[out &+ o] = sum
+                }
+            }
             let accPixels = UnsafeMutableRawPointer(acc.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
             for o in 0..<vertical.outputs.count {
-                for k in 0..<outWidth { accPixels[k] = SIMD4(repeating: 0) }
+                for k in 0..<outWidth { accPixels[k] = .zero }
                 let n = vertical.count[o]
-                let start = vertical.first[o] - y0
+                let first = vertical.first[o]
                 let wBase = o * vertical.stride
                 for t in 0..<n {
-                    let w = weights[wBase &+ t]
-                    let row = midPixels + (start &+ t) &* outWidth
+                    // Consecutive rows of one output fall in distinct slots.
+                    let y = first + t
+                    let slot = y % ringRows
+                    if ringRow[slot] != y {
+                        filterRow(y, into: slot)
+                        ringRow[slot] = y
+                    }
+                    let w = vWeights[wBase &+ t]
+                    let row = ring.baseAddress! + slot &* outWidth
                     for k in 0..<outWidth { accPixels[k] += w * row[k] }
                 }
                 sink(vertical.outputs.lowerBound + o, acc)
             }
-        }}}
+        }}}}}}}}
     }
 }
