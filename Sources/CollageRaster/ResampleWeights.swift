@@ -1,30 +1,33 @@
 /// Per-output-pixel filter taps along one axis of a resample: which input
 /// pixels contribute to each output pixel and with what (normalised) weight.
 ///
-/// Follows Pillow's `precompute_coeffs` for `resize(box=...)`, which
-/// DESIGN.md names as the reference: output pixel `o` (centre `o + 0.5`)
-/// maps to input position `windowStart + (o + 0.5) * scale` with
-/// `scale = windowLength / outputSize`; when downscaling (`scale > 1`) the
-/// Lanczos-3 kernel is widened by `scale` (support `3 * scale`) and the
-/// weights are normalised to sum to 1. Taps outside the window read the
-/// photo's real pixels.
+/// Tap placement is Pillow's `precompute_coeffs` for `resize(box=...)`:
+/// output pixel `o` (centre `o + 0.5`) maps to input position
+/// `windowStart + (o + 0.5) * scale` with `scale = windowLength / outputSize`;
+/// when downscaling (`scale > 1`) the Lanczos-3 kernel is widened by `scale`
+/// (support `3 * scale`); the weights are normalised to sum to 1. Taps
+/// outside the window read the photo's real pixels (DESIGN.md).
 ///
-/// Taps beyond the photo's edges are reflected about the edge pixel's centre
-/// (pixel -1 reads pixel 1; "reflect-101", numpy's `pad(mode: "reflect")`,
-/// OpenCV's default border) and their weights folded onto those pixels.
-/// Unlike Pillow's truncated kernel or edge replication, this keeps the
-/// kernel whole and symmetric, so a fine periodic pattern averages correctly
-/// up to the edge: 1-px black/white columns drawn at 1/4 give sRGB 188 in
-/// every column (a truncated kernel gives 180 and 194 in the edge columns,
-/// edge replication 175 and 199). Only the outermost ~3 x scale source pixels
-/// of a photo are affected; windows are expected to lie inside the photo.
+/// At the photo's edges this deviates from Pillow, which drops the taps
+/// beyond the edge and renormalises: here they are reflected about the edge
+/// pixel's centre (pixel -1 reads pixel 1; "reflect-101", numpy's
+/// `pad(mode: "reflect")`, OpenCV's default border) and their weights folded
+/// onto those pixels. The kernel stays whole and symmetric, so a fine
+/// periodic pattern averages correctly up to the edge: 1-px black/white
+/// columns drawn at 1/4 give sRGB 188 in every column, as issue 7 requires
+/// (Pillow's truncated kernel gives 180 and 194 in the edge columns, edge
+/// replication 175 and 199). Only output pixels within ~3 source pixels x
+/// scale of a photo edge are affected.
 struct ResampleWeights {
     /// The output pixels these taps cover (a sub-range of `0 ..< outputSize`).
     let outputs: Range<Int>
     /// First input pixel of each output in `outputs` (index 0 = `outputs.lowerBound`).
     let first: [Int]
-    /// Number of taps of each output (0 when the window misses the image).
+    /// Number of taps of each output (0 when its kernel misses the image
+    /// entirely: that output is transparent).
     let count: [Int]
+    /// True when every output has taps.
+    let isComplete: Bool
     /// Weights, `stride` slots per output, the first `count[i]` used.
     let weights: [Float]
     let stride: Int
@@ -41,7 +44,9 @@ struct ResampleWeights {
     init(inputSize: Int, windowStart: Double, windowLength: Double, outputSize: Int, outputs: Range<Int>) {
         let scale = windowLength / Double(outputSize)
         let filterScale = Swift.max(scale, 1)
-        let support = LanczosKernel.support * filterScale
+        // A window inside the photo needs at most 3 x inputSize; the cap only
+        // bounds the work for absurd windows far larger than the photo.
+        let support = Swift.min(LanczosKernel.support * filterScale, 4 * Double(inputSize) + 8)
         let inverse = 1 / filterScale
         let stride = Swift.max(1, Int((support * 2 + 1).rounded(.up)) + 1)
         let n = outputs.count
@@ -86,6 +91,7 @@ struct ResampleWeights {
         self.outputs = outputs
         self.first = first
         self.count = count
+        self.isComplete = !count.contains(0)
         self.weights = weights
         self.stride = stride
         self.lowest = lowest

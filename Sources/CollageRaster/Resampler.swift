@@ -26,6 +26,11 @@ struct Resampler {
                                    outputSize: outputSize.height, outputs: region.y ..< region.maxY)
     }
 
+    /// True when every output pixel of the region reads some input pixel, so
+    /// an opaque source gives opaque output (false only for windows so far
+    /// outside the image that some kernels miss it).
+    var coversRegion: Bool { horizontal.isComplete && vertical.isComplete }
+
     /// Resamples `source` and calls `sink(row, pixels)` for every output row
     /// of the region, top to bottom: `row` is the output row index
     /// (0 = top of the whole output), `pixels` holds `region.width` pixels of

@@ -75,7 +75,7 @@ public enum SceneRenderer {
                                       outputSize: Size(width: draw.destination.width, height: draw.destination.height),
                                       region: local)
             let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
-            let opaque = opaquePixmap && opacity == 1
+            let opaque = opaquePixmap && opacity == 1 && resampler.coversRegion
             if plan.direct[item] {
                 resampler.resample(decoded, opaque: opaquePixmap) { row, values in
                     let target = canvas.pixel(x: region.x, y: draw.destination.y + row)

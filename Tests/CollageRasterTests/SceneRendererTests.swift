@@ -219,9 +219,15 @@ final class SceneRendererTests: XCTestCase {
                              destination: PixelRect(x: 0, y: 0, width: 8, height: 8))),
             .image(ImageDraw(image: 0, source: Rect(x: 0, y: 0, width: 8, height: 8),
                              destination: PixelRect(x: 8, y: 8, width: 1 << 40, height: 1 << 40))),
+            .image(ImageDraw(image: 0, source: Rect(x: -1e200, y: 0, width: 1e300, height: 1e250),
+                             destination: PixelRect(x: 0, y: 12, width: 2, height: 2))),
         ])
         let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider([photo]), threads: 2)
         XCTAssertEqual(canvas[12, 12], .black)
         XCTAssertEqual(canvas[3, 12], .white)
+        // Kernels that miss the photo entirely give transparent output:
+        // the far-off windows draw nothing.
+        for y in 0..<8 { for x in 0..<8 { XCTAssertEqual(canvas[x, y], .white) } }
+        XCTAssertEqual(canvas[1, 13], .white)
     }
 }
