@@ -13,10 +13,18 @@ public enum SceneRenderer {
     /// are resampled (so at most `threads` decoded images exist at once);
     /// then the items are composited in scene order: images source-over with
     /// their `opacity`, clipped to `ImageDraw.clip`; masks as colour x
-    /// coverage; fills. Pixels outside the canvas are ignored. Image draws
-    /// that nothing else overlaps are written by the worker threads directly
-    /// (see `RenderPlan`); an opaque photo at opacity 1 is written as sRGB
-    /// bytes without reading the canvas.
+    /// coverage; fills. Pixels outside the canvas are ignored. Crop windows
+    /// (`ImageDraw.source`, oriented source pixels) are mapped into the
+    /// decoded pixmap by its actual size ratio; see `ResampleWeights` for
+    /// the kernel and the rule at the photo's edges.
+    ///
+    /// Memory: the canvas (4 bytes a pixel), up to `threads` decoded images
+    /// with a few rows of float scratch each, and, for an image draw that an
+    /// earlier item or another image draw overlaps, its resampled pixels
+    /// (16 bytes a pixel) until it is composited. Draws that nothing earlier
+    /// and no other image overlaps (a grid of photos) are written by the
+    /// worker threads straight into the canvas (see `RenderPlan`); an opaque
+    /// photo at opacity 1 is written as sRGB bytes without reading the canvas.
     ///
     /// - Parameter threads: how many threads decode/resample at once (values
     ///   below 1 count as 1).
