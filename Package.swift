@@ -29,6 +29,8 @@ let package = Package(
                 swiftSettings: optimisedInDebug),
         .target(name: "Collage", dependencies: ["CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         .executableTarget(name: "CollageCLI", dependencies: ["Collage"]),
+        // Micro-benchmark of the raster stage alone (synthetic decoded photos).
+        .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"]),
 
         .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"]),
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster"]),

@@ -1,14 +1,144 @@
+import Dispatch
+
 /// Scene -> pixels.
 public enum SceneRenderer {
     /// Draws `scene` on a new canvas. Images are decoded through `images`
     /// (concurrently, each no larger than its draws need) and resampled with
     /// Lanczos-3 in linear light; masks and fills blend in linear light.
     ///
-    /// - Parameter threads: how many threads decode/resample at once (>= 1).
+    /// Steps (DESIGN.md "Rendering rules"): the canvas is filled with
+    /// `scene.background`; every image some draw shows on the canvas is
+    /// decoded once, at least at `scene.minimumDecodeSize(ofImage:)`, on up
+    /// to `threads` threads, largest first, and freed as soon as its draws
+    /// are resampled (so at most `threads` decoded images exist at once);
+    /// then the items are composited in scene order: images source-over with
+    /// their `opacity`, clipped to `ImageDraw.clip`; masks as colour x
+    /// coverage; fills. Pixels outside the canvas are ignored. Crop windows
+    /// (`ImageDraw.source`, oriented source pixels) are mapped into the
+    /// decoded pixmap by its actual size ratio; see `ResampleWeights` for
+    /// the kernel and the rule at the photo's edges.
+    ///
+    /// Memory: the canvas (4 bytes a pixel), up to `threads` decoded images
+    /// with a few rows of float scratch each, and, for an image draw that an
+    /// earlier item or another image draw overlaps, its resampled pixels
+    /// (16 bytes a pixel) until it is composited. Draws that nothing earlier
+    /// and no other image overlaps (a grid of photos) are written by the
+    /// worker threads straight into the canvas (see `RenderPlan`); an opaque
+    /// photo at opacity 1 is written as sRGB bytes without reading the canvas.
+    ///
+    /// - Parameter threads: how many threads decode/resample at once (values
+    ///   below 1 count as 1).
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
-    /// - Throws: the first error (by image index) that `images` throws.
+    /// - Throws: `SceneRenderError` for an invalid scene (before any decode);
+    ///   otherwise the error `images` threw for the lowest image index.
     public static func render(_ scene: Scene, images: any ImageProvider, threads: Int) throws -> Pixmap {
-        Pixmap(width: scene.size.width, height: scene.size.height, color: scene.background)
+        let plan = try RenderPlan(scene)
+        var canvas = Pixmap(width: scene.size.width, height: scene.size.height, color: scene.background)
+        let work = RenderWork(order: plan.decodeOrder)
+        let workers = Swift.min(Swift.max(threads, 1), plan.decodeOrder.count)
+        canvas.pixels.withUnsafeMutableBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let pixels = CanvasPixels(base: base, width: scene.size.width, height: scene.size.height)
+            if workers > 0 {
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while let image = work.takeImage() {
+                        do {
+                            try drawImage(image, of: scene, plan: plan, provider: images, canvas: pixels, work: work)
+                        } catch {
+                            work.fail(image: image, error: error)
+                        }
+                    }
+                }
+            }
+            if work.firstError == nil {
+                compositeInOrder(scene, plan: plan, canvas: pixels, work: work)
+            }
+        }
+        if let error = work.firstError { throw error }
+        return canvas
+    }
+
+    /// Decodes image `image`, resamples each of its draws, writes the direct
+    /// ones to the canvas and hands the others to `work`; the decoded pixmap
+    /// is released on return.
+    private static func drawImage(_ image: Int, of scene: Scene, plan: RenderPlan, provider: any ImageProvider,
+                                  canvas: CanvasPixels, work: RenderWork) throws {
+        guard let needed = plan.decodeSizes[image] else { return }
+        let decoded = try provider.decode(image: image, minimumSize: needed)
+        guard decoded.width > 0, decoded.height > 0 else { throw SceneRenderError.emptyDecode(image: image) }
+        let opaquePixmap = decoded.isOpaque
+        let full = scene.images[image].orientedSize
+        // Source coordinates map into the decode by its actual size ratio.
+        let ratioX = Double(decoded.width) / Double(full.width)
+        let ratioY = Double(decoded.height) / Double(full.height)
+        for item in plan.drawsOfImage[image] {
+            guard case .image(let draw) = scene.items[item] else { continue }
+            let region = plan.regions[item]
+            let window = Rect(x: draw.source.x * ratioX, y: draw.source.y * ratioY,
+                              width: draw.source.width * ratioX, height: draw.source.height * ratioY)
+            let local = PixelRect(x: region.x - draw.destination.x, y: region.y - draw.destination.y,
+                                  width: region.width, height: region.height)
+            let resampler = Resampler(inputSize: decoded.size, window: window,
+                                      outputSize: Size(width: draw.destination.width, height: draw.destination.height),
+                                      region: local)
+            let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+            let opaque = opaquePixmap && opacity == 1 && resampler.coversRegion
+            if plan.direct[item] {
+                resampler.resample(decoded, opaque: opaquePixmap) { row, values in
+                    let target = canvas.pixel(x: region.x, y: draw.destination.y + row)
+                    if opaque {
+                        Compositor.writeOpaque(values.baseAddress!, count: region.width, to: target)
+                    } else {
+                        Compositor.blend(values.baseAddress!, count: region.width, opacity: opacity, onto: target)
+                    }
+                }
+            } else {
+                let rowFloats = region.width * 4
+                var pixels = [Float](repeating: 0, count: rowFloats * region.height)
+                pixels.withUnsafeMutableBufferPointer { tile in
+                    resampler.resample(decoded, opaque: opaquePixmap) { row, values in
+                        let start = (draw.destination.y + row - region.y) * rowFloats
+                        for k in 0..<rowFloats { tile[start + k] = values[k] }
+                    }
+                }
+                work.hold(.init(region: region, pixels: pixels, opaque: opaque, opacity: opacity), item: item)
+            }
+        }
+    }
+
+    /// Composites every item not drawn directly, in scene order.
+    private static func compositeInOrder(_ scene: Scene, plan: RenderPlan, canvas: CanvasPixels, work: RenderWork) {
+        for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.regions[index].isEmpty {
+            let region = plan.regions[index]
+            switch item {
+            case .image:
+                guard let held = work.takeHeldDraw(item: index) else { continue }
+                held.pixels.withUnsafeBufferPointer { tile in
+                    for y in 0..<region.height {
+                        let source = tile.baseAddress! + y * region.width * 4
+                        let target = canvas.pixel(x: region.x, y: region.y + y)
+                        if held.opaque {
+                            Compositor.writeOpaque(source, count: region.width, to: target)
+                        } else {
+                            Compositor.blend(source, count: region.width, opacity: held.opacity, onto: target)
+                        }
+                    }
+                }
+            case .mask(let draw):
+                draw.mask.coverage.withUnsafeBufferPointer { coverage in
+                    for y in 0..<region.height {
+                        let source = coverage.baseAddress! + (region.y + y - draw.originY) * draw.mask.width
+                            + (region.x - draw.originX)
+                        Compositor.blend(draw.color, coverage: source, count: region.width,
+                                         onto: canvas.pixel(x: region.x, y: region.y + y))
+                    }
+                }
+            case .fill(_, let color):
+                for y in 0..<region.height {
+                    Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y))
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,109 @@
+/// Writes and blends onto the canvas: source-over with premultiplied alpha
+/// in linear light (DESIGN.md "Rendering rules"); the canvas itself stays
+/// RGBA8 sRGB with straight alpha, converted through `SRGBTransfer`'s tables.
+enum Compositor {
+    /// Opaque fast path: writes `count` pixels of resampled linear colour
+    /// (R, G, B, A floats, alpha ignored and taken as 1) straight to sRGB
+    /// bytes at `destination`, without reading the canvas.
+    static func writeOpaque(_ source: UnsafePointer<Float>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
+            for i in 0..<count {
+                let p = i * 4
+                destination[p] = encode[SRGBTransfer.encodeIndex(source[p])]
+                destination[p + 1] = encode[SRGBTransfer.encodeIndex(source[p + 1])]
+                destination[p + 2] = encode[SRGBTransfer.encodeIndex(source[p + 2])]
+                destination[p + 3] = 255
+            }
+        }
+    }
+
+    /// Source-over of `count` premultiplied linear pixels (R, G, B, A floats),
+    /// each scaled by `opacity` (0...1), onto the canvas bytes at `destination`.
+    /// Alpha is clamped to 0...1 and colour to 0...alpha first, which removes
+    /// the Lanczos ringing that no real pixel can hold.
+    static func blend(_ source: UnsafePointer<Float>, count: Int, opacity: Float,
+                      onto destination: UnsafeMutablePointer<UInt8>) {
+        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
+        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
+            for i in 0..<count {
+                let p = i * 4
+                let a = clamp(source[p + 3] * opacity, 1)
+                guard a > 0 else { continue }
+                over(r: clamp(source[p] * opacity, a), g: clamp(source[p + 1] * opacity, a),
+                     b: clamp(source[p + 2] * opacity, a), a: a,
+                     onto: destination + p, encode: encode, decode: decode, alpha: alpha)
+            }
+        }}}
+    }
+
+    /// Source-over of `color` scaled by each coverage byte (0 = none,
+    /// 255 = full) of `coverage`, `count` pixels, onto `destination`.
+    static func blend(_ color: Color, coverage: UnsafePointer<UInt8>, count: Int,
+                      onto destination: UnsafeMutablePointer<UInt8>) {
+        let linear = (SRGBTransfer.decode(color.red), SRGBTransfer.decode(color.green), SRGBTransfer.decode(color.blue))
+        let colorAlpha = Float(color.alpha) / 255
+        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
+        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
+            for i in 0..<count {
+                let c = coverage[i]
+                guard c != 0 else { continue }
+                let a = colorAlpha * alpha[Int(c)]
+                if a == 1 {
+                    let d = destination + i * 4
+                    d[0] = color.red; d[1] = color.green; d[2] = color.blue; d[3] = 255
+                    continue
+                }
+                over(r: linear.0 * a, g: linear.1 * a, b: linear.2 * a, a: a,
+                     onto: destination + i * 4, encode: encode, decode: decode, alpha: alpha)
+            }
+        }}}
+    }
+
+    /// Fills `count` pixels at `destination` with `color`: a plain write when
+    /// it is opaque, source-over in linear light otherwise.
+    static func fill(_ color: Color, count: Int, onto destination: UnsafeMutablePointer<UInt8>) {
+        if color.isOpaque {
+            for i in 0..<count {
+                let d = destination + i * 4
+                d[0] = color.red; d[1] = color.green; d[2] = color.blue; d[3] = 255
+            }
+            return
+        }
+        guard color.alpha != 0 else { return }
+        let a = Float(color.alpha) / 255
+        let r = SRGBTransfer.decode(color.red) * a, g = SRGBTransfer.decode(color.green) * a
+        let b = SRGBTransfer.decode(color.blue) * a
+        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
+        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
+            for i in 0..<count {
+                over(r: r, g: g, b: b, a: a, onto: destination + i * 4, encode: encode, decode: decode, alpha: alpha)
+            }
+        }}}
+    }
+
+    /// One pixel of source-over: premultiplied linear source (`r`, `g`, `b`
+    /// at most `a`, `a` in 0...1) over the straight sRGB canvas pixel `d`.
+    @inline(__always)
+    private static func over(r: Float, g: Float, b: Float, a: Float, onto d: UnsafeMutablePointer<UInt8>,
+                             encode: UnsafeBufferPointer<UInt8>, decode: UnsafeBufferPointer<Float>,
+                             alpha: UnsafeBufferPointer<Float>) {
+        let da = alpha[Int(d[3])]
+        let keep = (1 - a) * da
+        let outA = a + keep
+        guard outA > 0 else { d[0] = 0; d[1] = 0; d[2] = 0; d[3] = 0; return }
+        let inverse = 1 / outA
+        d[0] = encode[SRGBTransfer.encodeIndex((r + decode[Int(d[0])] * keep) * inverse)]
+        d[1] = encode[SRGBTransfer.encodeIndex((g + decode[Int(d[1])] * keep) * inverse)]
+        d[2] = encode[SRGBTransfer.encodeIndex((b + decode[Int(d[2])] * keep) * inverse)]
+        d[3] = SRGBTransfer.byte(fromFraction: outA)
+    }
+
+    /// `value` clamped to `0...limit` (NaN gives 0).
+    @inline(__always)
+    private static func clamp(_ value: Float, _ limit: Float) -> Float {
+        value > 0 ? (value < limit ? value : limit) : 0
+    }
+}

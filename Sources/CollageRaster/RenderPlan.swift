@@ -1,0 +1,80 @@
+/// What `SceneRenderer` does with a validated scene: the canvas pixels each
+/// item touches, which image draws are written to the canvas by the worker
+/// threads as soon as they are resampled ("direct"), and which wait to be
+/// composited in scene order afterwards.
+///
+/// A draw is direct when no earlier item and no other image draw touches its
+/// pixels: at its turn in scene order its pixels then hold only the
+/// background, later masks and fills over it are composited afterwards
+/// anyway, and no two threads write the same pixel. The result is the same
+/// as drawing every item in order, for any number of threads, and a grid of
+/// photos never holds more than the photos being worked on.
+struct RenderPlan {
+    /// The canvas pixels each item may change (empty: the item is skipped).
+    let regions: [PixelRect]
+    /// For each item: true when it is an image draw written directly.
+    let direct: [Bool]
+    /// For each image: the items that draw it, in scene order.
+    let drawsOfImage: [[Int]]
+    /// For each image: the decode size its draws need (nil: not drawn).
+    let decodeSizes: [Size?]
+    /// Images to decode, largest needed decode first (ties by index).
+    let decodeOrder: [Int]
+
+    /// Validates `scene` and plans it.
+    /// - Throws: `SceneRenderError` for an invalid canvas, image or draw.
+    init(_ scene: Scene) throws {
+        let canvasSize = scene.size
+        guard canvasSize.width >= 0, canvasSize.height >= 0,
+              !canvasSize.width.multipliedReportingOverflow(by: canvasSize.height).overflow,
+              !(canvasSize.width * canvasSize.height).multipliedReportingOverflow(by: 4).overflow
+        else { throw SceneRenderError.invalidCanvasSize(canvasSize) }
+        let canvas = PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)
+        for (index, image) in scene.images.enumerated()
+        where image.orientedSize.width <= 0 || image.orientedSize.height <= 0 {
+            throw SceneRenderError.emptyImage(image: index)
+        }
+        var regions: [PixelRect] = []
+        var drawsOfImage = [[Int]](repeating: [], count: scene.images.count)
+        for (index, item) in scene.items.enumerated() {
+            switch item {
+            case .image(let draw):
+                guard scene.images.indices.contains(draw.image) else {
+                    throw SceneRenderError.imageIndexOutOfRange(item: index, image: draw.image)
+                }
+                let w = draw.source
+                guard w.x.isFinite, w.y.isFinite, w.width.isFinite, w.height.isFinite,
+                      w.width > 0, w.height > 0, draw.opacity.isFinite
+                else { throw SceneRenderError.invalidDraw(item: index) }
+                let region = draw.destination.intersection(draw.clip).intersection(canvas)
+                regions.append(draw.opacity > 0 ? region : PixelRect(x: 0, y: 0, width: 0, height: 0))
+                if !regions[index].isEmpty { drawsOfImage[draw.image].append(index) }
+            case .mask(let mask):
+                let placed = PixelRect(x: mask.originX, y: mask.originY, width: mask.mask.width, height: mask.mask.height)
+                regions.append(placed.intersection(canvas))
+            case .fill(let rect, _):
+                regions.append(rect.intersection(canvas))
+            }
+        }
+        var direct = [Bool](repeating: false, count: scene.items.count)
+        for (index, item) in scene.items.enumerated() {
+            guard case .image = item, !regions[index].isEmpty else { continue }
+            direct[index] = !scene.items.indices.contains { other in
+                guard other != index, !regions[other].intersection(regions[index]).isEmpty else { return false }
+                if other < index { return true }
+                if case .image = scene.items[other] { return true }
+                return false
+            }
+        }
+        let decodeSizes = scene.images.indices.map { drawsOfImage[$0].isEmpty ? nil : scene.minimumDecodeSize(ofImage: $0) }
+        self.regions = regions
+        self.direct = direct
+        self.drawsOfImage = drawsOfImage
+        self.decodeSizes = decodeSizes
+        self.decodeOrder = scene.images.indices.filter { decodeSizes[$0] != nil }.sorted { a, b in
+            let sa = decodeSizes[a]!, sb = decodeSizes[b]!
+            let areaA = Double(sa.width) * Double(sa.height), areaB = Double(sb.width) * Double(sb.height)
+            return areaA != areaB ? areaA > areaB : a < b
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Dispatch
+
+/// The shared state of one render's worker threads: the queue of images
+/// still to decode (largest first), the resampled draws that wait to be
+/// composited in scene order, and the errors thrown by the image provider.
+/// Every access goes through a serial queue.
+final class RenderWork: @unchecked Sendable {
+    /// A resampled draw kept for in-order compositing: `region.width *
+    /// region.height` pixels of premultiplied linear R, G, B, A floats.
+    struct HeldDraw {
+        let region: PixelRect
+        let pixels: [Float]
+        /// Opaque photo at opacity 1: written without reading the canvas.
+        let opaque: Bool
+        let opacity: Float
+    }
+
+    private let lock = DispatchQueue(label: "collage.raster.render-work")
+    private var pending: [Int]
+    private var next = 0
+    private var held: [Int: HeldDraw] = [:]
+    private var errors: [Int: any Error] = [:]
+
+    /// - Parameter order: image indices in the order they should be taken.
+    init(order: [Int]) { pending = order }
+
+    /// The next image to decode, or nil when all are taken.
+    func takeImage() -> Int? {
+        lock.sync {
+            guard next < pending.count else { return nil }
+            defer { next += 1 }
+            return pending[next]
+        }
+    }
+
+    func hold(_ draw: HeldDraw, item: Int) { lock.sync { held[item] = draw } }
+
+    /// Removes and returns the held draw of `item` (so it is freed once composited).
+    func takeHeldDraw(item: Int) -> HeldDraw? { lock.sync { held.removeValue(forKey: item) } }
+
+    func fail(image: Int, error: any Error) { lock.sync { errors[image] = error } }
+
+    /// The error of the lowest-numbered image that failed, if any.
+    var firstError: (any Error)? {
+        lock.sync { errors.keys.min().flatMap { errors[$0] } }
+    }
+}

@@ -1,0 +1,16 @@
+/// A scene `SceneRenderer` cannot draw. Scenes come from `SceneBuilder`, so
+/// these indicate a bug upstream or a misbehaving `ImageProvider`; they are
+/// reported instead of trapping.
+public enum SceneRenderError: Error, Equatable, Sendable {
+    /// The canvas size is negative or its byte count overflows.
+    case invalidCanvasSize(Size)
+    /// Item `item` draws image `image`, which `Scene.images` does not have.
+    case imageIndexOutOfRange(item: Int, image: Int)
+    /// Image `image` has an oriented size without pixels.
+    case emptyImage(image: Int)
+    /// Item `item` has a crop window that is not finite or not positive in
+    /// size, or an opacity that is not finite.
+    case invalidDraw(item: Int)
+    /// The provider returned an image without pixels for image `image`.
+    case emptyDecode(image: Int)
+}
