@@ -70,7 +70,11 @@ struct Validator {
         let ordered = applyOrder(top["order"], to: photos)
         let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
         if let count = ordered?.count, count >= 2 {
-            for (side, value) in [("width", canvas.width), ("height", canvas.height)] where value == nil {
+            // A side that is present but invalid was reported already.
+            var written: Set<String> = []
+            if case .mapping(let entries)? = canvasEntry?.value.content { written = Set(entries.map(\.key)) }
+            for (side, value) in [("width", canvas.width), ("height", canvas.height)]
+            where value == nil && !written.contains(side) {
                 report(.missingKey, canvasEntry?.keyLocation ?? documentStart,
                        "missing canvas '\(side)': it can only be derived for a single photo, and this document lays out \(count)",
                        notes: ["give the canvas 'width' and 'height' in pixels"])
