@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Collage", dependencies: ["CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         .executableTarget(name: "CollageCLI", dependencies: ["Collage"]),
 
-        .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"]),
+        .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster"]),
         .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs"]),
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"]),
