@@ -64,12 +64,16 @@ struct Validator {
         }
 
         let canvasEntry = top["canvas"]
+        let reportedBeforeCanvas = diagnostics.count
         var canvas = readCanvas(canvasEntry)
+        let canvasHadErrors = diagnostics.count > reportedBeforeCanvas
         let output = readOutput(top["output"])
         let photos = readPhotos(top["photos"])
         let ordered = applyOrder(top["order"], to: photos)
         let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
-        if let count = ordered?.count, count >= 2 {
+        // A canvas with its own errors (say a misspelled 'widht') would only
+        // add noise here.
+        if let count = ordered?.count, count >= 2, !canvasHadErrors {
             // A side that is present but invalid was reported already.
             var written: Set<String> = []
             if case .mapping(let entries)? = canvasEntry?.value.content { written = Set(entries.map(\.key)) }
