@@ -1,3 +1,5 @@
+import Foundation
+
 /// Prints diagnostics like a compiler (DESIGN.md "Errors"):
 ///
 ///     trip.yaml:7:5: error: unknown key 'widht' in 'canvas'; did you mean 'width'?
@@ -8,13 +10,24 @@
 /// The caret sits under the diagnostic's column (Unicode scalars, 1-based);
 /// tabs before it are kept so it lines up in a terminal, and East Asian wide
 /// characters count two cells. ANSI colour is opt-in: the caller decides
-/// (a TTY and no `NO_COLOR`).
+/// (a TTY and no `NO_COLOR`), or `forTerminal(fileDescriptor:environment:)`
+/// decides by that rule.
 public struct DiagnosticFormatter: Sendable {
     /// Emit ANSI escape codes (bold location, red error, yellow warning,
     /// cyan note, green caret).
     public var colour: Bool
 
     public init(colour: Bool = false) { self.colour = colour }
+
+    /// A formatter for output written to `fileDescriptor` (default 2,
+    /// standard error): colour when it is a terminal and `NO_COLOR` is unset
+    /// or empty (https://no-color.org, DESIGN.md "Errors").
+    public static func forTerminal(fileDescriptor: Int32 = 2,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> DiagnosticFormatter {
+        let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
+        return DiagnosticFormatter(colour: isatty(fileDescriptor) == 1 && !noColour)
+    }
 
     /// One diagnostic as text ending in a newline. `source` (the document
     /// the diagnostic points into) supplies the quoted line; without it, or

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import CollageSpec
 
@@ -62,5 +63,23 @@ final class DiagnosticFormatterTests: XCTestCase {
         let errors = ws.errors("version: 1\nphotos:\n\t- a.jpg\n")
         XCTAssertEqual(places(errors), [Where(.syntax, 3, 1)])
         XCTAssertEqual(errors[0].message, "a tab character is not allowed here: YAML indents and separates with spaces")
+    }
+}
+
+final class DiagnosticFormatterTerminalTests: XCTestCase {
+    func testNoColourWhenNotATerminalOrWithNoColor() throws {
+        // A pipe is never a terminal.
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        XCTAssertFalse(DiagnosticFormatter.forTerminal(fileDescriptor: fds[1], environment: [:]).colour)
+        // /dev/tty only exists with a controlling terminal; test NO_COLOR there when it does.
+        let tty = open("/dev/tty", O_WRONLY)
+        if tty >= 0 {
+            defer { close(tty) }
+            XCTAssertTrue(DiagnosticFormatter.forTerminal(fileDescriptor: tty, environment: [:]).colour)
+            XCTAssertTrue(DiagnosticFormatter.forTerminal(fileDescriptor: tty, environment: ["NO_COLOR": ""]).colour)
+            XCTAssertFalse(DiagnosticFormatter.forTerminal(fileDescriptor: tty, environment: ["NO_COLOR": "1"]).colour)
+        }
     }
 }

@@ -445,3 +445,43 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(errors.last?.notes.last, "too many errors: 30 more not shown")
     }
 }
+
+/// Shapes that are not the document's: a list at the top, empty values,
+/// globs and percentages (known, not built yet), CRLF line ends.
+final class ValidatorShapeTests: XCTestCase {
+    func testTopLevelMustBeAMapping() throws {
+        let ws = try Workspace()
+        let errors = ws.errors("- a.jpg\n- b.jpg\n")
+        XCTAssertEqual(places(errors), [Where(.wrongType, 1, 1)])
+        XCTAssertEqual(errors[0].message, "expected a mapping of keys for the document, found a list")
+    }
+
+    func testEmptyValues() throws {
+        let ws = try Workspace()
+        let errors = ws.errors("version: 1\nphotos:\ncanvas:\n")
+        XCTAssertEqual(places(errors), [Where(.wrongType, 2, 8), Where(.wrongType, 3, 8)])
+        XCTAssertEqual(errors[0].message, "expected a list of photos for 'photos', found nothing (an empty value)")
+        XCTAssertEqual(places(ws.errors("version: 1\nphotos: []\n")), [Where(.outOfRange, 2, 9)])
+    }
+
+    func testGlobsAndPercentagesAreNotSupportedYet() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("version: 1\nphotos: [\"p/*.jpg\", a.jpg]\ncanvas: {width: 9, height: 9}\nlayout: {gap: 5%}\n")
+        XCTAssertEqual(places(errors), [Where(.unsupported, 2, 10), Where(.unsupported, 4, 15)])
+        XCTAssertEqual(errors[1].message, "percentage lengths ('5%' for 'gap') are not supported yet")
+    }
+
+    func testCRLFLineEnds() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("version: 1\r\nphotos: [a.jpg]\r\ncanvas:\r\n  hight: 3\r\n")
+        XCTAssertEqual(places(errors), [Where(.unknownKey, 4, 3)])
+        XCTAssertEqual(errors[0].message, "unknown key 'hight' in 'canvas'; did you mean 'height'?")
+    }
+
+    func testDuplicatePhotoIds() throws {
+        let ws = try Workspace(photos: ["a.jpg", "b.jpg"])
+        let errors = ws.errors("version: 1\ncanvas: {width: 9, height: 9}\nphotos:\n  - {src: a.jpg, id: x}\n  - {src: b.jpg, id: x}\n")
+        XCTAssertEqual(places(errors), [Where(.invalidValue, 5, 5)])
+        XCTAssertEqual(errors[0].message, "photo id 'x' is already used by the photo on line 4")
+    }
+}
