@@ -48,6 +48,7 @@ public enum DocumentLoader {
         if let spec, errors.isEmpty {
             var result = spec
             result.warnings = diagnostics.filter { $0.severity != .error }
+            result.source = source
             return result
         }
         throw DiagnosticList(sortedAndCapped(diagnostics), source: source)

@@ -19,6 +19,10 @@ public struct Spec: Sendable, Equatable {
     public var variables: [String: String]
     /// Non-fatal findings (printed; errors under `--strict`).
     public var warnings: [Diagnostic] = []
+    /// The document text this spec was read from (set by `DocumentLoader`),
+    /// so errors found by later stages at `srcLocation` and the like can be
+    /// printed with their source line: `DiagnosticList(problems, source: spec.source)`.
+    public var source: SourceText?
 
     public init(file: String, version: Int = 1, canvas: CanvasSpec, output: OutputSpec = OutputSpec(),
                 photos: [PhotoSpec], layout: LayoutSpec, overlays: [OverlaySpec] = [],

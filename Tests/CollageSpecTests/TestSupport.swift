@@ -66,6 +66,7 @@ extension Spec {
         let nowhere = SourceLocation(file: "", line: 0, column: 0)
         var copy = self
         copy.file = ""
+        copy.source = nil
         copy.canvas.location = nowhere
         copy.layout.location = nowhere
         if copy.output.formatLocation != nil { copy.output.formatLocation = nowhere }
