@@ -4,10 +4,10 @@
 /// block mapping: its first key; for a quoted scalar: the opening quote).
 /// Aliases are already expanded: an alias yields a copy of its anchor's node
 /// located at the alias.
-public struct Node: Sendable {
+struct Node: Sendable {
     /// How a scalar was written: plain scalars are typed by the key that
     /// holds them (DESIGN.md "Errors"); quoted and block scalars are strings.
-    public enum ScalarStyle: Sendable, Hashable {
+enum ScalarStyle: Sendable, Hashable {
         case plain
         /// Single- or double-quoted (every JSON string).
         case quoted
@@ -16,13 +16,13 @@ public struct Node: Sendable {
     }
 
     /// One key of a mapping with its value, in document order.
-    public struct Entry: Sendable {
-        public var key: String
-        public var keyLocation: SourceLocation
-        public var value: Node
+struct Entry: Sendable {
+        var key: String
+        var keyLocation: SourceLocation
+        var value: Node
     }
 
-    public enum Content: Sendable {
+enum Content: Sendable {
         /// The scalar's text after YAML unescaping, exactly as written otherwise
         /// (`0755` stays "0755", `no` stays "no").
         case scalar(String, ScalarStyle)
@@ -30,13 +30,13 @@ public struct Node: Sendable {
         case sequence([Node])
     }
 
-    public var content: Content
-    public var location: SourceLocation
+var content: Content
+var location: SourceLocation
     /// Number of nodes in this subtree with aliases expanded (keys count too);
     /// bounds alias expansion.
-    public var weight: Int
+var weight: Int
 
-    public init(_ content: Content, at location: SourceLocation) {
+init(_ content: Content, at location: SourceLocation) {
         self.content = content
         self.location = location
         switch content {
@@ -47,7 +47,7 @@ public struct Node: Sendable {
     }
 
     /// A plain scalar with no text (`key:` with nothing after it) or `null`/`~`.
-    public var isNull: Bool {
+var isNull: Bool {
         if case .scalar(let text, .plain) = content {
             return text.isEmpty || text == "~" || text == "null"
         }
