@@ -7,7 +7,7 @@
 struct Node: Sendable {
     /// How a scalar was written: plain scalars are typed by the key that
     /// holds them (DESIGN.md "Errors"); quoted and block scalars are strings.
-enum ScalarStyle: Sendable, Hashable {
+    enum ScalarStyle: Sendable, Hashable {
         case plain
         /// Single- or double-quoted (every JSON string).
         case quoted
@@ -16,13 +16,13 @@ enum ScalarStyle: Sendable, Hashable {
     }
 
     /// One key of a mapping with its value, in document order.
-struct Entry: Sendable {
+    struct Entry: Sendable {
         var key: String
         var keyLocation: SourceLocation
         var value: Node
     }
 
-enum Content: Sendable {
+    enum Content: Sendable {
         /// The scalar's text after YAML unescaping, exactly as written otherwise
         /// (`0755` stays "0755", `no` stays "no").
         case scalar(String, ScalarStyle)
@@ -30,13 +30,13 @@ enum Content: Sendable {
         case sequence([Node])
     }
 
-var content: Content
-var location: SourceLocation
+    var content: Content
+    var location: SourceLocation
     /// Number of nodes in this subtree with aliases expanded (keys count too);
     /// bounds alias expansion.
-var weight: Int
+    var weight: Int
 
-init(_ content: Content, at location: SourceLocation) {
+    init(_ content: Content, at location: SourceLocation) {
         self.content = content
         self.location = location
         switch content {
