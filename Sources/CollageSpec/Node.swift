@@ -46,11 +46,4 @@ struct Node: Sendable {
         }
     }
 
-    /// A plain scalar with no text (`key:` with nothing after it) or `null`/`~`.
-var isNull: Bool {
-        if case .scalar(let text, .plain) = content {
-            return text.isEmpty || text == "~" || text == "null"
-        }
-        return false
-    }
 }
