@@ -45,5 +45,4 @@ struct Node: Sendable {
         case .sequence(let items): weight = items.reduce(1) { $0 + $1.weight }
         }
     }
-
 }
