@@ -32,7 +32,7 @@ public struct SourceText: Sendable, Hashable {
         self.lineStarts = starts
     }
 
-    /// Number of lines (a final line break does not start an extra line with text).
+    /// Number of lines, counting the empty line after a final line break.
     public var lineCount: Int { lineStarts.count }
 
     /// The text of a 1-based line without its line break, or nil when out of range.

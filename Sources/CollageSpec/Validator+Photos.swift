@@ -9,6 +9,8 @@ extension Validator {
         var explicitId: Bool
         /// Where the photo's list item starts.
         var location: SourceLocation
+        /// Where its `id` value is (the item's start when the id is the stem).
+        var idLocation: SourceLocation
     }
 
     /// The photos read from `photos`, including those with errors other than
@@ -35,7 +37,7 @@ extension Validator {
             guard let photo = readPhoto(item) else { complete = false; continue }
             if photo.explicitId {
                 if let first = explicitIds[photo.spec.id] {
-                    report(.invalidValue, photo.location,
+                    report(.invalidValue, photo.idLocation,
                            "photo id '\(photo.spec.id)' is already used by the photo on line \(first.line)",
                            notes: ["ids must be unique"])
                 } else {
@@ -82,7 +84,9 @@ extension Validator {
         let path = PathResolver.resolve(src, against: baseDirectory)
         var photo = PhotoSpec(path: path, src: src, srcLocation: srcNode.location, id: PathResolver.stem(of: src))
         var explicitId = false
+        var idLocation = node.location
         if let id = keys["id"] {
+            idLocation = id.value.location
             if let value = string(id.value, key: "id") {
                 guard !value.isEmpty else {
                     report(.invalidValue, id.value.location, "'id' is empty")
@@ -103,7 +107,7 @@ extension Validator {
                 photo.focusY = y
             }
         }
-        return PhotoEntry(spec: photo, explicitId: explicitId, location: node.location)
+        return PhotoEntry(spec: photo, explicitId: explicitId, location: node.location, idLocation: idLocation)
     }
 
     /// The photos in layout order: `order` applied (reordered and subset by

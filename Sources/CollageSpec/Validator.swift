@@ -65,7 +65,7 @@ struct Validator {
 
         let canvasEntry = top["canvas"]
         let reportedBeforeCanvas = diagnostics.count
-        var canvas = readCanvas(canvasEntry)
+        let canvas = readCanvas(canvasEntry)
         let canvasHadErrors = diagnostics.count > reportedBeforeCanvas
         let output = readOutput(top["output"])
         let photos = readPhotos(top["photos"])
@@ -84,7 +84,6 @@ struct Validator {
                        notes: ["give the canvas 'width' and 'height' in pixels"])
             }
         }
-        if canvasEntry == nil { canvas.location = documentStart }
         let overlays = readOverlays(top["overlays"])
 
         guard !diagnostics.contains(where: { $0.severity == .error }),

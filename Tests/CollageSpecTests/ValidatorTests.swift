@@ -484,7 +484,7 @@ final class ValidatorShapeTests: XCTestCase {
     func testDuplicatePhotoIds() throws {
         let ws = try Workspace(photos: ["a.jpg", "b.jpg"])
         let errors = ws.errors("version: 1\ncanvas: {width: 9, height: 9}\nphotos:\n  - {src: a.jpg, id: x}\n  - {src: b.jpg, id: x}\n")
-        XCTAssertEqual(places(errors), [Where(.invalidValue, 5, 5)])
+        XCTAssertEqual(places(errors), [Where(.invalidValue, 5, 22)])
         XCTAssertEqual(errors[0].message, "photo id 'x' is already used by the photo on line 4")
     }
 }
