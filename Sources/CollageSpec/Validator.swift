@@ -71,14 +71,12 @@ struct Validator {
         let photos = readPhotos(top["photos"])
         let ordered = applyOrder(top["order"], to: photos)
         let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
-        // A canvas with its own errors (say a misspelled 'widht') would only
-        // add noise here.
+        // DESIGN.md: a canvas side can be derived for one photo only, so with
+        // two or more both are required (reported here rather than by the
+        // layout stage). A canvas with errors of its own (a misspelled
+        // 'widht', an invalid side) was reported already: no extra noise.
         if let count = ordered?.count, count >= 2, !canvasHadErrors {
-            // A side that is present but invalid was reported already.
-            var written: Set<String> = []
-            if case .mapping(let entries)? = canvasEntry?.value.content { written = Set(entries.map(\.key)) }
-            for (side, value) in [("width", canvas.width), ("height", canvas.height)]
-            where value == nil && !written.contains(side) {
+            for (side, value) in [("width", canvas.width), ("height", canvas.height)] where value == nil {
                 report(.missingKey, canvasEntry?.keyLocation ?? documentStart,
                        "missing canvas '\(side)': it can only be derived for a single photo, and this document lays out \(count)",
                        notes: ["give the canvas 'width' and 'height' in pixels"])
