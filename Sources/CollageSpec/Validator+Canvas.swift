@@ -1,4 +1,4 @@
-/// `canvas` and `output` (DESIGN.md "Document format v1").
+/// `canvas` (DESIGN.md "Document format v1").
 extension Validator {
     /// `canvas`: optional `width`/`height` (1-32768 px a side, area at most
     /// `maxCanvasArea`), `background` (default opaque white).
@@ -17,20 +17,5 @@ extension Validator {
             canvas.background = color
         }
         return canvas
-    }
-
-    /// `output`: optional `format` (jpeg | png | webp) and `quality` (1-100).
-    mutating func readOutput(_ entry: Node.Entry?) -> OutputSpec {
-        var output = OutputSpec()
-        guard let entry, let keys = keys(of: entry.value, in: Vocabulary.output, key: "output") else { return output }
-        if let format = keys["format"],
-           let name = enumeration(format.value, key: "format", allowed: Vocabulary.formats) {
-            output.format = OutputFormat(rawValue: name)
-            output.formatLocation = format.value.location
-        }
-        if let quality = keys["quality"] {
-            output.quality = int(quality.value, key: "quality", range: 1...100)
-        }
-        return output
     }
 }
