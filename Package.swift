@@ -32,7 +32,7 @@ let package = Package(
         // Micro-benchmark of the raster stage alone (synthetic decoded photos).
         .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"]),
 
-        .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"]),
+        .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster"]),
         .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs"]),
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"]),

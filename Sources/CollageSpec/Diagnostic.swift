@@ -45,6 +45,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
 /// Every error found in one pass over a document, in source order.
 public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    /// The document text the diagnostics point into (nil when it could not
+    /// be read), so printers can quote lines without re-reading the file.
+    public var source: SourceText?
+    public init(_ diagnostics: [Diagnostic], source: SourceText? = nil) {
+        self.diagnostics = diagnostics; self.source = source
+    }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

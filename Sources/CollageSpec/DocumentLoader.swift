@@ -1,19 +1,75 @@
-/// Entry point of the document -> spec stage.
+import Foundation
+
+/// Entry point of the document -> spec stage: reads the bytes, parses them
+/// with `YAMLReader` (YAML and JSON alike) and validates them with `Validator`.
 public enum DocumentLoader {
+    /// At most this many diagnostics are reported for one document.
+    public static let maxDiagnostics = 50
+
     /// Reads a YAML (`.yaml`/`.yml`) or JSON (`.json`) document from `path`
     /// and validates it into a `Spec`. Relative paths inside it resolve
     /// against the document's folder.
     ///
     /// - Parameter variables: overrides for `vars` (`--set name=value`), which win.
-    /// - Throws: `DiagnosticList` with every error found (capped), in source order.
+    /// - Throws: `DiagnosticList` with every error found (capped at
+    ///   `maxDiagnostics`), in source order, carrying the `SourceText` read;
+    ///   an unreadable file is one `.missingFile` diagnostic with no location.
     public static func load(path: String, variables: [String: String] = [:]) throws(DiagnosticList) -> Spec {
-        throw DiagnosticList([Diagnostic(.render, at: nil, "document loading is being built")])
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            let reason = !exists ? "no such file" : (isFolder.boolValue ? "it is a folder" : "permission denied")
+            throw DiagnosticList([Diagnostic(.missingFile, at: nil, "cannot read document '\(path)': \(reason)")])
+        }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let folder = (absolute as NSString).deletingLastPathComponent
+        return try load(text: [UInt8](data), file: path, baseDirectory: folder, variables: variables)
     }
 
     /// Validates document text. `file` is the name used in diagnostics;
     /// `baseDirectory` (absolute) resolves relative paths.
+    ///
+    /// - Throws: `DiagnosticList` as `load(path:variables:)` does.
     public static func load(text: [UInt8], file: String, baseDirectory: String,
                             variables: [String: String] = [:]) throws(DiagnosticList) -> Spec {
-        throw DiagnosticList([Diagnostic(.render, at: nil, "document loading is being built")])
+        let source = SourceText(file: file, bytes: text)
+        let read = YAMLReader.read(source)
+        // A document that does not parse is not validated: its tree is partial.
+        let fatal = read.diagnostics.contains { $0.kind == .syntax || $0.kind == .tooManyAliases }
+        var diagnostics = read.diagnostics
+        var spec: Spec?
+        if !fatal {
+            var validator = Validator(source: source, baseDirectory: baseDirectory, overrides: variables,
+                                      fileExists: isRegularFile)
+            spec = validator.validate(read.root)
+            diagnostics += validator.diagnostics
+        }
+        let errors = diagnostics.filter { $0.severity == .error }
+        if let spec, errors.isEmpty {
+            var result = spec
+            result.warnings = diagnostics.filter { $0.severity != .error }
+            result.source = source
+            return result
+        }
+        throw DiagnosticList(sortedAndCapped(diagnostics), source: source)
+    }
+
+    /// Source order (line, then column; unlocated first), stable, capped.
+    static func sortedAndCapped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let sorted = diagnostics.enumerated().sorted { a, b in
+            let la = a.element.location, lb = b.element.location
+            let ka = (la?.line ?? 0, la?.column ?? 0), kb = (lb?.line ?? 0, lb?.column ?? 0)
+            return ka == kb ? a.offset < b.offset : ka < kb
+        }.map(\.element)
+        guard sorted.count > maxDiagnostics else { return sorted }
+        var capped = Array(sorted.prefix(maxDiagnostics))
+        capped[capped.count - 1].notes.append(
+            "too many errors: \(sorted.count - maxDiagnostics) more not shown")
+        return capped
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// Lengths are canvas pixels (origin top-left, y down) unless noted.
 /// Paths are absolute (resolved against the document's folder).
-public struct Spec: Sendable {
+public struct Spec: Sendable, Equatable {
     /// The document's path as the user gave it ("<stdin>" for standard input).
     public var file: String
     public var version: Int
@@ -19,6 +19,10 @@ public struct Spec: Sendable {
     public var variables: [String: String]
     /// Non-fatal findings (printed; errors under `--strict`).
     public var warnings: [Diagnostic] = []
+    /// The document text this spec was read from (set by `DocumentLoader`),
+    /// so errors found by later stages at `srcLocation` and the like can be
+    /// printed with their source line: `DiagnosticList(problems, source: spec.source)`.
+    public var source: SourceText?
 
     public init(file: String, version: Int = 1, canvas: CanvasSpec, output: OutputSpec = OutputSpec(),
                 photos: [PhotoSpec], layout: LayoutSpec, overlays: [OverlaySpec] = [],
@@ -39,7 +43,7 @@ public struct RGBA: Hashable, Sendable {
     public static let black = RGBA(red: 0, green: 0, blue: 0)
 }
 
-public struct CanvasSpec: Sendable {
+public struct CanvasSpec: Sendable, Equatable {
     /// Canvas width in pixels; nil = derived (single-photo rules of DESIGN.md).
     public var width: Int?
     /// Canvas height in pixels; nil = derived.
@@ -58,7 +62,7 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg, png, webp
 }
 
-public struct OutputSpec: Sendable {
+public struct OutputSpec: Sendable, Equatable {
     /// nil = decided by the output file's extension.
     public var format: OutputFormat?
     /// JPEG/WebP quality 1-100; nil = default (90).
@@ -76,7 +80,7 @@ public enum Fit: String, Sendable, Hashable {
     case contain
 }
 
-public struct PhotoSpec: Sendable {
+public struct PhotoSpec: Sendable, Equatable {
     /// Absolute path of the image file.
     public var path: String
     /// The path as written in the document (for messages).
@@ -104,7 +108,7 @@ public enum LayoutKind: Sendable, Hashable {
     case grid(columns: Int, rows: Int?)
 }
 
-public struct LayoutSpec: Sendable {
+public struct LayoutSpec: Sendable, Equatable {
     public var kind: LayoutKind
     /// Between cells, canvas pixels; default 0.
     public var gap: Int
@@ -136,7 +140,7 @@ public enum OverlayContent: Sendable, Hashable {
     case text(String)
 }
 
-public struct OverlaySpec: Sendable {
+public struct OverlaySpec: Sendable, Equatable {
     public var content: OverlayContent
     public var font: FontSpec
     /// Default black.

@@ -1,0 +1,71 @@
+/// Text `overlays` (DESIGN.md "Document format v1"): `text` (required),
+/// `font` {`family`: a name or a list of names, `size` > 0}, `color`
+/// (default black), `anchor` (default center), `offset` [x, y] (default [0, 0]).
+/// Image overlays and the other keys are known and not supported yet.
+extension Validator {
+    /// Largest font size in canvas pixels.
+    static let maxFontSize = 10_000.0
+
+    mutating func readOverlays(_ entry: Node.Entry?) -> [OverlaySpec] {
+        guard let entry else { return [] }
+        guard case .sequence(let items) = entry.value.content else {
+            report(.wrongType, entry.value.location,
+                   "expected a list of overlays for 'overlays', found \(describe(entry.value))")
+            return []
+        }
+        return items.compactMap { readOverlay($0) }
+    }
+
+    private mutating func readOverlay(_ node: Node) -> OverlaySpec? {
+        guard let keys = keys(of: node, in: Vocabulary.overlay, key: "overlays") else { return nil }
+        guard let textEntry = keys["text"] else {
+            // An image overlay was already reported as not supported yet.
+            if case .mapping(let entries) = node.content, entries.contains(where: { $0.key == "image" }) { return nil }
+            report(.missingKey, node.location, "missing key 'text' in an overlay: the text to draw")
+            return nil
+        }
+        guard let text = string(textEntry.value, key: "text") else { return nil }
+        var overlay = OverlaySpec(content: .text(text), location: node.location)
+        if let font = keys["font"], let spec = readFont(font.value) { overlay.font = spec }
+        if let color = keys["color"], let value = self.color(color.value, key: "color") { overlay.color = value }
+        if let anchor = keys["anchor"],
+           let name = enumeration(anchor.value, key: "anchor", allowed: Anchor.allCases.map(\.rawValue)) {
+            overlay.anchor = Anchor(rawValue: name) ?? .center
+        }
+        if let offset = keys["offset"], let (x, y) = pair(offset.value, key: "offset") {
+            overlay.offsetX = x
+            overlay.offsetY = y
+        }
+        return overlay
+    }
+
+    private mutating func readFont(_ node: Node) -> FontSpec? {
+        guard let keys = keys(of: node, in: Vocabulary.font, key: "font") else { return nil }
+        var font = FontSpec()
+        if let family = keys["family"] {
+            switch family.value.content {
+            case .sequence(let items):
+                let names = items.compactMap { string($0, key: "family") }
+                guard names.count == items.count else { return nil }
+                guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
+                    report(.invalidValue, family.value.location, "'family' needs at least one non-empty font family name")
+                    return nil
+                }
+                font.family = names
+            default:
+                guard let name = string(family.value, key: "family") else { return nil }
+                guard !name.isEmpty else {
+                    report(.invalidValue, family.value.location, "'family' is empty; give a font family name")
+                    return nil
+                }
+                font.family = [name]
+            }
+        }
+        if let size = keys["size"] {
+            guard let value = number(size.value, key: "size", range: Double.leastNonzeroMagnitude...Self.maxFontSize,
+                                     rangeText: "more than 0 and at most \(Int(Self.maxFontSize)) pixels") else { return nil }
+            font.size = value
+        }
+        return font
+    }
+}

@@ -1,0 +1,164 @@
+/// `photos` and `order` (DESIGN.md "Document format v1"): each photo is a
+/// bare string (its `src`) or a mapping with `src`, `id` (default: the file
+/// stem), `fit` and `focus`; `order` reorders and subsets by id.
+extension Validator {
+    /// A photo as read, before `order` is applied.
+    struct PhotoEntry {
+        var spec: PhotoSpec
+        /// True when the document gave `id`; false when it is the file stem.
+        var explicitId: Bool
+        /// Where the photo's list item starts.
+        var location: SourceLocation
+        /// Where its `id` value is (the item's start when the id is the stem).
+        var idLocation: SourceLocation
+    }
+
+    /// The photos read from `photos`, including those with errors other than
+    /// in `src` and `id` (so `order` can still resolve their ids); nil when
+    /// `photos` itself is missing or malformed. Errors are in `diagnostics`.
+    mutating func readPhotos(_ entry: Node.Entry?) -> (photos: [PhotoEntry], complete: Bool)? {
+        guard let entry else {
+            report(.missingKey, documentStart, "missing key 'photos' at the top level: the list of photos to lay out")
+            return nil
+        }
+        guard case .sequence(let items) = entry.value.content else {
+            report(.wrongType, entry.value.location,
+                   "expected a list of photos for 'photos', found \(describe(entry.value))")
+            return nil
+        }
+        guard !items.isEmpty else {
+            report(.outOfRange, entry.value.location, "'photos' lists no photos; give at least one")
+            return nil
+        }
+        var photos: [PhotoEntry] = []
+        var complete = true
+        var explicitIds: [String: SourceLocation] = [:]
+        for item in items {
+            guard let photo = readPhoto(item) else { complete = false; continue }
+            if photo.explicitId {
+                if let first = explicitIds[photo.spec.id] {
+                    report(.invalidValue, photo.idLocation,
+                           "photo id '\(photo.spec.id)' is already used by the photo on line \(first.line)",
+                           notes: ["ids must be unique"])
+                } else {
+                    explicitIds[photo.spec.id] = photo.location
+                }
+            }
+            photos.append(photo)
+        }
+        return (photos, complete)
+    }
+
+    /// One photo; nil when its `src` or `id` cannot be read. Other errors
+    /// are reported and the photo is still returned.
+    private mutating func readPhoto(_ node: Node) -> PhotoEntry? {
+        var srcNode = node
+        var keys: [String: Node.Entry] = [:]
+        switch node.content {
+        case .scalar:
+            break
+        case .mapping:
+            guard let found = self.keys(of: node, in: Vocabulary.photo, key: "photos") else { return nil }
+            keys = found
+            guard let src = keys["src"] else {
+                report(.missingKey, node.location, "missing key 'src' in a photo: the path of the image file")
+                return nil
+            }
+            srcNode = src.value
+        case .sequence:
+            report(.wrongType, node.location,
+                   "expected a photo path or a mapping with 'src' in 'photos', found a list")
+            return nil
+        }
+        guard let src = string(srcNode, key: "src") else { return nil }
+        guard !src.isEmpty else {
+            report(.invalidValue, srcNode.location, "'src' is empty; give the path of an image file")
+            return nil
+        }
+        if src.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
+            report(.unsupported, srcNode.location, "photo globs ('\(src)') are not supported yet")
+        } else if !fileExists(PathResolver.resolve(src, against: baseDirectory)) {
+            report(.missingFile, srcNode.location, "photo file not found: '\(src)'",
+                   notes: ["looked for \(PathResolver.resolve(src, against: baseDirectory))"])
+        }
+        let path = PathResolver.resolve(src, against: baseDirectory)
+        var photo = PhotoSpec(path: path, src: src, srcLocation: srcNode.location, id: PathResolver.stem(of: src))
+        var explicitId = false
+        var idLocation = node.location
+        if let id = keys["id"] {
+            idLocation = id.value.location
+            if let value = string(id.value, key: "id") {
+                guard !value.isEmpty else {
+                    report(.invalidValue, id.value.location, "'id' is empty")
+                    return nil
+                }
+                photo.id = value
+                explicitId = true
+            } else { return nil }
+        }
+        if let fit = keys["fit"] {
+            if let name = enumeration(fit.value, key: "fit", allowed: Vocabulary.fits) {
+                photo.fit = Fit(rawValue: name) ?? .cover
+            }
+        }
+        if let focus = keys["focus"] {
+            if let (x, y) = pair(focus.value, key: "focus", range: 0...1, rangeText: "a fraction from 0 to 1") {
+                photo.focusX = x
+                photo.focusY = y
+            }
+        }
+        return PhotoEntry(spec: photo, explicitId: explicitId, location: node.location, idLocation: idLocation)
+    }
+
+    /// The photos in layout order: `order` applied (reordered and subset by
+    /// id), else the list order. An id shared by several photos (two files
+    /// with the same stem, say) is an error only where `order` names it.
+    mutating func applyOrder(_ entry: Node.Entry?, to read: (photos: [PhotoEntry], complete: Bool)?) -> [PhotoSpec]? {
+        guard let read else { return nil }
+        let photos = read.photos
+        guard let entry else { return photos.map(\.spec) }
+        guard case .sequence(let items) = entry.value.content else {
+            report(.wrongType, entry.value.location,
+                   "expected a list of photo ids for 'order', found \(describe(entry.value))")
+            return nil
+        }
+        guard !items.isEmpty else {
+            report(.outOfRange, entry.value.location, "'order' lists no photos; list at least one id or leave 'order' out")
+            return nil
+        }
+        var result: [PhotoSpec] = []
+        var listed: [String: SourceLocation] = [:]
+        var failed = false
+        for item in items {
+            guard let id = string(item, key: "order") else { failed = true; continue }
+            if let first = listed[id] {
+                report(.invalidValue, item.location,
+                       "'\(id)' is listed twice in 'order' (first on line \(first.line))")
+                failed = true
+                continue
+            }
+            listed[id] = item.location
+            let explicit = photos.filter { $0.explicitId && $0.spec.id == id }
+            let matches = explicit.count == 1 ? explicit : photos.filter { $0.spec.id == id }
+            if matches.count == 1 {
+                result.append(matches[0].spec)
+            } else if matches.isEmpty {
+                if !read.complete { failed = true; continue }   // it may be the id of an unreadable photo
+                var message = "no photo has id '\(id)'"
+                if let suggestion = Suggestions.closest(to: id, in: photos.map(\.spec.id)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                report(.unknownId, item.location, message,
+                       notes: ["ids: " + photos.map(\.spec.id).joined(separator: ", ")])
+                failed = true
+            } else {
+                let lines = matches.map { "line \($0.location.line)" }.joined(separator: ", ")
+                report(.invalidValue, item.location,
+                       "id '\(id)' is ambiguous: the photos on \(lines) all have it",
+                       notes: ["give those photos distinct 'id's"])
+                failed = true
+            }
+        }
+        return failed ? nil : result
+    }
+}

@@ -1,0 +1,114 @@
+/// `vars` and `${name}` substitution (DESIGN.md "Document format v1"):
+/// `${name}` may appear in any scalar value (numbers included: the result is
+/// typed after substitution), `$${` is a literal `${`, overrides passed to the
+/// loader (`--set name=value`) win over the document's `vars`, and an unknown
+/// name is `.undefinedVariable` at the column of its `${`.
+extension Validator {
+    /// Reads `vars` (a mapping of names to scalars) and applies the overrides.
+    mutating func readVariables(_ entry: Node.Entry?) {
+        var values: [String: String] = [:]
+        if let entry {
+            if case .mapping(let entries) = entry.value.content {
+                for item in entries {
+                    guard Self.isVariableName(item.key) else {
+                        report(.invalidValue, item.keyLocation,
+                               "'\(item.key)' is not a variable name; use letters, digits and '_', not starting with a digit")
+                        continue
+                    }
+                    guard case .scalar(let text, _) = item.value.content else {
+                        report(.wrongType, item.value.location,
+                               "expected a string or number for variable '\(item.key)', found \(describe(item.value))")
+                        continue
+                    }
+                    values[item.key] = text
+                }
+            } else {
+                report(.wrongType, entry.value.location,
+                       "expected a mapping of variable names to values for 'vars', found \(describe(entry.value))")
+            }
+        }
+        for (name, value) in overrides { values[name] = value }
+        variables = values
+    }
+
+    static func isVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    /// Substitutes `${name}` references in a scalar written at `location`.
+    /// Returns the new text and whether any reference was substituted, or nil
+    /// after reporting an undefined or malformed reference.
+    mutating func substitute(_ text: String, style: Node.ScalarStyle,
+                             at location: SourceLocation) -> (String, Bool)? {
+        guard text.contains("${") else { return (text, false) }
+        var result = ""
+        var substituted = false
+        var failed = false
+        var referenceIndex = 0
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "$", i + 2 < scalars.count, scalars[i + 1] == "$", scalars[i + 2] == "{" {
+                result += "${"          // `$${` is a literal `${`
+                i += 3
+                continue
+            }
+            if c == "$", i + 1 < scalars.count, scalars[i + 1] == "{" {
+                let at = referenceLocation(index: referenceIndex, from: location)
+                referenceIndex += 1
+                guard let close = scalars[(i + 2)...].firstIndex(of: "}") else {
+                    report(.invalidValue, at, "'${' is not closed by '}'; write '$${' for a literal '${'")
+                    return nil
+                }
+                var name = ""
+                name.unicodeScalars.append(contentsOf: scalars[(i + 2)..<close])
+                if let value = variables[name] {
+                    result += value
+                    substituted = true
+                } else {
+                    var message = "undefined variable '\(name)'"
+                    if let suggestion = Suggestions.closest(to: name, in: variables.keys.sorted()) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    report(.undefinedVariable, at, message,
+                           notes: ["define it under 'vars' or pass --set \(name)=VALUE"])
+                    failed = true
+                }
+                i = close + 1
+                continue
+            }
+            result.unicodeScalars.append(c)
+            i += 1
+        }
+        return failed ? nil : (result, substituted)
+    }
+
+    /// The location of the `index`-th `${` reference (escaped `$${` not
+    /// counted) of the scalar starting at `start`, found in the source text
+    /// so quoting and line folding do not shift it.
+    private func referenceLocation(index: Int, from start: SourceLocation) -> SourceLocation {
+        var line = start.line
+        var column = start.column
+        var seen = 0
+        while let text = source.line(line) {
+            let scalars = Array(text.unicodeScalars)
+            var i = column - 1
+            while i + 1 < scalars.count {
+                if scalars[i] == "$", scalars[i + 1] == "$", i + 2 < scalars.count, scalars[i + 2] == "{" {
+                    i += 3
+                    continue
+                }
+                if scalars[i] == "$", scalars[i + 1] == "{" {
+                    if seen == index { return source.location(line: line, column: i + 1) }
+                    seen += 1
+                }
+                i += 1
+            }
+            line += 1
+            column = 1
+        }
+        return start
+    }
+}

@@ -1,0 +1,121 @@
+/// Turns a parsed `Node` tree into a typed `Spec`, collecting every problem
+/// it finds (DESIGN.md "Errors"): unknown keys with suggestions, keys of
+/// features not built yet as `.unsupported`, wrong types (expected vs found),
+/// missing keys, out-of-range values, missing photo files, unknown ids.
+///
+/// Scalars are typed by the key's expected type: a string key keeps the
+/// scalar's source text, numbers are decimal, so `010` is 10.
+struct Validator {
+    let source: SourceText
+    /// Absolute folder against which relative photo paths resolve.
+    let baseDirectory: String
+    /// Whether a path names an existing regular file (injectable for tests).
+    let fileExists: (String) -> Bool
+    /// Overrides for `vars` (`--set name=value`); they win over the document.
+    let overrides: [String: String]
+    /// Variables in effect: the document's `vars`, then the overrides.
+    var variables: [String: String] = [:]
+    var diagnostics: [Diagnostic] = []
+
+    /// Largest canvas side in pixels (DESIGN.md / issue 5: 32768 px a side).
+    static let maxCanvasSide = 32768
+    /// Largest canvas area in pixels (16384 x 16384, 1 GiB of RGBA8).
+    static let maxCanvasArea = 268_435_456
+    /// Most photos the `auto` layout takes (DESIGN.md "Layout rules").
+    static let maxAutoPhotos = 9
+
+    init(source: SourceText, baseDirectory: String, overrides: [String: String],
+         fileExists: @escaping (String) -> Bool) {
+        self.source = source
+        self.baseDirectory = baseDirectory
+        self.overrides = overrides
+        self.fileExists = fileExists
+    }
+
+    var documentStart: SourceLocation { source.location(line: 1, column: 1) }
+
+    mutating func report(_ kind: Diagnostic.Kind, _ location: SourceLocation?, _ message: String,
+                         notes: [String] = []) {
+        diagnostics.append(Diagnostic(kind, at: location, message, notes: notes))
+    }
+
+    /// Validates the whole document. Returns nil when any error was found
+    /// (they are in `diagnostics`).
+    mutating func validate(_ root: Node?) -> Spec? {
+        guard let root else {
+            report(.missingKey, documentStart, "the document is empty; it needs at least 'version' and 'photos'")
+            return nil
+        }
+        guard let top = keys(of: root, in: Vocabulary.root, key: nil) else { return nil }
+
+        readVariables(top["vars"])
+
+        var version = 1
+        if let entry = top["version"] {
+            if let value = int(entry.value, key: "version", range: 1...Int.max) {
+                if value != 1 {
+                    report(.outOfRange, entry.value.location,
+                           "unsupported version \(value); this collage reads version 1 documents")
+                }
+                version = value
+            }
+        } else {
+            report(.missingKey, documentStart, "missing key 'version' at the top level; add 'version: 1'")
+        }
+
+        let canvasEntry = top["canvas"]
+        let reportedBeforeCanvas = diagnostics.count
+        let canvas = readCanvas(canvasEntry)
+        let canvasHadErrors = diagnostics.count > reportedBeforeCanvas
+        let output = readOutput(top["output"])
+        let photos = readPhotos(top["photos"])
+        let ordered = applyOrder(top["order"], to: photos)
+        let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
+        // DESIGN.md: a canvas side can be derived for one photo only, so with
+        // two or more both are required (reported here rather than by the
+        // layout stage). A canvas with errors of its own (a misspelled
+        // 'widht', an invalid side) was reported already: no extra noise.
+        if let count = ordered?.count, count >= 2, !canvasHadErrors {
+            for (side, value) in [("width", canvas.width), ("height", canvas.height)] where value == nil {
+                report(.missingKey, canvasEntry?.keyLocation ?? documentStart,
+                       "missing canvas '\(side)': it can only be derived for a single photo, and this document lays out \(count)",
+                       notes: ["give the canvas 'width' and 'height' in pixels"])
+            }
+        }
+        let overlays = readOverlays(top["overlays"])
+
+        guard !diagnostics.contains(where: { $0.severity == .error }),
+              let ordered, let layout else { return nil }
+        return Spec(file: source.file, version: version, canvas: canvas, output: output,
+                    photos: ordered, layout: layout, overlays: overlays, variables: variables)
+    }
+
+    // MARK: - Mappings
+
+    /// The entries of a mapping node whose keys the format supports, keyed by
+    /// name. Reports unknown keys (with a suggestion), unsupported keys, and
+    /// a node that is not a mapping (`key` names it in that message).
+    mutating func keys(of node: Node, in section: Section, key: String?) -> [String: Node.Entry]? {
+        guard case .mapping(let entries) = node.content else {
+            let what = key.map { "'\($0)'" } ?? "the document"
+            report(.wrongType, node.location, "expected a mapping of keys for \(what), found \(describe(node))")
+            return nil
+        }
+        var result: [String: Node.Entry] = [:]
+        for entry in entries {
+            if section.supported.contains(entry.key) {
+                result[entry.key] = entry
+            } else if section.unsupported.contains(entry.key) {
+                report(.unsupported, entry.keyLocation,
+                       "'\(entry.key)' \(section.phrase) is not supported yet")
+            } else if let suggestion = Suggestions.closest(to: entry.key, in: section.allKeys) {
+                report(.unknownKey, entry.keyLocation,
+                       "unknown key '\(entry.key)' \(section.phrase); did you mean '\(suggestion)'?")
+            } else {
+                report(.unknownKey, entry.keyLocation, "unknown key '\(entry.key)' \(section.phrase)",
+                       notes: ["known keys: " + section.allKeys.joined(separator: ", ")])
+            }
+        }
+        return result
+    }
+}

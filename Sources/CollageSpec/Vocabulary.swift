@@ -1,0 +1,46 @@
+/// Every key of the document format v1 (DESIGN.md "Document format v1"),
+/// per mapping, split into keys whose feature is built and keys that are
+/// known but reported as `.unsupported` ('not supported yet'). A key in
+/// neither list is `.unknownKey`.
+struct Section: Sendable {
+    /// The mapping's name in messages ("canvas", "photos[]", "font").
+    let name: String
+    /// Where the key sits, as messages say it ("in 'canvas'", "in a photo").
+    let phrase: String
+    let supported: [String]
+    let unsupported: [String]
+
+    var allKeys: [String] { supported + unsupported }
+}
+
+enum Vocabulary {
+    static let root = Section(name: "the document", phrase: "at the top level",
+        supported: ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars"],
+        unsupported: [])
+    static let canvas = Section(name: "canvas", phrase: "in 'canvas'",
+        supported: ["width", "height", "background"],
+        unsupported: [])
+    static let output = Section(name: "output", phrase: "in 'output'",
+        supported: ["format", "quality"],
+        unsupported: ["subsampling", "progressive", "dpi"])
+    static let photo = Section(name: "photos", phrase: "in a photo",
+        supported: ["src", "id", "fit", "focus"],
+        unsupported: ["sort", "cell", "frame", "anchor", "offset", "width", "height",
+                      "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation"])
+    static let layout = Section(name: "layout", phrase: "in 'layout'",
+        supported: ["kind", "gap", "padding", "columns", "rows"],
+        unsupported: ["columnWidths", "rowHeights", "rowHeight", "direction"])
+    static let overlay = Section(name: "overlays", phrase: "in an overlay",
+        supported: ["text", "font", "color", "anchor", "offset"],
+        unsupported: ["image", "photo", "width", "height", "opacity", "stroke", "shadow", "maxWidth",
+                      "align", "lineHeight", "letterSpacing", "maxLines", "background", "direction"])
+    static let font = Section(name: "font", phrase: "in 'font'",
+        supported: ["family", "size"],
+        unsupported: ["weight", "style", "file", "features"])
+
+    /// Layout kinds of the format; `free` and `justified` are not built yet.
+    static let layoutKinds = ["auto", "grid"]
+    static let unsupportedLayoutKinds = ["free", "justified"]
+    static let fits = ["cover", "contain"]
+    static let formats = OutputFormat.allCases.map(\.rawValue)
+}
