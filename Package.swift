@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Collage", dependencies: ["CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         .executableTarget(name: "CollageCLI", dependencies: ["Collage"]),
         // Micro-benchmark of the raster stage alone (synthetic decoded photos).
-        .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"]),
+        .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"], path: "Benchmarks/RasterBench"),
 
         .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster"]),

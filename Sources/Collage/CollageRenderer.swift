@@ -52,7 +52,7 @@ public enum CollageRenderer {
                                            notes: ["resolved path: \(photo.path)"]))
             }
         }
-        if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems)) }
+        if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
         let sizes = headers.map(\.size)
         do {
             let layout = try LayoutEngine.layout(spec, photoSizes: sizes)
@@ -60,7 +60,7 @@ public enum CollageRenderer {
             return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
                             textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
         } catch {
-            throw .diagnostics(error)
+            throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
         }
     }
 
@@ -91,7 +91,8 @@ public enum CollageRenderer {
         } catch let failure as CodecImageProvider.Failure {
             let photo = spec.photos[failure.image]
             throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
-                "cannot decode photo '\(photo.src)': \(failure.error.reason)", notes: ["resolved path: \(photo.path)"])]))
+                "cannot decode photo '\(photo.src)': \(failure.error.reason)", notes: ["resolved path: \(photo.path)"])],
+                source: spec.source))
         } catch {
             throw .failure(.render, "rendering failed: \(error)")
         }

@@ -92,7 +92,7 @@ enum RenderCommand {
                                     variables: variables, threads: threads)
         do {
             let report = try CollageRenderer.render(documentPath: document, options: options)
-            DiagnosticPrinter.print(report.warnings)
+            DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)
             return .success
         } catch {
             switch error {
