@@ -54,7 +54,8 @@ static void on_message(j_common_ptr cinfo, int level) {
         d->failed = 1;
         longjmp(d->jump, 1);
     }
-    collage_warnings_add(&d->warnings, buf);
+    if (cinfo->err->msg_code == JWRN_JPEG_EOF) collage_warnings_add_important(&d->warnings, buf);
+    else collage_warnings_add(&d->warnings, buf);
 }
 
 static void silent_output(j_common_ptr cinfo) { (void)cinfo; }

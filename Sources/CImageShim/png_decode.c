@@ -1,4 +1,5 @@
 /* libpng low-level decoding with setjmp error handling (see CImageShim.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <png.h>
@@ -107,6 +108,18 @@ int collage_png_decode(collage_png_decoder *d, uint8_t *rgba, size_t capacity) {
     }
     for (png_uint_32 y = 0; y < h; y++) d->rows[y] = rgba + (size_t)y * stride;
     png_read_image(png, d->rows);
+    /* The pixels are complete: problems in the chunks after the image data
+     * (a bad CRC, a file cut short before IEND) become warnings. */
+    if (setjmp(png_jmpbuf(png))) {
+        char text[COLLAGE_MESSAGE_MAX + 32];
+        snprintf(text, sizeof text, "after the image data: %s", d->message);
+        collage_warnings_add(&d->warnings, text);
+        d->failed = 0;
+        d->failure = COLLAGE_FAIL_NONE;
+        d->message[0] = 0;
+        return 0;
+    }
+    png_read_end(png, NULL);
     return 0;
 }
 

@@ -22,8 +22,9 @@ enum FormatSniffer {
             guard start + length <= n else { return "" }
             return String(decoding: bytes[start ..< start + length], as: UTF8.self)
         }
-        // JPEG: SOI followed by the first marker's 0xFF.
-        if n >= 3, at(0) == 0xFF, at(1) == 0xD8, at(2) == 0xFF { return .format(.jpeg) }
+        // JPEG: SOI (FF D8), the same two bytes libjpeg checks; what follows
+        // may be damaged, and libjpeg reports that itself.
+        if n >= 2, at(0) == 0xFF, at(1) == 0xD8 { return .format(.jpeg) }
         // PNG: \x89 P N G \r \n \x1A \n. A file with "PNG" at bytes 1-3 but a
         // damaged rest of the signature goes to libpng, which names the damage
         // ("PNG file corrupted by ASCII conversion").

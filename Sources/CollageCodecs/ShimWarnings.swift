@@ -1,6 +1,8 @@
 import CImageShim
 
-/// Converts the shim's collected library warnings to strings.
+/// Converts the shim's collected library warnings to strings: each distinct
+/// message once (" (N times)" when repeated), at most 16, then
+/// "N more warnings not listed" when the list overflowed.
 enum ShimWarnings {
     static func list(_ warnings: UnsafePointer<collage_warnings>?) -> [String] {
         guard let w = warnings?.pointee else { return [] }
@@ -16,6 +18,7 @@ enum ShimWarnings {
                 out.append(text)
             }
         }
+        if w.dropped > 0 { out.append("\(w.dropped) more warnings not listed") }
         return out
     }
 }

@@ -28,6 +28,7 @@ typedef enum {
  * with how many times it was emitted. */
 typedef struct {
     int count;                                   /* distinct messages stored */
+    int dropped;                                 /* emissions not stored: the list was full */
     int repeats[COLLAGE_WARNINGS_MAX];
     char text[COLLAGE_WARNINGS_MAX][COLLAGE_MESSAGE_MAX];
 } collage_warnings;
