@@ -23,10 +23,11 @@ final class CorpusSweepTests: XCTestCase {
                 rejected += 1
             }
         }
-        // 276 files. Rejected (46): 9 HEIF (one empty), 4 WebP, 14 PngSuite x*.png,
-        // 7 other corrupt PNG/JPEG, 4 truncated JPEGs, 3 unsupported variants
-        // (12-bit, lossless, DNL), 3 bombs, 1 non-JPEG .jpg, plus the 1:163
-        // truncated file. Update these counts when a format gains support.
+        // 276 files. Rejected (46): 11 HEIF (one of them empty), 4 WebP, the 14
+        // PngSuite x*.png, 6 other corrupt PNG/JPEG files, 1 non-JPEG .jpg,
+        // 4 truncated JPEGs (one is the 1:163 file), 3 unsupported JPEG
+        // variants (12-bit, lossless, DNL) and 3 bombs. Update these counts
+        // when a format gains support.
         XCTAssertEqual(decoded + rejected, 276)
         XCTAssertEqual(decoded, 230)
         XCTAssertEqual(rejected, 46)
