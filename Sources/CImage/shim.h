@@ -2,3 +2,4 @@
 #include <stddef.h>
 #include <jpeglib.h>
 #include <png.h>
+#include <libexif/exif-data.h>

@@ -1,20 +1,89 @@
 import CollageRaster
 
-/// Reads image files: header probe and full decode.
+/// Reads image files: format sniffing, header probe and full decode.
+///
+/// Formats are identified by magic bytes, never the extension. JPEG goes
+/// through libjpeg-turbo (DCT shrink-on-load), PNG through libpng's low-level
+/// API; HEIF/AVIF and WebP are recognised and reported as not supported yet.
+/// Every decode applies the EXIF orientation (JPEG APP1, PNG `eXIf`) and
+/// returns RGBA8, sRGB, straight alpha (DESIGN.md "Rendering rules").
+/// Embedded ICC profiles are not applied yet (issue 3).
 public enum ImageDecoder {
-    /// Reads only the header: format, stored size, EXIF orientation.
-    /// - Throws: `ImageError` (missing file, unknown format, corrupt header).
+    /// Reads only the header: format, stored size, EXIF orientation. No pixels
+    /// are decoded.
+    /// - Throws: `ImageError` naming the path: `.unreadable` (missing file),
+    ///   `.unsupportedFormat` (unknown magic bytes, HEIF, WebP, empty file),
+    ///   `.corrupt`/`.unsupportedVariant` (the library rejects the header).
     public static func header(path: String) throws(ImageError) -> ImageHeader {
-        throw ImageError(path: path, reason: "decoder is being built")
+        let bytes = try FileBytes.read(path)
+        switch try format(of: bytes, path: path) {
+        case .jpeg: return try JPEGDecoding.header(bytes, path: path)
+        case .png: return try PNGDecoding.header(bytes, path: path)
+        case .heif, .webp: throw unsupportedFormat(bytes, path: path)
+        }
     }
 
-    /// Decodes the file, orientation applied, converted to sRGB RGBA8.
+    /// Decodes the file, orientation applied, as sRGB RGBA8.
     ///
-    /// - Parameter minimumSize: the oriented size the result must reach on
-    ///   both axes; JPEG uses the smallest DCT scale in {1,2,4,8}/8 whose
-    ///   decoded size still reaches it. nil = full size.
-    /// - Throws: `ImageError` naming the path and the library's reason.
+    /// - Parameter minimumSize: the oriented size (pixels) the result must
+    ///   reach on both axes; JPEG uses the smallest DCT scale in {1,2,4,8}/8
+    ///   whose decoded size still reaches it. nil = full size.
+    /// - Throws: `ImageError` naming the path and the library's reason (see
+    ///   `decode(path:options:)`). Warnings are dropped; use
+    ///   `decode(path:options:)` to get them.
     public static func decode(path: String, minimumSize: Size? = nil) throws(ImageError) -> Pixmap {
-        throw ImageError(path: path, reason: "decoder is being built")
+        try decode(path: path, options: DecodeOptions(minimumSize: minimumSize)).pixmap
+    }
+
+    /// Decodes the file with explicit limits and returns the library's warnings.
+    ///
+    /// The decoded-pixel budget (`options.maxPixels`, after DCT scaling) is
+    /// checked right after the header, before any pixel buffer is allocated.
+    /// - Throws: `ImageError` naming the path: `.unreadable`,
+    ///   `.unsupportedFormat`, `.unsupportedVariant` (12-bit, lossless, DNL
+    ///   JPEG), `.corrupt`, `.truncated` (premature end of data, unless
+    ///   `options.allowTruncated`), `.tooLarge` (over the pixel budget or the
+    ///   library memory cap).
+    public static func decode(path: String, options: DecodeOptions) throws(ImageError) -> DecodeResult {
+        let bytes = try FileBytes.read(path)
+        switch try format(of: bytes, path: path) {
+        case .jpeg:
+            let (stored, header, scale, warnings) = try JPEGDecoding.decode(bytes, path: path, options: options)
+            return DecodeResult(pixmap: header.orientation.applied(to: stored), header: header,
+                                dctScale: scale, warnings: warnings)
+        case .png:
+            let (stored, header, warnings) = try PNGDecoding.decode(bytes, path: path, options: options)
+            return DecodeResult(pixmap: header.orientation.applied(to: stored), header: header,
+                                dctScale: 8, warnings: warnings)
+        case .heif, .webp:
+            throw unsupportedFormat(bytes, path: path)
+        }
+    }
+
+    /// The format the magic bytes say.
+    /// - Throws: `.unsupportedFormat` for an empty file or unknown bytes.
+    static func format(of bytes: [UInt8], path: String) throws(ImageError) -> ImageFormat {
+        let verdict = bytes.withUnsafeBytes { FormatSniffer.sniff(UnsafeRawBufferPointer(rebasing: $0.prefix(64))) }
+        switch verdict {
+        case .format(let format): return format
+        case .heif: return .heif
+        case .empty:
+            throw ImageError(path: path, reason: "empty file (0 bytes): not an image", kind: .unsupportedFormat)
+        case .unknown:
+            throw ImageError(path: path, reason: "not a supported image format (expected JPEG or PNG; the format is "
+                + "detected from the file's content, not its extension)", kind: .unsupportedFormat)
+        }
+    }
+
+    private static func unsupportedFormat(_ bytes: [UInt8], path: String) -> ImageError {
+        let verdict = bytes.withUnsafeBytes { FormatSniffer.sniff(UnsafeRawBufferPointer(rebasing: $0.prefix(64))) }
+        switch verdict {
+        case .heif(let brand) where FormatSniffer.avifBrands.contains(brand):
+            return ImageError(path: path, reason: "AVIF input is not supported yet", kind: .unsupportedFormat)
+        case .heif:
+            return ImageError(path: path, reason: "HEIC/HEIF input is not supported yet", kind: .unsupportedFormat)
+        default:
+            return ImageError(path: path, reason: "WebP input is not supported yet", kind: .unsupportedFormat)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CImageShim
 import CollageRaster
 
 /// Output formats the encoder writes.
@@ -5,22 +6,75 @@ public enum EncodedFormat: String, Sendable, Hashable {
     case jpeg, png
 }
 
+/// JPEG chroma subsampling.
+public enum ChromaSubsampling: String, Sendable, Hashable {
+    /// Chroma halved both ways (the default).
+    case yuv420 = "420"
+    /// Full-resolution chroma.
+    case yuv444 = "444"
+}
+
 /// Encoder settings. All outputs are deterministic: no timestamps, fixed settings.
 public struct EncodeOptions: Sendable, Hashable {
-    /// JPEG quality 1-100; default 90.
+    /// JPEG quality 1-100 (clamped); default 90.
     public var quality: Int
-    /// Colour that transparent pixels are flattened onto for JPEG; default white.
+    /// Colour that transparent pixels are flattened onto for JPEG (in linear
+    /// light, DESIGN.md); its alpha is ignored. Default white.
     public var flattenBackground: Color
-    public init(quality: Int = 90, flattenBackground: Color = .white) {
+    /// JPEG chroma subsampling; default 4:2:0.
+    public var subsampling: ChromaSubsampling
+    /// Progressive JPEG; default false (baseline).
+    public var progressive: Bool
+    /// Dots per inch written as JFIF density / PNG pHYs; nil writes none
+    /// (JFIF 1:1 aspect). No effect on pixels.
+    public var dpi: Int?
+    public init(quality: Int = 90, flattenBackground: Color = .white, subsampling: ChromaSubsampling = .yuv420,
+                progressive: Bool = false, dpi: Int? = nil) {
         self.quality = quality; self.flattenBackground = flattenBackground
+        self.subsampling = subsampling; self.progressive = progressive; self.dpi = dpi
     }
 }
 
 /// Writes pixmaps to file bytes.
 public enum ImageEncoder {
-    /// Encodes `pixmap` as `format`. PNG is 8-bit RGB (RGBA when any pixel is
-    /// not opaque) with an sRGB chunk; JPEG is baseline 4:2:0, JDCT_ISLOW.
+    /// Encodes `pixmap` (RGBA8, sRGB, straight alpha) as `format`.
+    ///
+    /// PNG: 8-bit RGB (RGBA when any pixel is not opaque), an `sRGB` chunk,
+    /// zlib level 6, adaptive filters, `pHYs` only with `dpi`, no tIME/text.
+    /// JPEG: libjpeg-turbo, JFIF header, JDCT_ISLOW, optimised Huffman tables,
+    /// baseline unless `progressive`, 4:2:0 unless `.yuv444`, no EXIF;
+    /// transparency flattened onto `options.flattenBackground`.
+    /// The same input and options always give the same bytes.
+    /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>" and
+    ///   the library's message (e.g. an empty pixmap).
     public static func encode(_ pixmap: Pixmap, as format: EncodedFormat, options: EncodeOptions = EncodeOptions()) throws(ImageError) -> [UInt8] {
-        throw ImageError(path: "<output>", reason: "encoder is being built")
+        guard pixmap.width > 0, pixmap.height > 0, pixmap.width <= 65_500 || format == .png,
+              pixmap.height <= 65_500 || format == .png, pixmap.width <= Int(Int32.max) / 4, pixmap.height <= Int(Int32.max) else {
+            throw ImageError(path: "<output>", reason: "cannot encode a \(pixmap.size) image as \(format.rawValue.uppercased())",
+                             kind: .encodeFailed)
+        }
+        var buffer = collage_buffer()
+        let status: Int32 = pixmap.pixels.withUnsafeBufferPointer { pixels in
+            switch format {
+            case .jpeg:
+                let bg = options.flattenBackground
+                return collage_jpeg_encode(pixels.baseAddress, Int32(pixmap.width), Int32(pixmap.height),
+                                           Int32(min(max(options.quality, 1), 100)),
+                                           options.subsampling == .yuv444 ? 444 : 420, options.progressive ? 1 : 0,
+                                           Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue, &buffer)
+            case .png:
+                return collage_png_encode(pixels.baseAddress, Int32(pixmap.width), Int32(pixmap.height),
+                                          pixmap.isOpaque ? 0 : 1, Int32(clamping: options.dpi ?? 0), &buffer)
+            }
+        }
+        defer { collage_buffer_free(&buffer) }
+        if status != 0 {
+            let message = withUnsafeBytes(of: buffer.message) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            throw ImageError(path: "<output>", reason: "\(format.rawValue.uppercased()) encoding failed: \(message)",
+                             kind: .encodeFailed)
+        }
+        return Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.length))
     }
 }

@@ -1,6 +1,8 @@
 import CollageRaster
 
 /// Image file formats, identified by magic bytes (never the extension).
+/// `heif` covers HEIC and AVIF (ISO BMFF `ftyp` brands); HEIF and WebP are
+/// recognised so the error can say they are not supported yet.
 public enum ImageFormat: String, Sendable, Hashable {
     case jpeg, png, heif, webp
 }

@@ -1,5 +1,118 @@
 #ifndef COLLAGE_CIMAGESHIM_H
 #define COLLAGE_CIMAGESHIM_H
-/* setjmp-based wrappers around libjpeg and libpng (Swift cannot call setjmp). */
-int collage_shim_version(void);
+/*
+ * setjmp-based wrappers around libjpeg(-turbo) and libpng's low-level API.
+ * Swift cannot call setjmp, so every library call that may longjmp on error
+ * lives here. Conventions: functions return 0 on success and -1 on failure;
+ * on failure the handle's `message` holds the library's formatted message.
+ * All decoders read from a caller-owned memory buffer that must outlive the
+ * handle; all pixel output is RGBA8 (4 bytes a pixel, rows top to bottom).
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#define COLLAGE_MESSAGE_MAX 200
+#define COLLAGE_WARNINGS_MAX 16
+
+/* Why a call failed, so Swift can classify errors without parsing text. */
+typedef enum {
+    COLLAGE_FAIL_NONE = 0,
+    COLLAGE_FAIL_CORRUPT = 1,       /* the library rejected the data */
+    COLLAGE_FAIL_TRUNCATED = 2,     /* premature end of data (JWRN_JPEG_EOF) */
+    COLLAGE_FAIL_UNSUPPORTED = 3,   /* 12-bit, lossless, DNL, arithmetic compiled out */
+    COLLAGE_FAIL_TOO_LARGE = 4,     /* the memory cap was hit */
+    COLLAGE_FAIL_NO_MEMORY = 5
+} collage_failure;
+
+/* Warnings the library emitted (not errors): each distinct message once,
+ * with how many times it was emitted. */
+typedef struct {
+    int count;                                   /* distinct messages stored */
+    int dropped;                                 /* emissions not stored: the list was full */
+    int repeats[COLLAGE_WARNINGS_MAX];
+    char text[COLLAGE_WARNINGS_MAX][COLLAGE_MESSAGE_MAX];
+} collage_warnings;
+
+/* ---------------------------------------------------------------- JPEG decode */
+
+typedef struct collage_jpeg_decoder collage_jpeg_decoder;
+
+/* What jpeg_read_header found. */
+typedef struct {
+    int width, height;          /* stored size, pixels */
+    int components;             /* 1, 3 or 4 */
+    int color_space;            /* J_COLOR_SPACE of the file */
+    int progressive;            /* 1 for progressive (SOF2/SOF6/SOF10...) */
+    int saw_adobe;              /* Adobe APP14 marker present */
+    int adobe_transform;
+    double coefficient_bytes;   /* full-size DCT coefficient storage a progressive decode holds */
+    const uint8_t *exif;        /* payload of the first APP1 "Exif\0\0" segment, or NULL */
+    size_t exif_length;
+} collage_jpeg_info;
+
+/* Creates a decoder over `data` (not copied) and reads the header, saving
+ * APP1 markers. `max_memory` caps libjpeg's own allocations (bytes, 0 = none).
+ * `fail_on_truncation`: a premature end of data is an error, not a warning.
+ * Returns NULL only when out of memory; otherwise check collage_jpeg_failure. */
+collage_jpeg_decoder *collage_jpeg_open(const uint8_t *data, size_t length,
+                                        long max_memory, int fail_on_truncation);
+/* 0 after a successful header read, else -1 (see failure / message). */
+int collage_jpeg_header(collage_jpeg_decoder *d, collage_jpeg_info *info);
+/* The output size libjpeg gives at scale_num/8 (jpeg_calc_output_dimensions). */
+int collage_jpeg_scaled_size(collage_jpeg_decoder *d, int scale_num, int *width, int *height);
+/* Decodes at scale_num/8 into `rgba` (width*height*4 bytes, the size from
+ * collage_jpeg_scaled_size). Grayscale becomes RGB; CMYK/YCCK is converted
+ * (Adobe-inverted when the file has an Adobe marker). */
+int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, uint8_t *rgba, size_t capacity);
+collage_failure collage_jpeg_failure(const collage_jpeg_decoder *d);
+const char *collage_jpeg_message(const collage_jpeg_decoder *d);
+const collage_warnings *collage_jpeg_warnings(const collage_jpeg_decoder *d);
+void collage_jpeg_close(collage_jpeg_decoder *d);
+
+/* ----------------------------------------------------------------- PNG decode */
+
+typedef struct collage_png_decoder collage_png_decoder;
+
+typedef struct {
+    uint32_t width, height;
+    int bit_depth, color_type, interlaced;
+    const uint8_t *exif;        /* eXIf chunk payload (TIFF header first) or NULL; owned by the decoder */
+    size_t exif_length;
+} collage_png_info;
+
+collage_png_decoder *collage_png_open(const uint8_t *data, size_t length);
+/* Reads the chunks up to the first IDAT (png_read_info). */
+int collage_png_header(collage_png_decoder *d, collage_png_info *info);
+/* Decodes to RGBA8: palette expanded, tRNS to alpha, 16-bit scaled (value/257
+ * rounded), gray to RGB, opaque alpha added, interlacing resolved. gAMA/cHRM ignored. */
+int collage_png_decode(collage_png_decoder *d, uint8_t *rgba, size_t capacity);
+collage_failure collage_png_failure(const collage_png_decoder *d);
+const char *collage_png_message(const collage_png_decoder *d);
+const collage_warnings *collage_png_warnings(const collage_png_decoder *d);
+void collage_png_close(collage_png_decoder *d);
+
+/* -------------------------------------------------------------------- encode */
+
+/* An encoded file in malloc'd memory; free with collage_buffer_free. */
+typedef struct {
+    uint8_t *bytes;
+    size_t length;
+    char message[COLLAGE_MESSAGE_MAX];
+} collage_buffer;
+
+void collage_buffer_free(collage_buffer *b);
+
+/* JPEG from RGBA8: pixels flattened onto background (r,g,b) in linear light,
+ * JFIF header, JDCT_ISLOW, optimised Huffman tables, baseline unless
+ * `progressive`; `subsampling` 420 or 444; density in dots per inch (0 = 1:1 aspect).
+ * Returns 0 or -1 (message filled). */
+int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
+                        int subsampling, int progressive, int dpi,
+                        uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, collage_buffer *out);
+
+/* PNG from RGBA8: 8-bit RGB (or RGBA when `with_alpha`), sRGB chunk, zlib
+ * level 6, all filters (adaptive), pHYs when dpi > 0, no tIME/text. */
+int collage_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
+                       int dpi, collage_buffer *out);
+
 #endif

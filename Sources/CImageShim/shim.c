@@ -1,2 +1,0 @@
-#include "CImageShim.h"
-int collage_shim_version(void) { return 1; }

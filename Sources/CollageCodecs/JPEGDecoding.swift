@@ -1,0 +1,98 @@
+import CImage
+import CImageShim
+import CollageRaster
+
+/// libjpeg-turbo decoding through the CImageShim setjmp wrappers.
+enum JPEGDecoding {
+    /// The DCT scales libjpeg-turbo accelerates with SIMD, as numerators over 8 (DESIGN.md).
+    static let scales = [1, 2, 4, 8]
+
+    /// Opens `bytes` and reads the header. The closure gets the open decoder.
+    static func withDecoder<T>(_ bytes: [UInt8], path: String, options: DecodeOptions,
+                               _ body: (OpaquePointer, collage_jpeg_info) throws(ImageError) -> T) throws(ImageError) -> T {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> T in
+            guard let decoder = collage_jpeg_open(buffer.baseAddress, buffer.count,
+                                                  options.maxLibraryMemory, options.allowTruncated ? 0 : 1) else {
+                throw ImageError(path: path, reason: "out of memory", kind: .tooLarge)
+            }
+            defer { collage_jpeg_close(decoder) }
+            var info = collage_jpeg_info()
+            if collage_jpeg_header(decoder, &info) != 0 { throw failure(decoder, path: path) }
+            return try body(decoder, info)
+        }
+    }
+
+    static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
+        try withDecoder(bytes, path: path, options: DecodeOptions()) { (_, info) throws(ImageError) -> ImageHeader in
+            ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                        orientation: orientation(info))
+        }
+    }
+
+    static func orientation(_ info: collage_jpeg_info) -> Orientation {
+        guard let exif = info.exif else { return .up }
+        return ExifOrientation.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
+    }
+
+    /// Decodes at the smallest DCT scale that reaches `options.minimumSize`;
+    /// the result is as stored (orientation not applied yet).
+    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> (Pixmap, ImageHeader, Int, [String]) {
+        try withDecoder(bytes, path: path, options: options) { (decoder, info) throws(ImageError) -> (Pixmap, ImageHeader, Int, [String]) in
+            let header = ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                                     orientation: orientation(info))
+            if info.coefficient_bytes > Double(options.maxLibraryMemory) {
+                throw ImageError(path: path, reason: "image too large: this \(info.progressive != 0 ? "progressive" : "multi-scan") "
+                    + "\(info.width)x\(info.height) JPEG needs \(Int(info.coefficient_bytes) >> 20) MiB of DCT coefficients, "
+                    + "over the limit of \(options.maxLibraryMemory >> 20) MiB", kind: .tooLarge)
+            }
+            // Smallest scale whose actual output reaches minimumSize (oriented pixels).
+            var chosen = 8
+            var size = Size(width: 0, height: 0)
+            for scale in (options.minimumSize == nil ? [8] : scales) {
+                var w: Int32 = 0, h: Int32 = 0
+                if collage_jpeg_scaled_size(decoder, Int32(scale), &w, &h) != 0 { throw failure(decoder, path: path) }
+                chosen = scale
+                size = Size(width: Int(w), height: Int(h))
+                guard let minimum = options.minimumSize else { break }
+                let oriented = header.orientation.swapsAxes ? Size(width: size.height, height: size.width) : size
+                if oriented.width >= minimum.width && oriented.height >= minimum.height { break }
+            }
+            let pixels = size.width * size.height
+            if pixels > options.maxPixels || size.width <= 0 || size.height <= 0 {
+                throw ImageError(path: path, reason: tooLargeReason(size: size, stored: header.storedSize, scale: chosen,
+                                                                   limit: options.maxPixels), kind: .tooLarge)
+            }
+            var failed = false
+            let buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
+                failed = collage_jpeg_decode(decoder, Int32(chosen), out.baseAddress, out.count) != 0
+                if failed { out.initialize(repeating: 0) }
+                count = pixels * 4
+            }
+            if failed { throw failure(decoder, path: path) }
+            return (Pixmap(width: size.width, height: size.height, pixels: buffer), header, chosen,
+                    ShimWarnings.list(collage_jpeg_warnings(decoder)))
+        }
+    }
+
+    /// "image too large: 20000x14000 decodes to 20000x14000 (280.0 megapixels) at DCT scale 8/8, over the limit of 100 megapixels".
+    static func tooLargeReason(size: Size, stored: Size, scale: Int?, limit: Int) -> String {
+        let tenths = (size.width * size.height + 50_000) / 100_000
+        let atScale = scale.map { " at DCT scale \($0)/8" } ?? ""
+        return "image too large: \(stored) decodes to \(size) (\(tenths / 10).\(tenths % 10) megapixels)\(atScale), "
+            + "over the limit of \(limit / 1_000_000) megapixels"
+    }
+
+    static func failure(_ decoder: OpaquePointer, path: String) -> ImageError {
+        let message = String(cString: collage_jpeg_message(decoder))
+        switch collage_jpeg_failure(decoder) {
+        case COLLAGE_FAIL_TRUNCATED:
+            return ImageError(path: path, reason: "truncated JPEG: \(message)", kind: .truncated)
+        case COLLAGE_FAIL_UNSUPPORTED:
+            return ImageError(path: path, reason: "unsupported JPEG variant: \(message)", kind: .unsupportedVariant)
+        case COLLAGE_FAIL_TOO_LARGE, COLLAGE_FAIL_NO_MEMORY:
+            return ImageError(path: path, reason: "image too large for the decoder's memory limit: \(message)", kind: .tooLarge)
+        default:
+            return ImageError(path: path, reason: "invalid JPEG: \(message)", kind: .corrupt)
+        }
+    }
+}

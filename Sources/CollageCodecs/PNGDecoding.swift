@@ -1,0 +1,64 @@
+import CImage
+import CImageShim
+import CollageRaster
+
+/// libpng decoding through the CImageShim setjmp wrappers.
+enum PNGDecoding {
+    static func withDecoder<T>(_ bytes: [UInt8], path: String,
+                               _ body: (OpaquePointer, collage_png_info) throws(ImageError) -> T) throws(ImageError) -> T {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> T in
+            guard let decoder = collage_png_open(buffer.baseAddress, buffer.count) else {
+                throw ImageError(path: path, reason: "out of memory", kind: .tooLarge)
+            }
+            defer { collage_png_close(decoder) }
+            var info = collage_png_info()
+            if collage_png_header(decoder, &info) != 0 { throw failure(decoder, path: path) }
+            return try body(decoder, info)
+        }
+    }
+
+    static func orientation(_ info: collage_png_info) -> Orientation {
+        guard let exif = info.exif else { return .up }
+        return ExifOrientation.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
+    }
+
+    static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
+        try withDecoder(bytes, path: path) { (_, info) throws(ImageError) -> ImageHeader in
+            ImageHeader(format: .png, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                        orientation: orientation(info))
+        }
+    }
+
+    /// Decodes at full size (as stored; orientation not applied yet).
+    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> (Pixmap, ImageHeader, [String]) {
+        try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> (Pixmap, ImageHeader, [String]) in
+            let size = Size(width: Int(info.width), height: Int(info.height))
+            let header = ImageHeader(format: .png, storedSize: size, orientation: orientation(info))
+            let pixels = size.width * size.height
+            if pixels > options.maxPixels {
+                throw ImageError(path: path, reason: JPEGDecoding.tooLargeReason(size: size, stored: size, scale: nil, limit: options.maxPixels), kind: .tooLarge)
+            }
+            var failed = false
+            let buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
+                failed = collage_png_decode(decoder, out.baseAddress, out.count) != 0
+                if failed { out.initialize(repeating: 0) }
+                count = pixels * 4
+            }
+            if failed { throw failure(decoder, path: path) }
+            return (Pixmap(width: size.width, height: size.height, pixels: buffer), header,
+                    ShimWarnings.list(collage_png_warnings(decoder)))
+        }
+    }
+
+    static func failure(_ decoder: OpaquePointer, path: String) -> ImageError {
+        let message = String(cString: collage_png_message(decoder))
+        switch collage_png_failure(decoder) {
+        case COLLAGE_FAIL_TRUNCATED:
+            return ImageError(path: path, reason: "truncated PNG: \(message)", kind: .truncated)
+        case COLLAGE_FAIL_NO_MEMORY, COLLAGE_FAIL_TOO_LARGE:
+            return ImageError(path: path, reason: "PNG too large: \(message)", kind: .tooLarge)
+        default:
+            return ImageError(path: path, reason: "invalid PNG: \(message)", kind: .corrupt)
+        }
+    }
+}
