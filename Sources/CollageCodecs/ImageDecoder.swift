@@ -49,13 +49,9 @@ public enum ImageDecoder {
         let bytes = try FileBytes.read(path)
         switch try format(of: bytes, path: path) {
         case .jpeg:
-            let (stored, header, scale, warnings, converted) = try JPEGDecoding.decode(bytes, path: path, options: options)
-            return DecodeResult(pixmap: header.orientation.applied(to: stored), header: header,
-                                dctScale: scale, warnings: warnings, convertedICCProfile: converted)
+            return try JPEGDecoding.decode(bytes, path: path, options: options).oriented()
         case .png:
-            let (stored, header, warnings, converted) = try PNGDecoding.decode(bytes, path: path, options: options)
-            return DecodeResult(pixmap: header.orientation.applied(to: stored), header: header,
-                                dctScale: 8, warnings: warnings, convertedICCProfile: converted)
+            return try PNGDecoding.decode(bytes, path: path, options: options).oriented()
         case .heif, .webp:
             throw unsupportedFormat(bytes, path: path)
         }

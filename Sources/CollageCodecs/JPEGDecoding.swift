@@ -39,8 +39,8 @@ enum JPEGDecoding {
     /// The embedded ICC profile, when there is one, is converted to sRGB
     /// (`options.convertICCProfiles`); CMYK without a usable profile is
     /// converted naively (Adobe-inverted when the file has an Adobe marker).
-    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> (Pixmap, ImageHeader, Int, [String], Bool) {
-        try withDecoder(bytes, path: path, options: options) { (decoder, info) throws(ImageError) -> (Pixmap, ImageHeader, Int, [String], Bool) in
+    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
+        try withDecoder(bytes, path: path, options: options) { (decoder, info) throws(ImageError) -> StoredImage in
             let header = ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
                                      orientation: orientation(info))
             if info.coefficient_bytes > Double(options.maxLibraryMemory) {
@@ -90,7 +90,8 @@ enum JPEGDecoding {
                     buffer.withUnsafeMutableBufferPointer { collage_cmyk_to_rgba($0.baseAddress, pixels, info.saw_adobe) }
                 }
             }
-            return (Pixmap(width: size.width, height: size.height, pixels: buffer), header, chosen, warnings, converted)
+            return StoredImage(pixmap: Pixmap(width: size.width, height: size.height, pixels: buffer), header: header,
+                               dctScale: chosen, warnings: warnings, convertedICCProfile: converted)
         }
     }
 

@@ -32,8 +32,8 @@ enum PNGDecoding {
     /// Decodes at full size (as stored; orientation not applied yet).
     /// An iCCP profile, when there is one, is converted to sRGB
     /// (`options.convertICCProfiles`); gAMA/cHRM are ignored (DESIGN.md).
-    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> (Pixmap, ImageHeader, [String], Bool) {
-        try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> (Pixmap, ImageHeader, [String], Bool) in
+    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
+        try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> StoredImage in
             let size = Size(width: Int(info.width), height: Int(info.height))
             let header = ImageHeader(format: .png, storedSize: size, orientation: orientation(info))
             let pixels = size.width * size.height
@@ -59,7 +59,8 @@ enum PNGDecoding {
                 case .ignored(let warning): warnings.append(warning)
                 }
             }
-            return (Pixmap(width: size.width, height: size.height, pixels: buffer), header, warnings, converted)
+            return StoredImage(pixmap: Pixmap(width: size.width, height: size.height, pixels: buffer), header: header,
+                               dctScale: 8, warnings: warnings, convertedICCProfile: converted)
         }
     }
 
