@@ -3,3 +3,4 @@
 #include <jpeglib.h>
 #include <png.h>
 #include <libexif/exif-data.h>
+#include <lcms2.h>

@@ -17,6 +17,7 @@ struct collage_jpeg_decoder {
     collage_failure failure;
     char message[COLLAGE_MESSAGE_MAX];
     collage_warnings warnings;
+    JOCTET *icc;
 };
 
 static collage_failure classify(int code) {
@@ -76,6 +77,7 @@ collage_jpeg_decoder *collage_jpeg_open(const uint8_t *data, size_t length,
     if (max_memory > 0) d->cinfo.mem->max_memory_to_use = max_memory;
     jpeg_mem_src(&d->cinfo, data, (unsigned long)length);
     jpeg_save_markers(&d->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&d->cinfo, JPEG_APP0 + 2, 0xFFFF);    /* ICC_PROFILE chunks */
     return d;
 }
 
@@ -112,6 +114,11 @@ int collage_jpeg_header(collage_jpeg_decoder *d, collage_jpeg_info *info) {
             break;
         }
     }
+    unsigned int icc_length = 0;
+    if (jpeg_read_icc_profile(c, &d->icc, &icc_length) && d->icc) {
+        info->icc = d->icc;
+        info->icc_length = icc_length;
+    }
     return 0;
 }
 
@@ -126,8 +133,7 @@ int collage_jpeg_scaled_size(collage_jpeg_decoder *d, int scale_num, int *width,
     return 0;
 }
 
-/* CMYK (4 bytes a pixel) to RGBA in place. Adobe files store inverted CMYK. */
-static void cmyk_to_rgba(uint8_t *p, size_t pixels, int inverted) {
+void collage_cmyk_to_rgba(uint8_t *p, size_t pixels, int inverted) {
     for (size_t i = 0; i < pixels; i++, p += 4) {
         unsigned c = p[0], m = p[1], y = p[2], k = p[3];
         if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
@@ -138,7 +144,7 @@ static void cmyk_to_rgba(uint8_t *p, size_t pixels, int inverted) {
     }
 }
 
-int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, uint8_t *rgba, size_t capacity) {
+int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, int keep_cmyk, uint8_t *rgba, size_t capacity) {
     if (d->failed) return -1;
     struct jpeg_decompress_struct *c = &d->cinfo;
     if (setjmp(d->jump)) return -1;
@@ -147,7 +153,7 @@ int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, uint8_t *rgba, s
     case JCS_GRAYSCALE: case JCS_YCbCr: case JCS_RGB:
         c->out_color_space = JCS_EXT_RGBA; break;
     case JCS_CMYK: case JCS_YCCK:
-        c->out_color_space = JCS_CMYK; cmyk = 1; break;
+        c->out_color_space = JCS_CMYK; cmyk = !keep_cmyk; break;
     default:
         collage_copy_message(d->message, "unsupported JPEG colour space (unknown component layout)");
         d->failure = COLLAGE_FAIL_UNSUPPORTED;
@@ -175,7 +181,7 @@ int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, uint8_t *rgba, s
         JDIMENSION first = c->output_scanline;
         JDIMENSION got = jpeg_read_scanlines(c, rows, (JDIMENSION)n);
         if (cmyk && got > 0)
-            cmyk_to_rgba(rgba + (size_t)first * stride, (size_t)got * c->output_width, c->saw_Adobe_marker);
+            collage_cmyk_to_rgba(rgba + (size_t)first * stride, (size_t)got * c->output_width, c->saw_Adobe_marker);
         if (got == 0) break;
     }
     jpeg_finish_decompress(c);
@@ -189,5 +195,6 @@ const collage_warnings *collage_jpeg_warnings(const collage_jpeg_decoder *d) { r
 void collage_jpeg_close(collage_jpeg_decoder *d) {
     if (!d) return;
     if (d->created) jpeg_destroy_decompress(&d->cinfo);
+    free(d->icc);
     free(d);
 }

@@ -74,6 +74,14 @@ int collage_png_header(collage_png_decoder *d, collage_png_info *info) {
         info->exif = exif;
         info->exif_length = exif_length;
     }
+    png_charp icc_name = NULL;
+    int icc_compression = 0;
+    png_bytep icc = NULL;
+    png_uint_32 icc_length = 0;
+    if (png_get_iCCP(d->png, d->info, &icc_name, &icc_compression, &icc, &icc_length) & PNG_INFO_iCCP) {
+        info->icc = icc;
+        info->icc_length = icc_length;
+    }
     return 0;
 }
 

@@ -27,13 +27,20 @@ public struct DecodeOptions: Sendable, Hashable {
     /// decodes with libjpeg's gray fill and a warning; when false (default)
     /// it is an `ImageError` of kind `.truncated`.
     public var allowTruncated: Bool
+    /// Convert embedded ICC profiles (JPEG APP2, PNG iCCP) to sRGB with
+    /// LittleCMS, relative colorimetric with black point compensation
+    /// (DESIGN.md "Colour"). Default true; false keeps the stored values
+    /// (CMYK is then converted naively).
+    public var convertICCProfiles: Bool
 
     public init(minimumSize: Size? = nil, maxPixels: Int = DecodeOptions.defaultMaxPixels,
-                maxLibraryMemory: Int = DecodeOptions.defaultMaxLibraryMemory, allowTruncated: Bool = false) {
+                maxLibraryMemory: Int = DecodeOptions.defaultMaxLibraryMemory, allowTruncated: Bool = false,
+                convertICCProfiles: Bool = true) {
         self.minimumSize = minimumSize
         self.maxPixels = maxPixels
         self.maxLibraryMemory = maxLibraryMemory
         self.allowTruncated = allowTruncated
+        self.convertICCProfiles = convertICCProfiles
     }
 }
 
@@ -50,4 +57,7 @@ public struct DecodeResult: Sendable {
     /// "Corrupt JPEG data: 5 extraneous bytes before marker 0xdb"; a message
     /// emitted several times ends with " (N times)".
     public var warnings: [String]
+    /// True when an embedded ICC profile was converted to sRGB (false when
+    /// there was none, it named sRGB, or it was unusable: see `warnings`).
+    public var convertedICCProfile: Bool
 }

@@ -6,8 +6,9 @@ import CollageRaster
 /// through libjpeg-turbo (DCT shrink-on-load), PNG through libpng's low-level
 /// API; HEIF/AVIF and WebP are recognised and reported as not supported yet.
 /// Every decode applies the EXIF orientation (JPEG APP1, PNG `eXIf`) and
-/// returns RGBA8, sRGB, straight alpha (DESIGN.md "Rendering rules").
-/// Embedded ICC profiles are not applied yet (issue 3).
+/// returns RGBA8, sRGB, straight alpha (DESIGN.md "Rendering rules"):
+/// embedded ICC profiles (JPEG APP2, PNG iCCP) are converted to sRGB with
+/// LittleCMS; a profile that names sRGB is left alone.
 public enum ImageDecoder {
     /// Reads only the header: format, stored size, EXIF orientation. No pixels
     /// are decoded.
@@ -48,13 +49,9 @@ public enum ImageDecoder {
         let bytes = try FileBytes.read(path)
         switch try format(of: bytes, path: path) {
         case .jpeg:
-            let (stored, header, scale, warnings) = try JPEGDecoding.decode(bytes, path: path, options: options)
-            return DecodeResult(pixmap: header.orientation.applied(to: stored), header: header,
-                                dctScale: scale, warnings: warnings)
+            return try JPEGDecoding.decode(bytes, path: path, options: options).oriented()
         case .png:
-            let (stored, header, warnings) = try PNGDecoding.decode(bytes, path: path, options: options)
-            return DecodeResult(pixmap: header.orientation.applied(to: stored), header: header,
-                                dctScale: 8, warnings: warnings)
+            return try PNGDecoding.decode(bytes, path: path, options: options).oriented()
         case .heif, .webp:
             throw unsupportedFormat(bytes, path: path)
         }

@@ -36,8 +36,11 @@ enum JPEGDecoding {
 
     /// Decodes at the smallest DCT scale that reaches `options.minimumSize`;
     /// the result is as stored (orientation not applied yet).
-    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> (Pixmap, ImageHeader, Int, [String]) {
-        try withDecoder(bytes, path: path, options: options) { (decoder, info) throws(ImageError) -> (Pixmap, ImageHeader, Int, [String]) in
+    /// The embedded ICC profile, when there is one, is converted to sRGB
+    /// (`options.convertICCProfiles`); CMYK without a usable profile is
+    /// converted naively (Adobe-inverted when the file has an Adobe marker).
+    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
+        try withDecoder(bytes, path: path, options: options) { (decoder, info) throws(ImageError) -> StoredImage in
             let header = ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
                                      orientation: orientation(info))
             if info.coefficient_bytes > Double(options.maxLibraryMemory) {
@@ -62,15 +65,33 @@ enum JPEGDecoding {
                 throw ImageError(path: path, reason: tooLargeReason(size: size, stored: header.storedSize, scale: chosen,
                                                                    limit: options.maxPixels), kind: .tooLarge)
             }
+            let isCMYK = info.color_space == Int32(JCS_CMYK.rawValue) || info.color_space == Int32(JCS_YCCK.rawValue)
+            let useProfile = options.convertICCProfiles && info.icc != nil
             var failed = false
-            let buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
-                failed = collage_jpeg_decode(decoder, Int32(chosen), out.baseAddress, out.count) != 0
+            var buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
+                failed = collage_jpeg_decode(decoder, Int32(chosen), isCMYK && useProfile ? 1 : 0,
+                                             out.baseAddress, out.count) != 0
                 if failed { out.initialize(repeating: 0) }
                 count = pixels * 4
             }
             if failed { throw failure(decoder, path: path) }
-            return (Pixmap(width: size.width, height: size.height, pixels: buffer), header, chosen,
-                    ShimWarnings.list(collage_jpeg_warnings(decoder)))
+            var warnings = ShimWarnings.list(collage_jpeg_warnings(decoder))
+            var converted = false
+            if useProfile {
+                let input: collage_icc_input = isCMYK ? (info.saw_adobe != 0 ? COLLAGE_ICC_CMYK_INVERTED : COLLAGE_ICC_CMYK)
+                    : info.color_space == Int32(JCS_GRAYSCALE.rawValue) ? COLLAGE_ICC_GRAY : COLLAGE_ICC_RGB
+                switch ICCConversion.apply(profile: info.icc, length: info.icc_length, input: input,
+                                           pixels: &buffer, width: size.width, height: size.height) {
+                case .converted: converted = true
+                case .none: break
+                case .ignored(let warning): warnings.append(warning)
+                }
+                if isCMYK && !converted {
+                    buffer.withUnsafeMutableBufferPointer { collage_cmyk_to_rgba($0.baseAddress, pixels, info.saw_adobe) }
+                }
+            }
+            return StoredImage(pixmap: Pixmap(width: size.width, height: size.height, pixels: buffer), header: header,
+                               dctScale: chosen, warnings: warnings, convertedICCProfile: converted)
         }
     }
 

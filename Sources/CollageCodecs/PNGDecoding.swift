@@ -30,8 +30,10 @@ enum PNGDecoding {
     }
 
     /// Decodes at full size (as stored; orientation not applied yet).
-    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> (Pixmap, ImageHeader, [String]) {
-        try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> (Pixmap, ImageHeader, [String]) in
+    /// An iCCP profile, when there is one, is converted to sRGB
+    /// (`options.convertICCProfiles`); gAMA/cHRM are ignored (DESIGN.md).
+    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
+        try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> StoredImage in
             let size = Size(width: Int(info.width), height: Int(info.height))
             let header = ImageHeader(format: .png, storedSize: size, orientation: orientation(info))
             let pixels = size.width * size.height
@@ -39,14 +41,26 @@ enum PNGDecoding {
                 throw ImageError(path: path, reason: JPEGDecoding.tooLargeReason(size: size, stored: size, scale: nil, limit: options.maxPixels), kind: .tooLarge)
             }
             var failed = false
-            let buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
+            var buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
                 failed = collage_png_decode(decoder, out.baseAddress, out.count) != 0
                 if failed { out.initialize(repeating: 0) }
                 count = pixels * 4
             }
             if failed { throw failure(decoder, path: path) }
-            return (Pixmap(width: size.width, height: size.height, pixels: buffer), header,
-                    ShimWarnings.list(collage_png_warnings(decoder)))
+            var warnings = ShimWarnings.list(collage_png_warnings(decoder))
+            var converted = false
+            if options.convertICCProfiles {
+                // Colour types 0 and 4 are gray (PNG spec 11.2.2).
+                let input = info.color_type == 0 || info.color_type == 4 ? COLLAGE_ICC_GRAY : COLLAGE_ICC_RGB
+                switch ICCConversion.apply(profile: info.icc, length: info.icc_length, input: input,
+                                           pixels: &buffer, width: size.width, height: size.height) {
+                case .converted: converted = true
+                case .none: break
+                case .ignored(let warning): warnings.append(warning)
+                }
+            }
+            return StoredImage(pixmap: Pixmap(width: size.width, height: size.height, pixels: buffer), header: header,
+                               dctScale: 8, warnings: warnings, convertedICCProfile: converted)
         }
     }
 

@@ -48,6 +48,8 @@ typedef struct {
     double coefficient_bytes;   /* full-size DCT coefficient storage a progressive decode holds */
     const uint8_t *exif;        /* payload of the first APP1 "Exif\0\0" segment, or NULL */
     size_t exif_length;
+    const uint8_t *icc;         /* ICC profile reassembled from APP2 chunks, or NULL; owned by the decoder */
+    size_t icc_length;
 } collage_jpeg_info;
 
 /* Creates a decoder over `data` (not copied) and reads the header, saving
@@ -61,9 +63,13 @@ int collage_jpeg_header(collage_jpeg_decoder *d, collage_jpeg_info *info);
 /* The output size libjpeg gives at scale_num/8 (jpeg_calc_output_dimensions). */
 int collage_jpeg_scaled_size(collage_jpeg_decoder *d, int scale_num, int *width, int *height);
 /* Decodes at scale_num/8 into `rgba` (width*height*4 bytes, the size from
- * collage_jpeg_scaled_size). Grayscale becomes RGB; CMYK/YCCK is converted
- * (Adobe-inverted when the file has an Adobe marker). */
-int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, uint8_t *rgba, size_t capacity);
+ * collage_jpeg_scaled_size). Grayscale becomes RGB. CMYK/YCCK comes out as
+ * CMYK bytes when `keep_cmyk` (for an ICC transform), else converted with
+ * collage_cmyk_to_rgba (Adobe-inverted when the file has an Adobe marker). */
+int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, int keep_cmyk, uint8_t *rgba, size_t capacity);
+/* Naive CMYK (4 bytes a pixel) to opaque RGBA in place: R = (1-C)(1-K)... ;
+ * `inverted` for Adobe (Photoshop) files, which store 255 - value. */
+void collage_cmyk_to_rgba(uint8_t *pixels, size_t count, int inverted);
 collage_failure collage_jpeg_failure(const collage_jpeg_decoder *d);
 const char *collage_jpeg_message(const collage_jpeg_decoder *d);
 const collage_warnings *collage_jpeg_warnings(const collage_jpeg_decoder *d);
@@ -78,6 +84,8 @@ typedef struct {
     int bit_depth, color_type, interlaced;
     const uint8_t *exif;        /* eXIf chunk payload (TIFF header first) or NULL; owned by the decoder */
     size_t exif_length;
+    const uint8_t *icc;         /* iCCP profile (decompressed) or NULL; owned by the decoder */
+    size_t icc_length;
 } collage_png_info;
 
 collage_png_decoder *collage_png_open(const uint8_t *data, size_t length);
@@ -90,6 +98,25 @@ collage_failure collage_png_failure(const collage_png_decoder *d);
 const char *collage_png_message(const collage_png_decoder *d);
 const collage_warnings *collage_png_warnings(const collage_png_decoder *d);
 void collage_png_close(collage_png_decoder *d);
+
+/* ---------------------------------------------------------------- ICC (lcms2) */
+
+/* What the pixel buffer holds when it reaches collage_icc_to_srgb. */
+typedef enum {
+    COLLAGE_ICC_RGB = 0,            /* RGBA8; alpha kept */
+    COLLAGE_ICC_GRAY = 1,           /* RGBA8 with R = G = B (gray expanded); alpha kept */
+    COLLAGE_ICC_CMYK = 2,           /* CMYK bytes, 4 a pixel */
+    COLLAGE_ICC_CMYK_INVERTED = 3   /* Adobe (Photoshop) CMYK: 255 - value */
+} collage_icc_input;
+
+/* Converts `pixels` (width*height, 4 bytes each) in place from the embedded
+ * `profile` to sRGB with LittleCMS: relative colorimetric intent with black
+ * point compensation (DESIGN.md). CMYK input comes out as opaque RGBA.
+ * Returns 0 when converted, 1 when skipped because the profile is sRGB
+ * (its description names sRGB), -1 when the profile is unusable (message
+ * filled; the pixels are untouched). */
+int collage_icc_to_srgb(const uint8_t *profile, size_t length, collage_icc_input input,
+                        uint8_t *pixels, size_t width, size_t height, char *message);
 
 /* -------------------------------------------------------------------- encode */
 

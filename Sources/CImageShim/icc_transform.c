@@ -1,0 +1,91 @@
+/* Embedded ICC profile -> sRGB with LittleCMS (see CImageShim.h). */
+#include <stdlib.h>
+#include <string.h>
+#include <lcms2.h>
+#include "internal.h"
+
+static void on_lcms_error(cmsContext context, cmsUInt32Number code, const char *text) {
+    (void)code;
+    char *message = (char *)cmsGetContextUserData(context);
+    if (message && !message[0]) collage_copy_message(message, text);
+}
+
+static int names_srgb(cmsHPROFILE profile) {
+    char description[256] = { 0 };
+    cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof description);
+    return strstr(description, "sRGB") != NULL;
+}
+
+int collage_icc_to_srgb(const uint8_t *data, size_t length, collage_icc_input input,
+                        uint8_t *pixels, size_t width, size_t height, char *message) {
+    message[0] = 0;
+    cmsContext context = cmsCreateContext(NULL, message);
+    if (!context) { collage_copy_message(message, "out of memory"); return -1; }
+    cmsSetLogErrorHandlerTHR(context, on_lcms_error);
+    cmsHPROFILE source = cmsOpenProfileFromMemTHR(context, data, (cmsUInt32Number)length);
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+    cmsHTRANSFORM transform = NULL;
+    int status = -1;
+    if (!source || !srgb) {
+        if (!message[0]) collage_copy_message(message, "the ICC profile cannot be parsed");
+        goto done;
+    }
+    cmsColorSpaceSignature space = cmsGetColorSpace(source);
+    int is_cmyk = input == COLLAGE_ICC_CMYK || input == COLLAGE_ICC_CMYK_INVERTED;
+    if ((is_cmyk && space != cmsSigCmykData) || (input == COLLAGE_ICC_RGB && space != cmsSigRgbData) ||
+        (input == COLLAGE_ICC_GRAY && space != cmsSigGrayData && space != cmsSigRgbData)) {
+        collage_copy_message(message, "the ICC profile's colour space does not match the image");
+        goto done;
+    }
+    if (space == cmsSigRgbData && names_srgb(source) && cmsGetPCS(source) == cmsSigXYZData) {
+        status = 1;
+        goto done;
+    }
+    const cmsUInt32Number flags = cmsFLAGS_BLACKPOINTCOMPENSATION;
+    if (space == cmsSigGrayData) {
+        /* Gray: map the 256 levels once, then look them up. */
+        transform = cmsCreateTransformTHR(context, source, TYPE_GRAY_8, srgb, TYPE_RGB_8,
+                                          INTENT_RELATIVE_COLORIMETRIC, flags);
+        if (!transform) goto done;
+        uint8_t levels[256], rgb[256 * 3];
+        for (int i = 0; i < 256; i++) levels[i] = (uint8_t)i;
+        cmsDoTransform(transform, levels, rgb, 256);
+        uint8_t *p = pixels;
+        for (size_t i = 0; i < width * height; i++, p += 4) {
+            const uint8_t *m = rgb + 3 * p[0];
+            p[0] = m[0]; p[1] = m[1]; p[2] = m[2];
+        }
+        status = 0;
+    } else if (is_cmyk) {
+        transform = cmsCreateTransformTHR(context, source,
+                                          input == COLLAGE_ICC_CMYK_INVERTED ? TYPE_CMYK_8_REV : TYPE_CMYK_8,
+                                          srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC, flags);
+        if (!transform) goto done;
+        uint8_t *row = malloc(width * 4);
+        if (!row) { collage_copy_message(message, "out of memory"); goto done; }
+        for (size_t y = 0; y < height; y++) {
+            uint8_t *line = pixels + y * width * 4;
+            cmsDoTransform(transform, line, row, (cmsUInt32Number)width);
+            for (size_t x = 0; x < width; x++) row[4 * x + 3] = 255;
+            memcpy(line, row, width * 4);
+        }
+        free(row);
+        status = 0;
+    } else {
+        transform = cmsCreateTransformTHR(context, source, TYPE_RGBA_8, srgb, TYPE_RGBA_8,
+                                          INTENT_RELATIVE_COLORIMETRIC, flags | cmsFLAGS_COPY_ALPHA);
+        if (!transform) goto done;
+        for (size_t y = 0; y < height; y++) {
+            uint8_t *line = pixels + y * width * 4;
+            cmsDoTransform(transform, line, line, (cmsUInt32Number)width);
+        }
+        status = 0;
+    }
+done:
+    if (status < 0 && !message[0]) collage_copy_message(message, "LittleCMS cannot build a transform to sRGB");
+    if (transform) cmsDeleteTransform(transform);
+    if (source) cmsCloseProfile(source);
+    if (srgb) cmsCloseProfile(srgb);
+    cmsDeleteContext(context);
+    return status;
+}
