@@ -87,7 +87,8 @@ public enum CollageRenderer {
         let provider = CodecImageProvider(paths: spec.photos.map(\.path))
         let canvas: Pixmap
         do {
-            canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads)
+            canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads,
+                                           fast: options.fast)
         } catch let failure as CodecImageProvider.Failure {
             let photo = spec.photos[failure.image]
             throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,

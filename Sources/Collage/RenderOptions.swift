@@ -14,11 +14,15 @@ public struct RenderOptions: Sendable {
     public var variables: [String: String]
     /// Threads that decode and resample photos at once; default: all cores.
     public var threads: Int
+    /// `--fast`: decode photos only as large as their cells (the smallest
+    /// JPEG DCT scale that still covers each cell) instead of twice that;
+    /// faster, slightly softer. Default false.
+    public var fast: Bool
 
     public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil,
-                variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads) {
+                variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads, fast: Bool = false) {
         self.outputPath = outputPath; self.format = format; self.quality = quality
-        self.variables = variables; self.threads = max(1, threads)
+        self.variables = variables; self.threads = max(1, threads); self.fast = fast
     }
 
     /// The number of online cores.

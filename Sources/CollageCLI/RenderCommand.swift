@@ -16,6 +16,9 @@ enum RenderCommand {
       --quality N           JPEG quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
+      --fast                decode photos only as large as their cells (the smallest
+                            JPEG DCT scale that covers each cell, not twice that):
+                            faster, slightly softer
       -h, --help            show this help
 
     Example: nine photos in the automatic 3x3 grid, with a caption:
@@ -46,12 +49,14 @@ enum RenderCommand {
         var quality: Int?
         var threads = RenderOptions.defaultThreads
         var variables: [String: String] = [:]
+        var fast = false
         do {
             var wantsHelp = false
             try scanner.parse(valued: ["-o", "--output", "--format", "--quality", "--set", "--threads"],
-                              flags: ["-h", "--help"]) { name, value in
+                              flags: ["-h", "--help", "--fast"]) { name, value in
                 switch name {
                 case "-h", "--help": wantsHelp = true
+                case "--fast": fast = true
                 case "-o", "--output": output = value
                 case "--format":
                     guard let parsed = value.flatMap(Self.parseFormat) else {
@@ -89,7 +94,7 @@ enum RenderCommand {
         guard let output else { return usage("render needs an output: add -o OUT (e.g. -o collage.jpg)") }
 
         let options = RenderOptions(outputPath: output, format: format, quality: quality,
-                                    variables: variables, threads: threads)
+                                    variables: variables, threads: threads, fast: fast)
         do {
             let report = try CollageRenderer.render(documentPath: document, options: options)
             DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)

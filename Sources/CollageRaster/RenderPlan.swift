@@ -21,9 +21,10 @@ struct RenderPlan {
     /// Images to decode, largest needed decode first (ties by index).
     let decodeOrder: [Int]
 
-    /// Validates `scene` and plans it.
+    /// Validates `scene` and plans it; `decodeMargin` is passed to
+    /// `Scene.minimumDecodeSize(ofImage:margin:)` (2, or 1 in fast mode).
     /// - Throws: `SceneRenderError` for an invalid canvas, image or draw.
-    init(_ scene: Scene) throws {
+    init(_ scene: Scene, decodeMargin: Double = 2) throws {
         let canvasSize = scene.size
         guard canvasSize.width >= 0, canvasSize.height >= 0,
               !canvasSize.width.multipliedReportingOverflow(by: canvasSize.height).overflow,
@@ -66,7 +67,7 @@ struct RenderPlan {
                 return false
             }
         }
-        let decodeSizes = scene.images.indices.map { drawsOfImage[$0].isEmpty ? nil : scene.minimumDecodeSize(ofImage: $0) }
+        let decodeSizes = scene.images.indices.map { drawsOfImage[$0].isEmpty ? nil : scene.minimumDecodeSize(ofImage: $0, margin: decodeMargin) }
         self.regions = regions
         self.direct = direct
         self.drawsOfImage = drawsOfImage

@@ -5,11 +5,15 @@ extension Scene {
     /// DESIGN.md: the decode keeps at least 2x the target size along both
     /// axes. A draw of window `w x h` (oriented source pixels) into a
     /// destination of `W x H` canvas pixels, of an image of oriented size
-    /// `S`, needs `ceil(2 * S.width * W / w)` by `ceil(2 * S.height * H / h)`,
-    /// capped at `S`; the result is the maximum over the image's draws.
+    /// `S`, needs `ceil(m * S.width * W / w)` by `ceil(m * S.height * H / h)`,
+    /// capped at `S`, with the margin `m` = 2; the result is the maximum
+    /// over the image's draws.
+    ///
+    /// - Parameter margin: decoded pixels per destination pixel along each
+    ///   axis; 2 by default, 1 for the fast mode (`SceneRenderer.render(fast:)`).
     /// Draws whose window is not finite and positive are ignored (the
     /// renderer rejects them).
-    public func minimumDecodeSize(ofImage index: Int) -> Size? {
+    public func minimumDecodeSize(ofImage index: Int, margin: Double = 2) -> Size? {
         guard images.indices.contains(index) else { return nil }
         let full = images[index].orientedSize
         let canvas = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
@@ -18,8 +22,8 @@ extension Scene {
             let window = draw.source
             guard window.width.isFinite, window.height.isFinite, window.width > 0, window.height > 0,
                   !draw.destination.intersection(draw.clip).intersection(canvas).isEmpty else { continue }
-            let width = Swift.min(Double(full.width), (2 * Double(full.width) * Double(draw.destination.width) / window.width).rounded(.up))
-            let height = Swift.min(Double(full.height), (2 * Double(full.height) * Double(draw.destination.height) / window.height).rounded(.up))
+            let width = Swift.min(Double(full.width), (margin * Double(full.width) * Double(draw.destination.width) / window.width).rounded(.up))
+            let height = Swift.min(Double(full.height), (margin * Double(full.height) * Double(draw.destination.height) / window.height).rounded(.up))
             let size = Size(width: Int(width), height: Int(height))
             needed = Size(width: Swift.max(needed?.width ?? 0, size.width), height: Swift.max(needed?.height ?? 0, size.height))
         }

@@ -1,0 +1,472 @@
+"""Benchmark harness for issue 7: collage against libvips, ImageMagick and
+Pillow on the reference job, with a float64 quality reference. Run through
+`Benchmarks/run` (which installs the peers and builds collage); see the
+README section "Benchmarks".
+
+    python3 Benchmarks/harness.py [--quick] [--runs N] [--out FILE]
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+from PIL import Image, ImageOps
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "Benchmarks")
+CORPUS = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
+WORK = os.path.join(BENCH, "work")
+COLLAGE = os.path.join(ROOT, ".build", "release", "collage")
+PYTHON = os.environ.get("BENCH_PYTHON", sys.executable)
+FONT_FILE = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+# The nine benchmark photos of ../shared/corpus/MANIFEST.md ("3x3 collage benchmark set").
+NINE = ["photo_Issue_525.jpg", "photo_Canon_PowerShot_G11.jpg", "photo_Issue_266.jpg", "photo_Apple_iPhone_5.jpg",
+        "photo_Kodak_PIXPRO_SP360.jpg", "photo_Oppo_R7_Plus.jpg", "photo_Canon_EOS_5D.jpg",
+        "photo_Blackberry_Z10.jpg", "photo_Canon_EOS_1000D.jpg"]
+CAPTION = {"text": "Summer 2026", "size": 96, "stroke": 0, "bottom": 40, "fontFile": FONT_FILE}
+
+
+# --- layout (DESIGN.md "Layout rules": snapping, cover windows) -----------------------------
+
+def split(total, parts):
+    """Equal weights: floor shares, leftovers one each to the last parts (the rightmost ties)."""
+    base = [total // parts] * parts
+    for k in range(total - base[0] * parts):
+        base[parts - 1 - k] += 1
+    return base
+
+
+def grid_cells(n, columns, width, height, gap=8, padding=8):
+    rows = math.ceil(n / columns)
+    ws = split(width - 2 * padding - (columns - 1) * gap, columns)
+    hs = split(height - 2 * padding - (rows - 1) * gap, rows)
+    cells = []
+    for i in range(n):
+        r, c = divmod(i, columns)
+        cells.append((padding + sum(ws[:c]) + c * gap, padding + sum(hs[:r]) + r * gap, ws[c], hs[r]))
+    return cells
+
+
+def auto_cells(n, width, height, gap=8, padding=8):
+    """collage's `auto` layout for n <= 9: columns filled top to bottom, left to right."""
+    c = 1 if n == 1 else (2 if n <= 6 else 3)
+    counts = [n // c] * c
+    for k in range(n % c):
+        counts[c - 1 - k] += 1
+    ws = split(width - 2 * padding - (c - 1) * gap, c)
+    cells = []
+    for col in range(c):
+        hs = split(height - 2 * padding - (counts[col] - 1) * gap, counts[col])
+        for r in range(counts[col]):
+            cells.append((padding + sum(ws[:col]) + col * gap, padding + sum(hs[:r]) + r * gap, ws[col], hs[r]))
+    return cells
+
+
+def cover_window(ow, oh, cw, ch):
+    """FitGeometry.coverCrop with focus (0.5, 0.5): fractional, never rounded."""
+    if cw * oh >= ch * ow:
+        w, h = float(ow), ch * ow / cw
+    else:
+        w, h = cw * oh / ch, float(oh)
+    return ((ow - w) / 2, (oh - h) / 2, w, h)
+
+
+def oriented_size(path):
+    with Image.open(path) as im:
+        o = im.getexif().get(0x0112, 1)
+        return (im.height, im.width) if o in (5, 6, 7, 8) else im.size
+
+
+# --- float64 reference (mirrors ResampleWeights: Lanczos-3, +0.5 centres, reflect-101) ----------
+
+def lanczos(x):
+    x = np.asarray(x, dtype=np.float64)
+    out = np.sinc(x) * np.sinc(x / 3)
+    out[(x < -3) | (x >= 3)] = 0
+    return out
+
+
+def reflect(i, size):
+    if size == 1:
+        return np.zeros_like(i)
+    period = 2 * (size - 1)
+    m = np.mod(i, period)
+    return np.where(m < size, m, period - m)
+
+
+def weight_matrix(in_size, start, length, out_size):
+    """Dense (out_size x in_size) matrix of normalised taps, reflected taps folded in."""
+    scale = length / out_size
+    fscale = max(scale, 1.0)
+    support = 3 * fscale
+    m = np.zeros((out_size, in_size))
+    for o in range(out_size):
+        c = start + (o + 0.5) * scale
+        lo, hi = math.floor(c - support + 0.5), math.floor(c + support + 0.5)
+        taps = np.arange(lo, hi)
+        w = lanczos((taps - c + 0.5) / fscale)
+        np.add.at(m[o], reflect(taps, in_size), w / w.sum())
+    return m
+
+
+LINEAR = np.array([(v / 255) / 12.92 if v / 255 <= 0.04045 else ((v / 255 + 0.055) / 1.055) ** 2.4
+                   for v in range(256)])
+
+
+def encode_srgb(lin):
+    lin = np.clip(lin, 0, 1)
+    return np.where(lin <= 0.0031308, lin * 12.92, 1.055 * np.power(lin, 1 / 2.4) - 0.055) * 255
+
+
+def reference_cell(path, cell):
+    """The cell resampled from the FULLY decoded photo (Pillow, EXIF applied), sRGB floats 0...255."""
+    with Image.open(path) as im:
+        im = ImageOps.exif_transpose(im.convert("RGB"))
+        pixels = np.asarray(im)
+    h, w = pixels.shape[:2]
+    x0, y0, ww, wh = cover_window(w, h, cell[2], cell[3])
+    mx = weight_matrix(w, x0, ww, cell[2])
+    my = weight_matrix(h, y0, wh, cell[3])
+    cols = np.nonzero(mx.any(axis=0))[0]
+    rows = np.nonzero(my.any(axis=0))[0]
+    c0, c1, r0, r1 = cols[0], cols[-1] + 1, rows[0], rows[-1] + 1
+    out = np.empty((cell[3], cell[2], 3))
+    for ch in range(3):
+        lin = LINEAR[pixels[r0:r1, c0:c1, ch]]
+        out[:, :, ch] = my[:, r0:r1] @ (lin @ mx[:, c0:c1].T)
+    return encode_srgb(out)
+
+
+def reference(photos, cells):
+    """Cached per (photo, cell) under Benchmarks/work/reference."""
+    folder = os.path.join(WORK, "reference")
+    os.makedirs(folder, exist_ok=True)
+    result = []
+    for path, cell in zip(photos, cells):
+        key = os.path.join(folder, "%s-%dx%d.npy" % (os.path.basename(path), cell[2], cell[3]))
+        if not os.path.exists(key):
+            np.save(key, reference_cell(path, cell).astype(np.float64))
+        result.append(np.load(key))
+    return result
+
+
+def psnr(output, cells, refs):
+    img = np.asarray(Image.open(output).convert("RGB"), dtype=np.float64)
+    se, n = 0.0, 0
+    for (x, y, w, h), ref in zip(cells, refs):
+        d = img[y:y + h, x:x + w] - ref
+        se += float((d * d).sum())
+        n += d.size
+    mse = se / n
+    return float("inf") if mse == 0 else 10 * math.log10(255 * 255 / mse)
+
+
+# --- jobs ------------------------------------------------------------------------------------
+
+class Job:
+    def __init__(self, name, photos, canvas, cells, columns, fmt, caption, folder):
+        self.name, self.photos, self.canvas, self.cells = name, photos, canvas, cells
+        self.columns, self.format, self.caption, self.folder = columns, fmt, caption, folder
+
+    def output(self, tool):
+        return os.path.join(self.folder, "%s-%s.%s" % (self.name, tool, "png" if self.format == "png" else "jpg"))
+
+    def json_for(self, tool):
+        sizes = []
+        for p in self.photos:
+            with Image.open(p) as im:
+                sizes.append(im.width * im.height)
+        path = os.path.join(self.folder, "%s-%s.json" % (self.name, tool))
+        with open(path, "w") as f:
+            json.dump({"photos": self.photos, "canvas": self.canvas, "cells": self.cells, "columns": self.columns,
+                       "gap": 8, "padding": 8, "format": self.format, "output": self.output(tool), "sizes": sizes,
+                       "caption": CAPTION if self.caption else None}, f)
+        return path
+
+    def yaml(self):
+        path = os.path.join(self.folder, self.name + ".yaml")
+        n = len(self.photos)
+        layout = "{kind: auto, gap: 8, padding: 8}" if n <= 9 and self.columns == auto_columns(n) \
+            else "{kind: grid, columns: %d, gap: 8, padding: 8}" % self.columns
+        lines = ["version: 1", "canvas: {width: %d, height: %d, background: \"#ffffff\"}" % tuple(self.canvas),
+                 "output: {quality: 90}", "photos:"] + ["  - %s" % json.dumps(p) for p in self.photos] + \
+                ["layout: %s" % layout]
+        if self.caption:
+            lines += ["overlays:", "  - text: %s" % json.dumps(CAPTION["text"]),
+                      "    font: {family: \"DejaVu Sans\", size: %d}" % CAPTION["size"],
+                      "    color: \"#ffffff\"", "    anchor: bottom", "    offset: [0, -%d]" % CAPTION["bottom"]]
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        return path
+
+    def commands(self):
+        """tool name -> argv, every tool writing self.output(tool)."""
+        doc = self.yaml()
+        cmds = {
+            "collage": [COLLAGE, "render", doc, "-o", self.output("collage")],
+            "collage --fast": [COLLAGE, "render", doc, "-o", self.output("collage-fast"), "--fast"],
+            "libvips": [PYTHON, os.path.join(BENCH, "peers", "vips_collage.py"), self.json_for("vips")],
+            "Pillow": [PYTHON, os.path.join(BENCH, "peers", "pillow_collage.py"), self.json_for("pillow")],
+            "ImageMagick": self.magick(),
+        }
+        return cmds
+
+    def magick(self):
+        argv = ["convert", "-size", "%dx%d" % tuple(self.canvas), "xc:white"]
+        for path, (x, y, w, h) in zip(self.photos, self.cells):
+            with Image.open(path) as im:
+                swap = im.getexif().get(0x0112, 1) in (5, 6, 7, 8)
+                sw, sh = im.size
+            ow, oh = (sh, sw) if swap else (sw, sh)
+            s = max(w / ow, h / oh)
+            need = (math.ceil(ow * s * 2), math.ceil(oh * s * 2))   # ImageMagick's advice: twice the final size
+            hint = (need[1], need[0]) if swap else need
+            argv += ["(", "-define", "jpeg:size=%dx%d" % hint, path, "-auto-orient", "-resize", "%dx%d^" % (w, h),
+                     "-gravity", "center", "-extent", "%dx%d" % (w, h), ")",
+                     "-gravity", "northwest", "-geometry", "+%d+%d" % (x, y), "-composite"]
+        if self.caption:
+            argv += ["-font", FONT_FILE, "-pointsize", str(CAPTION["size"]), "-fill", "white",
+                     "-gravity", "south", "-annotate", "+0+%d" % CAPTION["bottom"], CAPTION["text"]]
+        if self.format == "png":
+            argv += ["-depth", "8", "-define", "png:compression-level=6", "-define", "png:compression-filter=5",
+                     "PNG24:" + self.output("ImageMagick")]
+        else:
+            argv += ["-quality", "90", "-sampling-factor", "2x2,1x1,1x1", self.output("ImageMagick")]
+        return argv
+
+
+def auto_columns(n):
+    return 1 if n == 1 else (2 if n <= 6 else 3)
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+def measure(argv):
+    """Wall seconds, CPU seconds (user + system, children included), peak RSS in MiB."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if status != 0:
+        raise RuntimeError("%s failed (%d): %s" % (argv[0], status, err[-2000:]))
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def run_alternating(commands, runs):
+    """Every tool once per round, rounds repeated: drift hits all tools alike."""
+    samples = {name: [] for name in commands}
+    for name, argv in commands.items():   # warm the page cache and the fontconfig cache
+        measure(argv)
+    for _ in range(runs):
+        for name, argv in commands.items():
+            samples[name].append(measure(argv))
+    return samples
+
+
+def summarise(samples):
+    walls = [s[0] for s in samples]
+    return {"median": statistics.median(walls), "min": min(walls), "max": max(walls),
+            "cpu": statistics.median(s[1] for s in samples), "rss": max(s[2] for s in samples)}
+
+
+# --- floor -----------------------------------------------------------------------------------
+
+def dct_scale(path, cell, margin):
+    """Smallest k/8, k in 1, 2, 4, 8, whose decode reaches margin x the size the cover needs."""
+    with Image.open(path) as im:
+        swap = im.getexif().get(0x0112, 1) in (5, 6, 7, 8)
+        sw, sh = im.size
+    ow, oh = (sh, sw) if swap else (sw, sh)
+    x, y, w, h = cover_window(ow, oh, cell[2], cell[3])
+    need = (min(ow, math.ceil(margin * ow * cell[2] / w)), min(oh, math.ceil(margin * oh * cell[3] / h)))
+    for k in (1, 2, 4, 8):
+        dw, dh = math.ceil(sw * k / 8), math.ceil(sh * k / 8)
+        if swap:
+            dw, dh = dh, dw
+        if dw >= need[0] and dh >= need[1]:
+            return k
+    return 8
+
+
+def floor_time(photos, cells, margin, encode_source, rounds):
+    """DCT-scaled decode of every photo on two workers, then one JPEG encode of the canvas."""
+    scales = [dct_scale(p, c, margin) for p, c in zip(photos, cells)]
+    order = sorted(range(len(photos)), key=lambda i: -os.path.getsize(photos[i]))
+    best = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            list(pool.map(lambda i: subprocess.run(["djpeg", "-scale", "%d/8" % scales[i], "-outfile", os.devnull,
+                                                    photos[i]], check=True), order))
+        subprocess.run(["cjpeg", "-quality", "90", "-sample", "2x2", "-optimize", "-outfile", os.devnull,
+                        encode_source], check=True)
+        best.append(time.perf_counter() - start)
+    return statistics.median(best), scales
+
+
+# --- main ------------------------------------------------------------------------------------
+
+def fmt_row(name, s, base, quality, extra=""):
+    return "| %s | %.3f | %.3f–%.3f | %.3f | %.0f | %.2f | %s |%s" % (
+        name, s["median"], s["min"], s["max"], s["cpu"], s["rss"], s["median"] / base, quality, extra)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="3 rounds, no scaling curve (for iteration)")
+    ap.add_argument("--runs", type=int, help="rounds of the reference job (default 7, quick 3)")
+    ap.add_argument("--out", help="results file (default Benchmarks/results/<date>-<machine>.md)")
+    args = ap.parse_args()
+    runs = args.runs or (3 if args.quick else 7)
+
+    photos = [os.path.join(CORPUS, "metadata-extractor-images", n) for n in NINE]
+    missing = [p for p in photos if not os.path.exists(p)]
+    if missing:
+        sys.exit("benchmark photos missing: %s (expected the corpus at %s)" % (", ".join(missing), CORPUS))
+    if not os.path.exists(COLLAGE):
+        sys.exit("build collage first: swift build -c release")
+    os.makedirs(WORK, exist_ok=True)
+    folder = tempfile.mkdtemp(prefix="run-", dir=WORK)
+    lines = []
+
+    def say(text=""):
+        print(text, flush=True)
+        lines.append(text)
+
+    machine = platform.node() or "machine"
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    today = datetime.date.today().isoformat()
+    versions = {
+        "collage": subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip(),
+        "libvips": subprocess.run(["vips", "--version"], capture_output=True, text=True).stdout.strip(),
+        "ImageMagick": subprocess.run(["convert", "-version"], capture_output=True, text=True).stdout.split("\n")[0],
+        "Pillow": subprocess.run([PYTHON, "-c", "import PIL; print(PIL.__version__)"], capture_output=True, text=True).stdout.strip(),
+    }
+    say("# Benchmark %s on %s (%s, %d cores)" % (today, machine, cpu, os.cpu_count()))
+    say()
+    say("Versions: " + "; ".join("%s %s" % kv for kv in versions.items()))
+    say()
+
+    cells9 = auto_cells(9, 2048, 2048)
+    say("Reference job: the nine benchmark photos, 3x3 cover grid on 2048x2048, 8 px gaps and padding, white, "
+        "a 96 px caption (no stroke: `stroke` is not supported by collage yet, so no tool draws one), JPEG q90 4:2:0; "
+        "%d alternating rounds after one warm-up round. Quality: PSNR over the nine cells of a caption-free PNG "
+        "variant against a float64 reference (full decode, exact cover windows, Lanczos-3 in linear light with "
+        "reflect-101 edges)." % runs)
+    say()
+
+    # Quality first (one run each, caption-free PNG).
+    qjob = Job("quality", photos, [2048, 2048], cells9, 3, "png", False, folder)
+    refs = reference(photos, cells9)
+    quality = {}
+    for name, argv in qjob.commands().items():
+        measure(argv)
+        out = argv[argv.index("-o") + 1] if "-o" in argv else qjob.output(
+            {"libvips": "vips", "Pillow": "pillow", "ImageMagick": "ImageMagick"}[name])
+        quality[name] = psnr(out, cells9, refs)
+
+    job = Job("reference", photos, [2048, 2048], cells9, 3, "jpeg", True, folder)
+    stats = {k: summarise(v) for k, v in run_alternating(job.commands(), runs).items()}
+    base = stats["collage"]["median"]
+    peers = ["libvips", "ImageMagick", "Pillow"]
+    fastest = min(peers, key=lambda p: stats[p]["median"])
+    floor_default, scales_default = floor_time(photos, cells9, 2, job.output("collage"), 3)
+    floor_fast, scales_fast = floor_time(photos, cells9, 1, job.output("collage"), 3)
+
+    say("## Reference job (JPEG)")
+    say()
+    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | PSNR dB |")
+    say("|---|---|---|---|---|---|---|")
+    for name in ["collage", "collage --fast"] + peers:
+        say(fmt_row(name, stats[name], base, "%.2f" % quality[name]))
+    say()
+    say("Floor (DCT-scaled decode of the nine on 2 workers + one JPEG encode, djpeg/cjpeg): default mode "
+        "scales %s/8: %.3f s; fast mode scales %s/8: %.3f s." % (",".join(map(str, scales_default)), floor_default,
+                                                                    ",".join(map(str, scales_fast)), floor_fast))
+    say()
+    d, f, p = stats["collage"]["median"], stats["collage --fast"]["median"], stats[fastest]["median"]
+    say("Targets (fastest peer: %s): default %.2fx the fastest peer (target <= 0.80), %.2f dB (>= 48); "
+        "fast %.2fx the fastest peer (<= 0.60), %.2fx its floor (<= 1.30), %.2f dB (>= %.2f, the fastest peer's); "
+        "peak RSS %.0f MiB vs leanest peer %.0f MiB."
+        % (fastest, d / p, quality["collage"], f / p, f / floor_fast, quality["collage --fast"], quality[fastest],
+           stats["collage"]["rss"], min(stats[q]["rss"] for q in peers)))
+    say()
+
+    # PNG variant.
+    pjob = Job("png", photos, [2048, 2048], cells9, 3, "png", True, folder)
+    pcmds = {k: v for k, v in pjob.commands().items() if k != "collage --fast"}
+    pstats = {k: summarise(v) for k, v in run_alternating(pcmds, max(2, runs // 2)).items()}
+    sizes = {k: os.path.getsize(pjob.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow",
+                                             "ImageMagick": "ImageMagick"}[k])) for k in pcmds}
+    say("## PNG variant (every tool zlib level 6, adaptive filters)")
+    say()
+    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | file bytes |")
+    say("|---|---|---|---|---|---|---|")
+    for name in ["collage"] + peers:
+        say(fmt_row(name, pstats[name], pstats["collage"]["median"], str(sizes[name])))
+    say()
+
+    # Progressive variant: the same nine made progressive.
+    prog_dir = os.path.join(folder, "progressive")
+    os.makedirs(prog_dir)
+    prog = []
+    for p in photos:
+        target = os.path.join(prog_dir, os.path.basename(p))
+        subprocess.run(["jpegtran", "-progressive", "-copy", "all", "-outfile", target, p], check=True)
+        prog.append(target)
+    gjob = Job("progressive", prog, [2048, 2048], cells9, 3, "jpeg", True, folder)
+    gstats = {k: summarise(v) for k, v in run_alternating(gjob.commands(), max(2, runs // 2)).items()}
+    say("## Progressive variant (`jpegtran -progressive -copy all`, same pixels)")
+    say()
+    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage |")
+    say("|---|---|---|---|---|---|")
+    for name in ["collage", "collage --fast"] + peers:
+        say(fmt_row(name, gstats[name], gstats["collage"]["median"], "")[:-4] + "|")
+    say()
+
+    if not args.quick:
+        say("## Scaling curve (collage, default mode, JPEG q90; photos repeat the nine)")
+        say()
+        say("| photos | canvas | canvas MP | decoded MP | median s | peak RSS MiB | ms per (canvas + decoded) MP |")
+        say("|---|---|---|---|---|---|---|")
+        for n, side, columns in [(1, 1024, 1), (9, 2048, 3), (36, 4096, 6), (81, 8192, 9)]:
+            ps = [photos[i % 9] for i in range(n)]
+            cells = auto_cells(n, side, side) if n <= 9 else grid_cells(n, columns, side, side)
+            sjob = Job("scale%d" % n, ps, [side, side], cells, columns, "jpeg", False, folder)
+            argv = sjob.commands()["collage"]
+            measure(argv)
+            samples = [measure(argv) for _ in range(3)]
+            decoded = 0
+            for p, c in zip(ps, cells):
+                k = dct_scale(p, c, 2)
+                with Image.open(p) as im:
+                    decoded += math.ceil(im.width * k / 8) * math.ceil(im.height * k / 8)
+            s = summarise(samples)
+            mp = side * side / 1e6
+            say("| %d | %dx%d | %.1f | %.1f | %.3f | %.0f | %.1f |" % (n, side, side, mp, decoded / 1e6, s["median"],
+                                                                    s["rss"], 1000 * s["median"] / (mp + decoded / 1e6)))
+        say()
+
+    out = args.out or os.path.join(BENCH, "results", "%s-%s.md" % (today, machine))
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    shutil.rmtree(folder, ignore_errors=True)
+    print("written to %s" % os.path.relpath(out, ROOT))
+
+
+if __name__ == "__main__":
+    main()
