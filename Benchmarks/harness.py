@@ -253,16 +253,20 @@ def auto_columns(n):
 # --- measuring -------------------------------------------------------------------------------
 
 def measure(argv):
-    """Wall seconds, CPU seconds (user + system, children included), peak RSS in MiB."""
+    """Wall seconds, CPU seconds (user + system, children included), peak RSS in MiB.
+
+    GNU time forks the tool from its own small process: a child forked
+    from this (large) Python process would report Python's resident size as
+    its peak, since Linux keeps the peak across exec."""
+    report = os.path.join(WORK, "time-%d.txt" % os.getpid())
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", report] + argv,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.perf_counter() - start
-    err = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
-    if status != 0:
-        raise RuntimeError("%s failed (%d): %s" % (argv[0], status, err[-2000:]))
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    if proc.returncode != 0:
+        raise RuntimeError("%s failed (%d): %s" % (argv[0], proc.returncode, proc.stderr.decode(errors="replace")[-2000:]))
+    user, system, rss = open(report).read().split()[-3:]
+    return wall, float(user) + float(system), int(rss) / 1024
 
 
 def run_alternating(commands, runs):

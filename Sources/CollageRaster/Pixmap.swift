@@ -52,8 +52,20 @@ public struct Pixmap: Sendable, Equatable {
 
     /// True when every pixel has alpha 255.
     public var isOpaque: Bool {
-        var i = 3
-        while i < pixels.count { if pixels[i] != 255 { return false }; i += 4 }
-        return true
+        pixels.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return true }
+            // Eight bytes (two pixels) at a time: AND of all alpha bytes.
+            let words = raw.count / 8
+            var all: UInt64 = ~0
+            var i = 0
+            while i < words {
+                all &= base.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+                if i & 1023 == 1023 && all | 0x00FF_FFFF_00FF_FFFF != ~0 { return false }
+                i &+= 1
+            }
+            var j = words * 8 + 3
+            while j < raw.count { if raw[j] != 255 { return false }; j += 4 }
+            return all | 0x00FF_FFFF_00FF_FFFF == ~0
+        }
     }
 }

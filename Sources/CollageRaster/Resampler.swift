@@ -48,62 +48,109 @@ struct Resampler {
         var ringRow = [Int](repeating: -1, count: ringRows)   // input row held by each slot
         var line = [SIMD4<Float>](repeating: .zero, count: Swift.max(columns, 1))
         var accumulator = [Float](repeating: 0, count: Swift.max(outWidth * 4, 4))
-        source.pixels.withUnsafeBufferPointer { src in
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
-        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
-        horizontal.weights.withUnsafeBufferPointer { hWeights in
-        vertical.weights.withUnsafeBufferPointer { vWeights in
-        ring.withUnsafeMutableBufferPointer { ring in
-        line.withUnsafeMutableBufferPointer { line in
+        source.pixels.withUnsafeBufferPointer { srcBuffer in
+        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decodeBuffer in
+        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alphaBuffer in
+        horizontal.weights.withUnsafeBufferPointer { hWeightsBuffer in
+        horizontal.first.withUnsafeBufferPointer { hFirstBuffer in
+        horizontal.count.withUnsafeBufferPointer { hCountBuffer in
+        vertical.weights.withUnsafeBufferPointer { vWeightsBuffer in
+        ring.withUnsafeMutableBufferPointer { ringBuffer in
+        line.withUnsafeMutableBufferPointer { lineBuffer in
         accumulator.withUnsafeMutableBufferPointer { acc in
+            // Plain local pointers: the compiler keeps them in registers
+            // instead of reloading captured variables after every store.
+            let src = srcBuffer.baseAddress!, decode = decodeBuffer.baseAddress!, alpha = alphaBuffer.baseAddress!
+            let hWeights = hWeightsBuffer.baseAddress!, hFirst = hFirstBuffer.baseAddress!
+            let hCount = hCountBuffer.baseAddress!, vWeights = vWeightsBuffer.baseAddress!
+            let ringBase = ringBuffer.baseAddress!, line = lineBuffer.baseAddress!
+            let hStride = horizontal.stride
             let rowBytes = source.width * 4
             /// Input row `y`, converted to linear premultiplied and filtered
             /// horizontally, into ring slot `slot`.
             func filterRow(_ y: Int, into slot: Int) {
-                let rowBase = y * rowBytes + x0 * 4
+                let row = src + (y * rowBytes + x0 * 4)
                 if opaque {
                     for x in 0..<columns {
-                        let p = rowBase &+ x &* 4
-                        line[x] = SIMD4(decode[Int(src[p])], decode[Int(src[p &+ 1])], decode[Int(src[p &+ 2])], 1)
+                        let p = row + x &* 4
+                        line[x] = SIMD4(decode[Int(p[0])], decode[Int(p[1])], decode[Int(p[2])], 1)
                     }
                 } else {
                     for x in 0..<columns {
-                        let p = rowBase &+ x &* 4
-                        let a = alpha[Int(src[p &+ 3])]
-                        line[x] = SIMD4(decode[Int(src[p])] * a, decode[Int(src[p &+ 1])] * a,
-                                        decode[Int(src[p &+ 2])] * a, a)
+                        let p = row + x &* 4
+                        let a = alpha[Int(p[3])]
+                        line[x] = SIMD4(decode[Int(p[0])] * a, decode[Int(p[1])] * a, decode[Int(p[2])] * a, a)
                     }
                 }
-                let out = slot * outWidth
+                let out = ringBase + slot &* outWidth
                 for o in 0..<outWidth {
-                    let n = horizontal.count[o]
-                    let start = horizontal.first[o] &- x0
-                    let wBase = o &* horizontal.stride
-                    var sum = SIMD4<Float>(repeating: 0)
-                    for t in 0..<n { sum += hWeights[wBase &+ t] * line[start &+ t] }
-                    ring[out &+ o] = sum
+                    out[o] = Self.dot(hWeights + o &* hStride, line + (hFirst[o] &- x0), count: hCount[o])
                 }
             }
             let accPixels = UnsafeMutableRawPointer(acc.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
-            for o in 0..<vertical.outputs.count {
-                for k in 0..<outWidth { accPixels[k] = .zero }
-                let n = vertical.count[o]
-                let first = vertical.first[o]
-                let wBase = o * vertical.stride
-                for t in 0..<n {
-                    // Consecutive rows of one output fall in distinct slots.
-                    let y = first + t
-                    let slot = y % ringRows
-                    if ringRow[slot] != y {
-                        filterRow(y, into: slot)
-                        ringRow[slot] = y
+            var rows = [UnsafePointer<SIMD4<Float>>](repeating: UnsafePointer(ringBase), count: Swift.max(ringRows, 1))
+            rows.withUnsafeMutableBufferPointer { rowsBuffer in
+                let rows = rowsBuffer.baseAddress!
+                for o in 0..<vertical.outputs.count {
+                    let n = vertical.count[o]
+                    let first = vertical.first[o]
+                    for t in 0..<n {
+                        // Consecutive rows of one output fall in distinct slots.
+                        let y = first + t
+                        let slot = y % ringRows
+                        if ringRow[slot] != y {
+                            filterRow(y, into: slot)
+                            ringRow[slot] = y
+                        }
+                        rows[t] = UnsafePointer(ringBase + slot &* outWidth)
                     }
-                    let w = vWeights[wBase &+ t]
-                    let row = ring.baseAddress! + slot &* outWidth
-                    for k in 0..<outWidth { accPixels[k] += w * row[k] }
+                    let weights = vWeights + o &* vertical.stride
+                    for k in 0..<outWidth {
+                        accPixels[k] = Self.column(weights, rows, k, count: n)
+                    }
+                    sink(vertical.outputs.lowerBound + o, acc)
                 }
-                sink(vertical.outputs.lowerBound + o, acc)
             }
-        }}}}}}}}
+        }}}}}}}}}}
+    }
+
+    /// `sum(weights[t] * pixels[t])` over `count` taps, in four independent
+    /// partial sums (combined as (s0 + s1) + (s2 + s3)) so the additions do
+    /// not wait on each other; the order is fixed, so results do not depend
+    /// on threads or on where a row lands in the ring.
+    @inline(__always)
+    static func dot(_ weights: UnsafePointer<Float>, _ pixels: UnsafePointer<SIMD4<Float>>, count: Int) -> SIMD4<Float> {
+        var s0 = SIMD4<Float>(), s1 = SIMD4<Float>(), s2 = SIMD4<Float>(), s3 = SIMD4<Float>()
+        var t = 0
+        while t &+ 4 <= count {
+            s0 += weights[t] * pixels[t]
+            s1 += weights[t &+ 1] * pixels[t &+ 1]
+            s2 += weights[t &+ 2] * pixels[t &+ 2]
+            s3 += weights[t &+ 3] * pixels[t &+ 3]
+            t &+= 4
+        }
+        if t < count { s0 += weights[t] * pixels[t] }
+        if t &+ 1 < count { s1 += weights[t &+ 1] * pixels[t &+ 1] }
+        if t &+ 2 < count { s2 += weights[t &+ 2] * pixels[t &+ 2] }
+        return (s0 + s1) + (s2 + s3)
+    }
+
+    /// As `dot`, down column `k` of the ring rows `rows[0 ..< count]`.
+    @inline(__always)
+    static func column(_ weights: UnsafePointer<Float>, _ rows: UnsafePointer<UnsafePointer<SIMD4<Float>>>, _ k: Int,
+                       count: Int) -> SIMD4<Float> {
+        var s0 = SIMD4<Float>(), s1 = SIMD4<Float>(), s2 = SIMD4<Float>(), s3 = SIMD4<Float>()
+        var t = 0
+        while t &+ 4 <= count {
+            s0 += weights[t] * rows[t][k]
+            s1 += weights[t &+ 1] * rows[t &+ 1][k]
+            s2 += weights[t &+ 2] * rows[t &+ 2][k]
+            s3 += weights[t &+ 3] * rows[t &+ 3][k]
+            t &+= 4
+        }
+        if t < count { s0 += weights[t] * rows[t][k] }
+        if t &+ 1 < count { s1 += weights[t &+ 1] * rows[t &+ 1][k] }
+        if t &+ 2 < count { s2 += weights[t &+ 2] * rows[t &+ 2][k] }
+        return (s0 + s1) + (s2 + s3)
     }
 }
