@@ -137,8 +137,8 @@ int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
                         int subsampling, int progressive, int dpi,
                         uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, collage_buffer *out);
 
-/* PNG from RGBA8: 8-bit RGB (or RGBA when `with_alpha`), sRGB chunk, zlib
- * level 6, all filters (adaptive), pHYs when dpi > 0, no tIME/text. */
+/* PNG from RGBA8: 8-bit RGB (or RGBA when `with_alpha`), sRGB chunk,
+ * zlib level 1 with Z_RLE, all filters (adaptive), pHYs when dpi > 0, no tIME/text. */
 int collage_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
                        int dpi, collage_buffer *out);
 
