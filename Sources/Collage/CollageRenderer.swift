@@ -80,6 +80,11 @@ public enum CollageRenderer {
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs)
+        if options.strict, !prepared.warnings.isEmpty {
+            throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: spec.source))
+        }
+        var scene = prepared.scene
+        if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
         guard format != .webp else {
             throw .failure(.unsupported, "WebP output is not supported yet: use .png or .jpg", at: spec.output.formatLocation)
         }
@@ -87,7 +92,7 @@ public enum CollageRenderer {
         let provider = CodecImageProvider(paths: spec.photos.map(\.path))
         let canvas: Pixmap
         do {
-            canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads)
+            canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads)
         } catch let failure as CodecImageProvider.Failure {
             let photo = spec.photos[failure.image]
             throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
