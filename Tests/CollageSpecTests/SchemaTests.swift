@@ -74,4 +74,21 @@ final class SchemaTests: XCTestCase {
         let file = try String(contentsOf: schemaURL, encoding: .utf8)
         XCTAssertEqual(DocumentSchema.text, file, "run scripts/generate-schema-source")
     }
+
+    func testEveryExampleNamesTheSchemaAndTheReferenceNamesEveryKey() throws {
+        let root = schemaURL.deletingLastPathComponent().deletingLastPathComponent()
+        let examples = root.appendingPathComponent("examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".yaml") }
+        XCTAssertFalse(names.isEmpty)
+        for name in names {
+            let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix("# yaml-language-server: $schema=../schema/collage.schema.json\n"), name)
+        }
+        let reference = try String(contentsOf: root.appendingPathComponent("docs/format.md"), encoding: .utf8)
+        for section in Vocabulary.bySchemaPath.values {
+            for key in section.allKeys {
+                XCTAssertTrue(reference.contains("`\(key)`"), "docs/format.md does not describe '\(key)' (\(section.name))")
+            }
+        }
+    }
 }
