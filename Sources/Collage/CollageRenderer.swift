@@ -101,6 +101,16 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, "rendering failed: \(error)")
         }
+        // Decoder warnings are known only now: under --strict they stop the
+        // render here, before anything is encoded or written.
+        let decodeWarnings = provider.warnings.map { warning in
+            let photo = spec.photos[warning.image]
+            return Diagnostic(.unreadableImage, at: photo.srcLocation, "photo '\(photo.src)': \(warning.message)",
+                              severity: .warning)
+        }
+        if options.strict, !decodeWarnings.isEmpty {
+            throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))
+        }
 
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
@@ -118,7 +128,7 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, error.description)
         }
-        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: prepared.warnings)
+        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: prepared.warnings + decodeWarnings)
     }
 
     /// An output that would replace the document or a photo is refused

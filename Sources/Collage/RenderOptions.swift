@@ -14,8 +14,9 @@ public struct RenderOptions: Sendable {
     public var variables: [String: String]
     /// Threads that decode and resample photos at once; default: all cores.
     public var threads: Int
-    /// `--strict`: warnings (substituted font, uncovered characters) are
-    /// errors, so nothing is written. Default false.
+    /// `--strict`: warnings (substituted font, uncovered characters, decoder
+    /// warnings such as a dropped ICC profile) are errors, so nothing is
+    /// written. Default false.
     public var strict = false
     /// `--debug-layout`: draw cell bounds, photo ids and crop windows over
     /// the output (`DebugOverlay`). Default false.

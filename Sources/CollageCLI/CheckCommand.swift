@@ -19,7 +19,8 @@ enum CheckCommand {
                                 column, severity, kind, message, notes
       --set NAME=VALUE          set a document variable (repeatable)
       --strict                  treat warnings (substituted font, uncovered
-                                characters) as errors
+                                characters) as errors; decoder warnings need
+                                the pixels, so only `render --strict` sees them
       -h, --help                show this help
 
     Example:

@@ -16,8 +16,9 @@ enum RenderCommand {
       --quality N           JPEG quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
-      --strict              treat warnings (substituted font, uncovered characters)
-                            as errors: nothing is written
+      --strict              treat warnings (substituted font, uncovered characters,
+                            a photo's decoder warnings such as a dropped ICC
+                            profile) as errors: nothing is written
       --debug-layout        draw each cell's bounds, its photo id and the crop
                             window (when it is inside the cell) over the output
       -h, --help            show this help

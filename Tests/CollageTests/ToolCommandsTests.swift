@@ -98,6 +98,24 @@ final class ToolCommandsTests: XCTestCase {
         XCTAssertEqual(try runCollage(["render", "doc.yaml", "-o", "out.png"], in: directory).status, 0)
     }
 
+    func testStrictTurnsADecoderWarningIntoAnErrorBeforeWriting() throws {
+        // Three stray bytes before the DQT marker: libjpeg decodes the file and warns.
+        var jpeg = try ImageEncoder.encode(SyntheticPhotos.gradient(width: 64, height: 48), as: .jpeg)
+        let dqt = try XCTUnwrap((2..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDB })
+        jpeg.insert(contentsOf: [0, 0, 0], at: dqt)
+        try Data(jpeg).write(to: directory.appendingPathComponent("photos/stray.jpg"))
+        try write("version: 1\nphotos: [photos/stray.jpg]\n")
+        let warning = "doc.yaml:2:10: warning: photo 'photos/stray.jpg': Corrupt JPEG data: 3 extraneous bytes before marker 0xdb\n"
+        let lenient = try runCollage(["render", "doc.yaml", "-o", "out.png"], in: directory)
+        XCTAssertEqual(lenient.status, 0, lenient.stderr)
+        XCTAssertTrue(lenient.stderr.hasPrefix(warning), lenient.stderr)
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("out.png"))
+        let strict = try runCollage(["render", "doc.yaml", "-o", "out.png", "--strict"], in: directory)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.hasPrefix(warning.replacingOccurrences(of: "warning:", with: "error:")), strict.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
+    }
+
     func testLayoutJSONGivesCellsDestinationsCropWindowsAndBoxes() throws {
         try write(grid)
         let result = try runCollage(["layout", "doc.yaml", "--json"], in: directory)
