@@ -281,10 +281,9 @@ extension DocumentSchema {
           "items": {
             "anyOf": [
               {
-                "type": "number"
-              },
-              {
-                "$ref": "#/$defs/percentage"
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1
               },
               {
                 "$ref": "#/$defs/variable"
@@ -1061,9 +1060,6 @@ extension DocumentSchema {
                 "anyOf": [
                   {
                     "type": "number"
-                  },
-                  {
-                    "$ref": "#/$defs/percentage"
                   },
                   {
                     "$ref": "#/$defs/variable"
