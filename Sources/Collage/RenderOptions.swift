@@ -14,15 +14,22 @@ public struct RenderOptions: Sendable {
     public var variables: [String: String]
     /// Threads that decode and resample photos at once; default: all cores.
     public var threads: Int
+    /// `--strict`: warnings (substituted font, uncovered characters, decoder
+    /// warnings such as a dropped ICC profile) are errors, so nothing is
+    /// written. Default false.
+    public var strict = false
+    /// `--debug-layout`: draw cell bounds, photo ids and crop windows over
+    /// the output (`DebugOverlay`). Default false.
+    public var debugLayout = false
     /// `--fast`: decode photos only as large as their cells (the smallest
     /// JPEG DCT scale that still covers each cell) instead of twice that;
     /// faster, slightly softer. Default false.
-    public var fast: Bool
+    public var fast = false
 
     public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil,
-                variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads, fast: Bool = false) {
+                variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads) {
         self.outputPath = outputPath; self.format = format; self.quality = quality
-        self.variables = variables; self.threads = max(1, threads); self.fast = fast
+        self.variables = variables; self.threads = max(1, threads)
     }
 
     /// The number of online cores.
