@@ -129,13 +129,23 @@ def encode_srgb(lin):
     return np.where(lin <= 0.0031308, lin * 12.92, 1.055 * np.power(lin, 1 / 2.4) - 0.055) * 255
 
 
-def reference_cell(path, cell):
-    """The cell resampled from the FULLY decoded photo (Pillow, EXIF applied), sRGB floats 0...255."""
+def layout_windows(doc):
+    """Cells and crop windows as `collage layout --json` reports them."""
+    out = subprocess.run([COLLAGE, "layout", doc, "--json"], capture_output=True, text=True, check=True).stdout
+    photos = json.loads(out)["photos"]
+    cells = [tuple(p["destination"][k] for k in ("x", "y", "width", "height")) for p in photos]
+    windows = [tuple(float(p["crop"][k]) for k in ("x", "y", "width", "height")) for p in photos]
+    return cells, windows
+
+
+def reference_cell(path, cell, window):
+    """The cell resampled from the FULLY decoded photo (Pillow, EXIF applied) over the
+    fractional crop `window` (oriented pixels), sRGB floats 0...255."""
     with Image.open(path) as im:
         im = ImageOps.exif_transpose(im.convert("RGB"))
         pixels = np.asarray(im)
     h, w = pixels.shape[:2]
-    x0, y0, ww, wh = cover_window(w, h, cell[2], cell[3])
+    x0, y0, ww, wh = window
     mx = weight_matrix(w, x0, ww, cell[2])
     my = weight_matrix(h, y0, wh, cell[3])
     cols = np.nonzero(mx.any(axis=0))[0]
@@ -148,15 +158,16 @@ def reference_cell(path, cell):
     return encode_srgb(out)
 
 
-def reference(photos, cells):
-    """Cached per (photo, cell) under Benchmarks/work/reference."""
+def reference(photos, cells, windows):
+    """Cached per (photo, cell, window) under Benchmarks/work/reference."""
     folder = os.path.join(WORK, "reference")
     os.makedirs(folder, exist_ok=True)
     result = []
-    for path, cell in zip(photos, cells):
-        key = os.path.join(folder, "%s-%dx%d.npy" % (os.path.basename(path), cell[2], cell[3]))
+    for path, cell, window in zip(photos, cells, windows):
+        key = os.path.join(folder, "%s-%dx%d-%s.npy" % (os.path.basename(path), cell[2], cell[3],
+                                                        "-".join("%.6f" % v for v in window)))
         if not os.path.exists(key):
-            np.save(key, reference_cell(path, cell).astype(np.float64))
+            np.save(key, reference_cell(path, cell, window).astype(np.float64))
         result.append(np.load(key))
     return result
 
@@ -370,13 +381,21 @@ def main():
     say("Reference job: the nine benchmark photos, 3x3 cover grid on 2048x2048, 8 px gaps and padding, white, "
         "a 96 px caption (no stroke: `stroke` is not supported by collage yet, so no tool draws one), JPEG q90 4:2:0; "
         "%d alternating rounds after one warm-up round. Quality: PSNR over the nine cells of a caption-free PNG "
-        "variant against a float64 reference (full decode, exact cover windows, Lanczos-3 in linear light with "
-        "reflect-101 edges)." % runs)
+        "variant against a float64 reference (full decode, the crop windows `collage layout --json` reports, "
+        "cross-checked against DESIGN.md's rules; Lanczos-3 in linear light, kernel widened by the scale, "
+        "pixel centres +0.5, reflect-101 edges)." % runs)
     say()
 
     # Quality first (one run each, caption-free PNG).
     qjob = Job("quality", photos, [2048, 2048], cells9, 3, "png", False, folder)
-    refs = reference(photos, cells9)
+    cells, windows = layout_windows(qjob.yaml())
+    # Cross-check: the layout collage reports is DESIGN.md's (snapping, centred cover windows).
+    for path, cell, window, mine in zip(photos, cells, windows, cells9):
+        ow, oh = oriented_size(path)
+        expected = cover_window(ow, oh, mine[2], mine[3])
+        if tuple(cell) != tuple(mine) or max(abs(a - b) for a, b in zip(window, expected)) > 1e-6:
+            sys.exit("layout mismatch for %s: collage %s %s, DESIGN.md %s %s" % (path, cell, window, mine, expected))
+    refs = reference(photos, cells, windows)
     quality = {}
     for name, argv in qjob.commands().items():
         measure(argv)
