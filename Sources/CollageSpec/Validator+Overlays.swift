@@ -6,6 +6,10 @@ extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
 
+    private static func formatSize(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
     mutating func readOverlays(_ entry: Node.Entry?) -> [OverlaySpec] {
         guard let entry else { return [] }
         guard case .sequence(let items) = entry.value.content else {
@@ -36,6 +40,7 @@ extension Validator {
             overlay.offsetX = x
             overlay.offsetY = y
         }
+        readTextStyle(keys, into: &overlay)
         return overlay
     }
 
@@ -62,10 +67,19 @@ extension Validator {
             }
         }
         if let size = keys["size"] {
-            guard let value = number(size.value, key: "size", range: Double.leastNonzeroMagnitude...Self.maxFontSize,
-                                     rangeText: "more than 0 and at most \(Int(Self.maxFontSize)) pixels") else { return nil }
-            font.size = value
+            guard let length = textLength(size.value, key: "size", positive: true) else { return nil }
+            if length.isPercent {
+                font.relativeSize = length.value
+            } else {
+                guard length.value <= Self.maxFontSize else {
+                    report(.outOfRange, size.value.location,
+                           "'size' must be more than 0 and at most \(Int(Self.maxFontSize)) pixels; found \(Self.formatSize(length.value))")
+                    return nil
+                }
+                font.size = length.value
+            }
         }
+        readFontExtras(keys, into: &font)
         return font
     }
 }
