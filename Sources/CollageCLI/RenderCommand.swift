@@ -16,6 +16,8 @@ enum RenderCommand {
       --quality N           JPEG quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
+      --strict              treat warnings (e.g. text no installed font covers) as
+                            errors: print them and write nothing
       -h, --help            show this help
 
     Example: nine photos in the automatic 3x3 grid, with a caption:
@@ -46,12 +48,14 @@ enum RenderCommand {
         var quality: Int?
         var threads = RenderOptions.defaultThreads
         var variables: [String: String] = [:]
+        var strict = false
         do {
             var wantsHelp = false
             try scanner.parse(valued: ["-o", "--output", "--format", "--quality", "--set", "--threads"],
-                              flags: ["-h", "--help"]) { name, value in
+                              flags: ["-h", "--help", "--strict"]) { name, value in
                 switch name {
                 case "-h", "--help": wantsHelp = true
+                case "--strict": strict = true
                 case "-o", "--output": output = value
                 case "--format":
                     guard let parsed = value.flatMap(Self.parseFormat) else {
@@ -91,7 +95,18 @@ enum RenderCommand {
         let options = RenderOptions(outputPath: output, format: format, quality: quality,
                                     variables: variables, threads: threads)
         do {
-            let report = try CollageRenderer.render(documentPath: document, options: options)
+            let prepared = try CollageRenderer.prepare(documentPath: document, variables: variables)
+            if strict, !prepared.warnings.isEmpty {
+                let errors = prepared.warnings.map { warning in
+                    var error = warning
+                    error.severity = .error
+                    return error
+                }
+                DiagnosticPrinter.print(DiagnosticList(errors, source: prepared.spec.source))
+                return .failure
+            }
+            let report = try CollageRenderer.render(prepared, inputs: [document] + prepared.spec.photos.map(\.path),
+                                                    options: options)
             DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)
             return .success
         } catch {

@@ -66,20 +66,23 @@ extension Validator {
                 font.family = [name]
             }
         }
+        var valid = true
         if let size = keys["size"] {
-            guard let length = textLength(size.value, key: "size", positive: true) else { return nil }
-            if length.isPercent {
-                font.relativeSize = length.value
-            } else {
-                guard length.value <= Self.maxFontSize else {
+            if let length = textLength(size.value, key: "size", positive: true) {
+                if length.isPercent {
+                    font.relativeSize = length.value
+                } else if length.value <= Self.maxFontSize {
+                    font.size = length.value
+                } else {
                     report(.outOfRange, size.value.location,
                            "'size' must be more than 0 and at most \(Int(Self.maxFontSize)) pixels; found \(Self.formatSize(length.value))")
-                    return nil
+                    valid = false
                 }
-                font.size = length.value
+            } else {
+                valid = false
             }
         }
         readFontExtras(keys, into: &font)
-        return font
+        return valid ? font : nil
     }
 }

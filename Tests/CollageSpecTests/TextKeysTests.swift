@@ -1,0 +1,132 @@
+import XCTest
+@testable import CollageSpec
+
+/// The text overlay keys of issue 4: typed values, defaults, percentages,
+/// exact diagnostics.
+final class TextKeysTests: XCTestCase {
+    func testEveryTextKeyIsRead() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        try ws.touch("fonts/Custom.ttf")
+        let spec = try ws.load("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - text: "Hi"
+                photo: a
+                font: {family: DejaVu Sans, size: "5%", weight: bold, style: italic, file: fonts/Custom.ttf,
+                       features: {tnum: true, liga: false, salt: 2}}
+                maxWidth: "80%"
+                maxHeight: 200
+                fit: shrink
+                align: left
+                lineHeight: 1.25
+                letterSpacing: -1.5
+                maxLines: 2
+                direction: horizontal
+                stroke: {width: 4, color: "#000"}
+                shadow: {offset: [0, 4], blur: "1%", color: "#00000080"}
+                background: {color: white, padding: 12, cornerRadius: 8}
+            """)
+        let overlay = spec.overlays[0]
+        XCTAssertEqual(overlay.photo, "a")
+        XCTAssertEqual(overlay.photoLocation?.line, 5)
+        XCTAssertEqual(overlay.font.relativeSize, 5)
+        XCTAssertEqual(overlay.font.weight, 700)
+        XCTAssertEqual(overlay.font.style, .italic)
+        XCTAssertEqual(overlay.font.file, ws.path("fonts/Custom.ttf"))
+        XCTAssertEqual(overlay.font.features, [FontFeature(tag: "tnum", value: 1), FontFeature(tag: "liga", value: 0),
+                                               FontFeature(tag: "salt", value: 2)])
+        let style = overlay.textStyle
+        XCTAssertEqual(style.maxWidth, .percent(80))
+        XCTAssertEqual(style.maxHeight, .pixels(200))
+        XCTAssertEqual(style.fit, .shrink)
+        XCTAssertEqual(style.align, .left)
+        XCTAssertEqual(style.lineHeight, 1.25)
+        XCTAssertEqual(style.letterSpacing, .pixels(-1.5))
+        XCTAssertEqual(style.maxLines, 2)
+        XCTAssertEqual(style.stroke, TextStroke(width: .pixels(4), color: .black))
+        XCTAssertEqual(style.shadow, TextShadow(offsetX: 0, offsetY: 4, blur: .percent(1),
+                                                color: RGBA(red: 0, green: 0, blue: 0, alpha: 128)))
+        XCTAssertEqual(style.background, TextBackground(color: .white, padding: .pixels(12), cornerRadius: .pixels(8)))
+    }
+
+    func testDefaults() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let overlay = try ws.load("version: 1\nphotos: [a.jpg]\noverlays: [{text: x}]\n").overlays[0]
+        XCTAssertEqual(overlay.textStyle, TextStyle())
+        XCTAssertEqual(overlay.textStyle.align, .center)
+        XCTAssertNil(overlay.photo)
+        XCTAssertEqual(overlay.font.weight, 400)
+        XCTAssertEqual(overlay.font.style, .normal)
+        XCTAssertNil(overlay.font.relativeSize)
+    }
+
+    func testWeightNamesAndNumbers() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        for (text, weight) in [("regular", 400), ("bold", 700), ("100", 100), ("900", 900)] {
+            let spec = try ws.load("version: 1\nphotos: [a.jpg]\noverlays: [{text: x, font: {weight: \(text)}}]\n")
+            XCTAssertEqual(spec.overlays[0].font.weight, weight, text)
+        }
+    }
+
+    func testVerticalDirectionIsNotSupportedYet() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("version: 1\nphotos: [a.jpg]\noverlays: [{text: x, direction: vertical}]\n")
+        XCTAssertEqual(places(errors), [Where(.unsupported, 3, 33)])
+        XCTAssertEqual(errors[0].message, "'direction: vertical' is not supported yet")
+    }
+
+    func testBadTextValuesHaveExactDiagnostics() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - text: x
+                font: {weight: 450, style: slanted, file: nope.ttf, features: {kern: maybe, toolong: true}, size: "0%"}
+                maxWidth: -5
+                align: middle
+                maxLines: 0
+                fit: shrink
+                stroke: {color: red}
+                shadow: {blur: -1}
+                background: {padding: 3}
+                lineHeight: 0
+            """)
+        // Reported in source order.
+        XCTAssertEqual(places(errors), [
+            Where(.outOfRange, 5, 20), Where(.invalidValue, 5, 32), Where(.missingFile, 5, 47),
+            Where(.wrongType, 5, 74), Where(.invalidValue, 5, 81), Where(.outOfRange, 5, 103),
+            Where(.outOfRange, 6, 15), Where(.invalidValue, 7, 12), Where(.outOfRange, 8, 15),
+            Where(.missingKey, 10, 13), Where(.outOfRange, 11, 20), Where(.missingKey, 12, 17),
+            Where(.outOfRange, 13, 17),
+        ])
+        XCTAssertEqual(errors.map(\.message), [
+            "'weight' must be 100, 200, ... 900; found 450",
+            "'slanted' is not a valid 'style'; use one of 'normal', 'italic', 'oblique'",
+            "font file 'nope.ttf' not found",
+            "expected true, false or an integer 0...65535 for feature 'kern', found the string \"maybe\"",
+            "'toolong' is not an OpenType feature tag: tags are four ASCII characters such as 'liga' or 'tnum'",
+            "'size' must be more than 0 and at most 1000%; found 0%",
+            "'maxWidth' must be more than 0 and at most 100000 pixels; found -5",
+            "'middle' is not a valid 'align'; use one of 'left', 'center', 'right'",
+            "'maxLines' must be from 1 to 10000; found 0",
+            "missing key 'width' in 'stroke': the band's width in pixels",
+            "'blur' must be at least 0 and at most 100000 pixels; found -1",
+            "missing key 'color' in 'background': the label box's colour",
+            "'lineHeight' must be from 0.01 to 100 (a multiple of the font size); found 0",
+        ])
+    }
+
+    func testShrinkNeedsABound() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("version: 1\nphotos: [a.jpg]\noverlays: [{text: x, fit: shrink}]\n")
+        XCTAssertEqual(places(errors), [Where(.missingKey, 3, 27)])
+        XCTAssertEqual(errors[0].message, "'fit: shrink' needs 'maxWidth' or 'maxHeight' to shrink the text into")
+    }
+
+    func testLengthResolvesPercentagesAgainstTheReference() {
+        XCTAssertEqual(Length.percent(5).resolved(reference: 1200), 60)
+        XCTAssertEqual(Length.pixels(5).resolved(reference: 1200), 5)
+    }
+}
