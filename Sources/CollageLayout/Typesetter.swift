@@ -12,6 +12,10 @@ public enum Typesetter {
     public static let maximumSize = 10_000.0
     /// Smallest size `fit: shrink` goes down to, pixels.
     public static let minimumShrinkSize = 1.0
+    /// Largest stroke width and shadow blur after percentages are resolved,
+    /// pixels (the stroke grows every glyph bitmap by twice its width; the
+    /// blur's kernel is 3 × blur + 1 taps wide).
+    public static let maximumDecoration = 1000.0
 
     /// Sets `overlay`'s text in `area`.
     ///
@@ -39,7 +43,8 @@ public enum Typesetter {
     ///   - library: fonts to use.
     /// - Throws: `DiagnosticList` with `.font` at `overlay.location` when no
     ///   font can be used, `.outOfRange` there for a size outside
-    ///   (0, `maximumSize`].
+    ///   (0, `maximumSize`] or a stroke width or shadow blur over
+    ///   `maximumDecoration`.
     public static func set(_ overlay: OverlaySpec, in area: PixelRect, canvas: Size,
                            library: FontLibrary = .shared) throws(DiagnosticList) -> TextBlock {
         guard case let .text(text) = overlay.content else {
@@ -49,6 +54,12 @@ public enum Typesetter {
         guard size > 0, size <= maximumSize else {
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
                 "font size \(size) is outside 0 < size <= \(Int(maximumSize)) pixels")])
+        }
+        let height = Double(area.height)
+        for (name, length) in [("stroke width", overlay.textStyle.stroke?.width), ("shadow blur", overlay.textStyle.shadow?.blur)] {
+            guard let value = length?.resolved(reference: height), value > maximumDecoration else { continue }
+            throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
+                "\(name) \(value) pixels is more than \(Int(maximumDecoration)) pixels")])
         }
         do {
             return try library.withLock { () throws(FontError) in
@@ -242,7 +253,8 @@ public enum Typesetter {
         if let background = style.background {
             let padding = background.padding.resolved(reference: areaHeight)
             let rect = Rect(x: box.x - padding, y: box.y - padding, width: box.width + 2 * padding, height: box.height + 2 * padding)
-            if let shape = CoverageMask.roundedRect(rect, radius: background.cornerRadius.resolved(reference: areaHeight)) {
+            if let shape = CoverageMask.roundedRect(rect, radius: background.cornerRadius.resolved(reference: areaHeight),
+                                                    clip: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)) {
                 backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
             }
         }

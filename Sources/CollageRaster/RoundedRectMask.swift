@@ -6,16 +6,21 @@ extension CoverageMask {
     /// to the shape's edge, clamped to 0...1 (a one-pixel ramp straddling the
     /// edge). `radius` is clamped to half the shorter side.
     ///
+    /// - Parameter clip: only these canvas pixels are computed (the canvas).
     /// - Returns: the mask and its top-left canvas pixel; nil for an empty
-    ///   or non-finite rectangle.
-    public static func roundedRect(_ rect: Rect, radius: Double) -> (mask: CoverageMask, x: Int, y: Int)? {
+    ///   or non-finite rectangle, or one wholly outside `clip`.
+    public static func roundedRect(_ rect: Rect, radius: Double,
+                                   clip: PixelRect? = nil) -> (mask: CoverageMask, x: Int, y: Int)? {
         guard rect.x.isFinite, rect.y.isFinite, rect.width.isFinite, rect.height.isFinite,
-              rect.width > 0, rect.height > 0, rect.width < 1e6, rect.height < 1e6,
-              abs(rect.x) < 1e7, abs(rect.y) < 1e7 else { return nil }
+              rect.width > 0, rect.height > 0, rect.width < 1e9, rect.height < 1e9,
+              abs(rect.x) < 1e9, abs(rect.y) < 1e9 else { return nil }
         let r = max(0, min(radius.isFinite ? radius : 0, rect.width / 2, rect.height / 2))
-        let x0 = Int(rect.x.rounded(.down)), y0 = Int(rect.y.rounded(.down))
-        let x1 = Int((rect.x + rect.width).rounded(.up)), y1 = Int((rect.y + rect.height).rounded(.up))
-        let width = x1 - x0, height = y1 - y0
+        var area = PixelRect(x: Int(rect.x.rounded(.down)), y: Int(rect.y.rounded(.down)), width: 0, height: 0)
+        area.width = Int((rect.x + rect.width).rounded(.up)) - area.x
+        area.height = Int((rect.y + rect.height).rounded(.up)) - area.y
+        if let clip { area = area.intersection(clip) }
+        guard !area.isEmpty else { return nil }
+        let x0 = area.x, y0 = area.y, width = area.width, height = area.height
         var coverage = [UInt8](repeating: 0, count: width * height)
         let cx = rect.x + rect.width / 2, cy = rect.y + rect.height / 2
         let hx = rect.width / 2 - r, hy = rect.height / 2 - r

@@ -314,3 +314,20 @@ final class TextScriptTests: XCTestCase {
         XCTAssertEqual(box.mask.coverage[(box.mask.height / 2) * box.mask.width + box.mask.width / 2], 255)
     }
 }
+
+extension TextScriptTests {
+    func testOversizedStrokeIsOutOfRangeAtTheOverlay() {
+        let spec = overlay("x", size: 20) { $0.textStyle.stroke = TextStroke(width: .percent(500), color: .black) }
+        assertDiagnostic(.outOfRange, at: at(3, 5)) { () throws(DiagnosticList) in
+            try Typesetter.set(spec, in: r(0, 0, 400, 400), canvas: Size(width: 400, height: 400))
+        }
+    }
+
+    func testEmptyTextHasNoInkAndNoLayers() throws {
+        let block = try set(overlay("") { $0.textStyle.stroke = TextStroke(width: .pixels(3)) })
+        XCTAssertNil(block.mask)
+        XCTAssertNil(block.stroke)
+        XCTAssertEqual(block.box.width, 0)
+        XCTAssertEqual(block.lines.count, 1)
+    }
+}

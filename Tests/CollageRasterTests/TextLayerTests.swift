@@ -107,3 +107,16 @@ final class TextLayerTests: XCTestCase {
         XCTAssertEqual(Array(canvas.pixels[12..<16]), [255, 255, 255, 255])
     }
 }
+
+extension TextLayerTests {
+    func testRoundedRectIsComputedOnlyInsideTheClip() throws {
+        // A box far larger than the canvas allocates only the canvas's pixels.
+        let shape = try XCTUnwrap(CoverageMask.roundedRect(Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6), radius: 10,
+                                                           clip: PixelRect(x: 0, y: 0, width: 20, height: 10)))
+        XCTAssertEqual(shape.mask.width, 20)
+        XCTAssertEqual(shape.mask.height, 10)
+        XCTAssertTrue(shape.mask.coverage.allSatisfy { $0 == 255 })
+        XCTAssertNil(CoverageMask.roundedRect(Rect(x: 30, y: 0, width: 5, height: 5), radius: 0,
+                                              clip: PixelRect(x: 0, y: 0, width: 20, height: 10)))
+    }
+}
