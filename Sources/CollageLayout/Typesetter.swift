@@ -22,9 +22,10 @@ public enum Typesetter {
     /// Placement: the anchor point of `area` and the same point of the text
     /// box meet, then `offset` is added (+x right, +y down). For the baseline
     /// anchors, the box's point is on its first baseline and the area's point
-    /// is at its middle height. Percentages (`size: "5%"` and the other text
-    /// lengths) refer to `area`: `maxWidth` to its width, all others to its
-    /// height.
+    /// is at its middle height. Percentages of `size`, `maxWidth`,
+    /// `maxHeight` and `offset` refer to `area` (`maxWidth` and the x offset
+    /// to its width, the others to its height); those of the stroke width,
+    /// padding and corner radius to the final font size.
     ///
     /// Lines: explicit line breaks, then wrapping at UAX #14 opportunities
     /// to `maxWidth` (a cluster run longer than the width with no opportunity
@@ -55,9 +56,9 @@ public enum Typesetter {
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
                 "font size \(size) is outside 0 < size <= \(Int(maximumSize)) pixels")])
         }
-        let height = Double(area.height)
-        for (name, length) in [("stroke width", overlay.textStyle.stroke?.width), ("shadow blur", overlay.textStyle.shadow?.blur)] {
-            guard let value = length?.resolved(reference: height), value > maximumDecoration else { continue }
+        for (name, value) in [("stroke width", overlay.textStyle.stroke?.width.resolved(reference: size)),
+                              ("shadow blur", overlay.textStyle.shadow?.blur)] {
+            guard let value, value > maximumDecoration else { continue }
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
                 "\(name) \(value) pixels is more than \(Int(maximumDecoration)) pixels")])
         }
@@ -94,7 +95,7 @@ public enum Typesetter {
         let areaWidth = Double(area.width), areaHeight = Double(area.height)
         let maxWidth = style.maxWidth?.resolved(reference: areaWidth)
         let maxHeight = style.maxHeight?.resolved(reference: areaHeight)
-        let letterSpacing = style.letterSpacing.resolved(reference: areaHeight)
+        let letterSpacing = style.letterSpacing
         let features = overlay.font.features.map { "\($0.tag)=\($0.value)" }
 
         // Itemise once: faces per cluster do not depend on the size.
@@ -200,13 +201,14 @@ public enum Typesetter {
     private static func place(_ s: Setting, overlay: OverlaySpec, faces: FaceSet, area: PixelRect, canvas: Size,
                               warnings: [Diagnostic]) throws(FontError) -> TextBlock {
         let style = overlay.textStyle
-        let areaHeight = Double(area.height)
         let anchor = overlay.anchor
+        let offsetX = overlay.relativeOffsetX.map { $0 * Double(area.width) / 100 } ?? overlay.offsetX
+        let offsetY = overlay.relativeOffsetY.map { $0 * Double(area.height) / 100 } ?? overlay.offsetY
         let areaX = Double(area.x) + anchor.horizontalFraction * Double(area.width)
         let areaY = Double(area.y) + anchor.verticalFraction * Double(area.height)
         let boxPointY = anchor.isBaseline ? s.metrics.ascender : anchor.verticalFraction * s.height
-        let box = Rect(x: areaX - anchor.horizontalFraction * s.width + overlay.offsetX,
-                       y: areaY - boxPointY + overlay.offsetY, width: s.width, height: s.height)
+        let box = Rect(x: areaX - anchor.horizontalFraction * s.width + offsetX,
+                       y: areaY - boxPointY + offsetY, width: s.width, height: s.height)
 
         var lines: [TextBlock.Line] = []
         var placed: [GlyphRasterizer.Placed] = []
@@ -225,7 +227,7 @@ public enum Typesetter {
         }
         // The shadow may bring ink from just outside the canvas onto it.
         var clip = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        let sigma = (style.shadow?.blur.resolved(reference: areaHeight) ?? 0) / 2
+        let sigma = (style.shadow?.blur ?? 0) / 2
         var shadowShift = (x: 0, y: 0)
         if let shadow = style.shadow {
             shadowShift = (Int(shadow.offsetX.rounded(.toNearestOrAwayFromZero)), Int(shadow.offsetY.rounded(.toNearestOrAwayFromZero)))
@@ -234,7 +236,7 @@ public enum Typesetter {
             let top = reach + max(shadowShift.y, 0), bottom = reach + max(-shadowShift.y, 0)
             clip = PixelRect(x: -left, y: -top, width: canvas.width + left + right, height: canvas.height + top + bottom)
         }
-        let strokeWidth = style.stroke?.width.resolved(reference: areaHeight) ?? 0
+        let strokeWidth = style.stroke?.width.resolved(reference: s.size) ?? 0
         let layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: clip)
 
         var shadowLayer: TextBlock.Layer?
@@ -251,9 +253,9 @@ public enum Typesetter {
         }
         var backgroundLayer: TextBlock.Layer?
         if let background = style.background {
-            let padding = background.padding.resolved(reference: areaHeight)
+            let padding = background.padding.resolved(reference: s.size)
             let rect = Rect(x: box.x - padding, y: box.y - padding, width: box.width + 2 * padding, height: box.height + 2 * padding)
-            if let shape = CoverageMask.roundedRect(rect, radius: background.cornerRadius.resolved(reference: areaHeight),
+            if let shape = CoverageMask.roundedRect(rect, radius: background.cornerRadius.resolved(reference: s.size),
                                                     clip: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)) {
                 backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
             }

@@ -160,6 +160,10 @@ public struct OverlaySpec: Sendable, Equatable {
     /// Then moved by this much: +x right, +y down; default (0, 0).
     public var offsetX: Double
     public var offsetY: Double
+    /// `offset` items given as percentages: of the area's width (x) and
+    /// height (y); they win over `offsetX`/`offsetY` when set.
+    public var relativeOffsetX: Double?
+    public var relativeOffsetY: Double?
     /// Paragraph and decoration keys (wrapping, stroke, shadow, label box).
     public var textStyle = TextStyle()
     /// `photo: ID`: anchor inside that photo's cell instead of the canvas.

@@ -1,7 +1,8 @@
 /// A length that is either canvas pixels or a percentage of a reference
-/// dimension of the overlay's area (the canvas, or the photo's cell with
-/// `photo: ID`). Which dimension each key refers to is documented at the key
-/// (`maxWidth`: the area's width; every other text length: its height).
+/// length each key documents: the overlay's area (the canvas, or the photo's
+/// cell with `photo: ID`) for `size`, `maxWidth`, `maxHeight` and `offset`;
+/// the font size for `stroke.width`, `background.padding` and
+/// `background.cornerRadius`.
 public struct Length: Sendable, Hashable {
     /// Pixels, or percent (5 for "5%") when `isPercent`.
     public var value: Double
@@ -25,7 +26,7 @@ public enum TextFit: String, Sendable, Hashable, CaseIterable {
 }
 
 /// `stroke: {width, color}`: an outside band `width` pixels wide around
-/// each glyph, drawn under the fill.
+/// each glyph, drawn under the fill (percent: of the font size; 0 draws none).
 public struct TextStroke: Sendable, Hashable {
     public var width: Length
     public var color: RGBA
@@ -37,16 +38,18 @@ public struct TextStroke: Sendable, Hashable {
 public struct TextShadow: Sendable, Hashable {
     public var offsetX: Double
     public var offsetY: Double
-    public var blur: Length
+    /// Pixels, >= 0.
+    public var blur: Double
     public var color: RGBA
-    public init(offsetX: Double = 0, offsetY: Double = 0, blur: Length = .pixels(0),
+    public init(offsetX: Double = 0, offsetY: Double = 0, blur: Double = 0,
                 color: RGBA = RGBA(red: 0, green: 0, blue: 0, alpha: 128)) {
         self.offsetX = offsetX; self.offsetY = offsetY; self.blur = blur; self.color = color
     }
 }
 
 /// `background: {color, padding, cornerRadius}`: a label box behind the text
-/// box, grown by `padding` on every side, corners rounded by `cornerRadius`.
+/// box, grown by `padding` on every side, corners rounded by `cornerRadius`
+/// (both pixels, or percentages of the font size).
 public struct TextBackground: Sendable, Hashable {
     public var color: RGBA
     public var padding: Length
@@ -68,9 +71,8 @@ public struct TextStyle: Sendable, Hashable {
     /// Baseline-to-baseline distance as a multiple of the font size; nil =
     /// the first face's own line height.
     public var lineHeight: Double?
-    /// Added after every grapheme cluster (pixels, may be negative; percent:
-    /// of the area's height); default 0.
-    public var letterSpacing: Length = .pixels(0)
+    /// Added after every grapheme cluster, pixels (may be negative); default 0.
+    public var letterSpacing = 0.0
     /// At most this many lines; the last one kept ends with an ellipsis.
     public var maxLines: Int?
     public var fit: TextFit = .none

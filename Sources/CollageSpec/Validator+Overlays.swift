@@ -36,9 +36,9 @@ extension Validator {
            let name = enumeration(anchor.value, key: "anchor", allowed: Anchor.allCases.map(\.rawValue)) {
             overlay.anchor = Anchor(rawValue: name) ?? .center
         }
-        if let offset = keys["offset"], let (x, y) = pair(offset.value, key: "offset") {
-            overlay.offsetX = x
-            overlay.offsetY = y
+        if let offset = keys["offset"], let (x, y) = lengthPair(offset.value, key: "offset") {
+            if x.isPercent { overlay.relativeOffsetX = x.value } else { overlay.offsetX = x.value }
+            if y.isPercent { overlay.relativeOffsetY = y.value } else { overlay.offsetY = y.value }
         }
         readTextStyle(keys, into: &overlay)
         return overlay

@@ -6,13 +6,15 @@
 /// - `maxWidth` (> 0; percent of the area's width), `maxHeight` (> 0; percent
 ///   of the area's height), `fit: none|shrink` (`shrink` needs `maxWidth`
 ///   or `maxHeight`), `align: left|center|right`, `lineHeight` (> 0, a
-///   multiple of the size), `letterSpacing` (pixels or percent of the area's
-///   height, may be negative), `maxLines` (>= 1), `direction: horizontal`
-///   (`vertical` is not supported yet).
-/// - `stroke: {width > 0, color}`, `shadow: {offset [x, y], blur >= 0, color}`,
-///   `background: {color, padding >= 0, cornerRadius >= 0}`; their lengths
-///   may be percentages of the area's height.
-/// - `font`: `weight` (`regular`, `bold` or 100...900 in steps of 100),
+///   multiple of the size), `letterSpacing` (pixels, may be negative),
+///   `maxLines` (>= 1), `direction: horizontal` (`vertical` is not
+///   supported yet).
+/// - `stroke: {width >= 0, color}`, `shadow: {offset [x, y], blur >= 0, color}`
+///   (pixels), `background: {color, padding >= 0, cornerRadius >= 0}`; the
+///   stroke width, padding and corner radius may be percentages of the font size.
+/// - `font`: `weight` (`thin` 100, `extralight` 200, `light` 300, `regular`
+///   400, `medium` 500, `semibold` 600, `bold` 700, `extrabold` 800, `black`
+///   900, or 100...900 in steps of 100),
 ///   `style` (`normal|italic|oblique`), `file` (a font file relative to the
 ///   document; must exist), `features` (a mapping of four-letter OpenType
 ///   tags to `true`/`false` or an integer), `size` (pixels or percent of the
@@ -66,7 +68,8 @@ extension Validator {
             style.lineHeight = value
         }
         if let entry = keys["letterSpacing"],
-           let value = textLength(entry.value, key: "letterSpacing", minimum: -Self.maxTextLength) {
+           let value = number(entry.value, key: "letterSpacing", range: -Self.maxTextLength...Self.maxTextLength,
+                              rangeText: "from -100000 to 100000 pixels") {
             style.letterSpacing = value
         }
         if let entry = keys["maxLines"], let value = int(entry.value, key: "maxLines", range: 1...10_000) {
@@ -92,7 +95,7 @@ extension Validator {
             report(.missingKey, node.location, "missing key 'width' in 'stroke': the band's width in pixels")
             return nil
         }
-        guard let width = textLength(widthEntry.value, key: "width", positive: true) else { return nil }
+        guard let width = textLength(widthEntry.value, key: "width") else { return nil }
         var stroke = TextStroke(width: width)
         if let entry = keys["color"] {
             guard let color = color(entry.value, key: "color") else { return nil }
@@ -110,7 +113,8 @@ extension Validator {
             shadow.offsetX = x; shadow.offsetY = y
         }
         if let entry = keys["blur"] {
-            guard let blur = textLength(entry.value, key: "blur") else { return nil }
+            guard let blur = number(entry.value, key: "blur", range: 0...Self.maxTextLength,
+                                    rangeText: "at least 0 and at most 100000 pixels") else { return nil }
             shadow.blur = blur
         }
         if let entry = keys["color"] {
@@ -158,15 +162,33 @@ extension Validator {
         if let entry = keys["features"] { font.features = readFeatures(entry.value) }
     }
 
+    /// Weight names for 100, 200, ... 900 (CSS/OpenType usWeightClass).
+    static let weightNames = ["thin", "extralight", "light", "regular", "medium", "semibold", "bold", "extrabold", "black"]
+
+    /// `[x, y]`, each pixels or a percentage.
+    mutating func lengthPair(_ node: Node, key: String) -> (Length, Length)? {
+        guard case .sequence(let items) = node.content, items.count == 2 else {
+            let found = if case .sequence(let items) = node.content { "a list of \(items.count)" } else { describe(node) }
+            report(.wrongType, node.location, "expected a list of two numbers [x, y] for '\(key)', found \(found)")
+            return nil
+        }
+        let x = textLength(items[0], key: key, minimum: -Self.maxTextLength)
+        let y = textLength(items[1], key: key, minimum: -Self.maxTextLength)
+        guard let x, let y else { return nil }
+        return (x, y)
+    }
+
     private mutating func readWeight(_ node: Node) -> Int? {
         guard let s = scalar(node, key: "weight", expected: "a weight") else { return nil }
-        switch s.text {
-        case "regular", "normal": return 400
-        case "bold": return 700
-        default: break
-        }
+        if let named = Self.weightNames.firstIndex(of: s.text) { return (named + 1) * 100 }
         guard s.isUntyped, Self.isDecimalInteger(s.text), let value = Int(s.text) else {
-            report(.invalidValue, s.location, "'\(s.text)' is not a valid 'weight'; use 'regular', 'bold' or 100, 200, ... 900")
+            let names = Self.weightNames.map { "'\($0)'" }.joined(separator: ", ")
+            if let suggestion = Suggestions.closest(to: s.text, in: Self.weightNames) {
+                report(.invalidValue, s.location, "'\(s.text)' is not a valid 'weight'; did you mean '\(suggestion)'?",
+                       notes: ["'weight' is one of \(names), or 100, 200, ... 900"])
+            } else {
+                report(.invalidValue, s.location, "'\(s.text)' is not a valid 'weight'; use one of \(names), or 100, 200, ... 900")
+            }
             return nil
         }
         guard (100...900).contains(value), value % 100 == 0 else {

@@ -44,7 +44,7 @@ final class OverlayPlacementTests: XCTestCase {
         let red = RGBA(red: 255, green: 0, blue: 0)
         let gray = RGBA(red: 128, green: 128, blue: 128, alpha: 200)
         overlay.textStyle.background = TextBackground(color: gray, padding: .pixels(8), cornerRadius: .pixels(6))
-        overlay.textStyle.shadow = TextShadow(offsetX: 2, offsetY: 2, blur: .pixels(4), color: .black)
+        overlay.textStyle.shadow = TextShadow(offsetX: 2, offsetY: 2, blur: 4, color: .black)
         overlay.textStyle.stroke = TextStroke(width: .pixels(3), color: red)
         let spec = makeSpec(photos: 1, width: 300, height: 200, overlays: [overlay])
         let sizes = [Size(width: 300, height: 200)]

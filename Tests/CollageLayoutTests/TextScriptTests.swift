@@ -75,7 +75,7 @@ final class TextScriptTests: XCTestCase {
 
     func testLetterSpacingAddsAfterEveryCluster() throws {
         let plain = try set(overlay("AVAVA"))
-        let spaced = try set(overlay("AVAVA") { $0.textStyle.letterSpacing = .pixels(7) })
+        let spaced = try set(overlay("AVAVA") { $0.textStyle.letterSpacing = 7 })
         XCTAssertEqual(spaced.lines[0].advance, plain.lines[0].advance + 5 * 7, accuracy: 1e-9)
     }
 
@@ -292,7 +292,7 @@ final class TextScriptTests: XCTestCase {
 
     func testShadowIsTheBlurredFillMovedByTheOffset() throws {
         let block = try set(overlay("H", size: 100, anchor: .center) {
-            $0.textStyle.shadow = TextShadow(offsetX: 10, offsetY: 6, blur: .pixels(8), color: .black)
+            $0.textStyle.shadow = TextShadow(offsetX: 10, offsetY: 6, blur: 8, color: .black)
         }, canvas: Size(width: 300, height: 300))
         let shadow = try XCTUnwrap(block.shadow)
         let fill = try XCTUnwrap(block.mask)
@@ -317,7 +317,7 @@ final class TextScriptTests: XCTestCase {
 
 extension TextScriptTests {
     func testOversizedStrokeIsOutOfRangeAtTheOverlay() {
-        let spec = overlay("x", size: 20) { $0.textStyle.stroke = TextStroke(width: .percent(500), color: .black) }
+        let spec = overlay("x", size: 20) { $0.textStyle.stroke = TextStroke(width: .pixels(5000), color: .black) }
         assertDiagnostic(.outOfRange, at: at(3, 5)) { () throws(DiagnosticList) in
             try Typesetter.set(spec, in: r(0, 0, 400, 400), canvas: Size(width: 400, height: 400))
         }

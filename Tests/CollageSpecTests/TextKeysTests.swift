@@ -23,9 +23,10 @@ final class TextKeysTests: XCTestCase {
                 letterSpacing: -1.5
                 maxLines: 2
                 direction: horizontal
-                stroke: {width: 4, color: "#000"}
-                shadow: {offset: [0, 4], blur: "1%", color: "#00000080"}
-                background: {color: white, padding: 12, cornerRadius: 8}
+                stroke: {width: "10%", color: "#000"}
+                shadow: {offset: [0, 4], blur: 6, color: "#00000080"}
+                background: {color: white, padding: 12, cornerRadius: "25%"}
+                offset: ["-5%", 20]
             """)
         let overlay = spec.overlays[0]
         XCTAssertEqual(overlay.photo, "a")
@@ -42,12 +43,15 @@ final class TextKeysTests: XCTestCase {
         XCTAssertEqual(style.fit, .shrink)
         XCTAssertEqual(style.align, .left)
         XCTAssertEqual(style.lineHeight, 1.25)
-        XCTAssertEqual(style.letterSpacing, .pixels(-1.5))
+        XCTAssertEqual(style.letterSpacing, -1.5)
         XCTAssertEqual(style.maxLines, 2)
-        XCTAssertEqual(style.stroke, TextStroke(width: .pixels(4), color: .black))
-        XCTAssertEqual(style.shadow, TextShadow(offsetX: 0, offsetY: 4, blur: .percent(1),
+        XCTAssertEqual(style.stroke, TextStroke(width: .percent(10), color: .black))
+        XCTAssertEqual(style.shadow, TextShadow(offsetX: 0, offsetY: 4, blur: 6,
                                                 color: RGBA(red: 0, green: 0, blue: 0, alpha: 128)))
-        XCTAssertEqual(style.background, TextBackground(color: .white, padding: .pixels(12), cornerRadius: .pixels(8)))
+        XCTAssertEqual(style.background, TextBackground(color: .white, padding: .pixels(12), cornerRadius: .percent(25)))
+        XCTAssertEqual(overlay.relativeOffsetX, -5)
+        XCTAssertNil(overlay.relativeOffsetY)
+        XCTAssertEqual(overlay.offsetY, 20)
     }
 
     func testDefaults() throws {
@@ -63,7 +67,9 @@ final class TextKeysTests: XCTestCase {
 
     func testWeightNamesAndNumbers() throws {
         let ws = try Workspace(photos: ["a.jpg"])
-        for (text, weight) in [("regular", 400), ("bold", 700), ("100", 100), ("900", 900)] {
+        for (text, weight) in [("thin", 100), ("extralight", 200), ("light", 300), ("regular", 400), ("medium", 500),
+                               ("semibold", 600), ("bold", 700), ("extrabold", 800), ("black", 900),
+                               ("100", 100), ("900", 900)] {
             let spec = try ws.load("version: 1\nphotos: [a.jpg]\noverlays: [{text: x, font: {weight: \(text)}}]\n")
             XCTAssertEqual(spec.overlays[0].font.weight, weight, text)
         }
