@@ -9,6 +9,8 @@ struct TextCluster {
     var face: Int
     /// Bidi embedding level (odd: right-to-left).
     var level: UInt8
+    /// The paragraph's level (0 left-to-right, 1 right-to-left).
+    var paragraphLevel: UInt8 = 0
     var script: hb_script_t
     /// UAX #14 allows a line break before this cluster.
     var breakBefore: Bool
@@ -40,6 +42,7 @@ extension TextCluster {
             let first = character.unicodeScalars.first!
             clusters.append(TextCluster(character: character, face: face,
                                         level: offset < bidi.levels.count ? bidi.levels[offset] : bidi.paragraphLevel,
+                                        paragraphLevel: bidi.paragraphLevel,
                                         script: TextShaper.script(of: first), breakBefore: breaks.contains(offset)))
             offset += character.utf16.count
             previous = face

@@ -31,7 +31,8 @@ public enum Typesetter {
     /// to `maxWidth` (a cluster run longer than the width with no opportunity
     /// is split between clusters); trailing spaces of a wrapped line are
     /// dropped. `maxLines` keeps that many lines and ends the last one with
-    /// "…" (dropping clusters until it fits `maxWidth`). `fit: shrink`
+    /// "…" (dropping clusters until it fits `maxWidth`), placed at the line's
+    /// end in the paragraph's direction (the left end of a right-to-left line). `fit: shrink`
     /// searches (bisection, 20 steps) for the largest size down to
     /// `minimumShrinkSize` at which the box fits `maxWidth` x `maxHeight`.
     ///
@@ -132,7 +133,8 @@ public enum Typesetter {
                 lineClusters.removeLast(lineClusters.count - maxLines)
                 var last = lineClusters[maxLines - 1]
                 if var ellipsis {
-                    ellipsis.level = last.last?.level ?? 0
+                    // In the paragraph's direction: at the visual end of an RTL line, the left.
+                    ellipsis.level = last.last?.paragraphLevel ?? 0
                     ellipsis.script = last.last?.script ?? HB_SCRIPT_COMMON
                     while true {
                         while last.last?.isWhitespace == true { last.removeLast() }

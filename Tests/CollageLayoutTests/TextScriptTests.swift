@@ -331,3 +331,17 @@ extension TextScriptTests {
         XCTAssertEqual(block.lines.count, 1)
     }
 }
+
+extension TextScriptTests {
+    func testEllipsisSitsAtTheEndOfARightToLeftParagraph() throws {
+        // An Arabic paragraph (RTL) whose second line is Latin: the ellipsis is the leftmost glyph.
+        let block = try set(overlay("مرحبا بكم one two three four five six seven", size: 30) {
+            $0.textStyle.maxWidth = .pixels(200)
+            $0.textStyle.maxLines = 2
+        }, canvas: Size(width: 600, height: 300))
+        XCTAssertEqual(block.lines.count, 2)
+        let last = block.lines[1]
+        XCTAssertTrue(last.text.hasSuffix("…"), last.text)
+        XCTAssertEqual(last.glyphs.first?.cluster, last.text.utf8.count - "…".utf8.count)
+    }
+}
