@@ -67,6 +67,11 @@ public final class FontLibrary: @unchecked Sendable {
     /// name, fontconfig's best match for the whole list is used and
     /// `FontChoice.matchedByName` is false (the caller warns).
     ///
+    /// - Parameters:
+    ///   - weight: OpenType weight (100...900, 400 regular), matched through
+    ///     `FcWeightFromOpenTypeDouble`.
+    ///   - slant: `FC_SLANT` (0 roman, 100 italic, 110 oblique).
+    ///
     /// - Throws: `FontError.noFont` when fontconfig has no font at all,
     ///   `FontError.unreadable` when FreeType cannot open the matched file.
     func choose(families: [String], weight: Int = 400, slant: Int32 = 0) throws(FontError) -> FontChoice {

@@ -68,8 +68,8 @@ public enum SceneBuilder {
         let matches = layout.photos.filter { spec.photos.indices.contains($0.photo) && spec.photos[$0.photo].id == id }
         guard matches.count == 1 else {
             let known = spec.photos.map { "'\($0.id)'" }.joined(separator: ", ")
-            let message = matches.isEmpty ? "no photo has the id '\(id)' for 'photo'"
-                                          : "the id '\(id)' for 'photo' names \(matches.count) photos; give them distinct 'id's"
+            let message = matches.isEmpty ? "no photo has id '\(id)' for 'photo'"
+                                          : "'\(id)' names \(matches.count) photos for 'photo'; give them distinct 'id's"
             throw DiagnosticList([Diagnostic(.unknownId, at: overlay.photoLocation ?? overlay.location, message,
                                              notes: matches.isEmpty ? ["the photos' ids: \(known)"] : [])])
         }

@@ -224,3 +224,25 @@ extension Validator {
         return features
     }
 }
+
+extension Validator {
+    /// Reports overlays whose `photo:` names no laid-out photo (after
+    /// `order`), or several: `.unknownId` / `.invalidValue` at the id.
+    /// Skipped when the photos had errors of their own (`photos` nil).
+    mutating func checkOverlayPhotos(_ overlays: [OverlaySpec], photos: [PhotoSpec]?) {
+        guard let photos else { return }
+        let ids = photos.map(\.id)
+        for overlay in overlays {
+            guard let id = overlay.photo else { continue }
+            let count = ids.filter { $0 == id }.count
+            if count == 0 {
+                var message = "no photo has id '\(id)' for 'photo'"
+                if let suggestion = Suggestions.closest(to: id, in: ids) { message += "; did you mean '\(suggestion)'?" }
+                report(.unknownId, overlay.photoLocation, message, notes: ["ids of the laid-out photos: " + ids.joined(separator: ", ")])
+            } else if count > 1 {
+                report(.invalidValue, overlay.photoLocation,
+                       "'\(id)' names \(count) photos for 'photo'; give them distinct 'id's")
+            }
+        }
+    }
+}

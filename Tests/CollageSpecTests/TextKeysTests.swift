@@ -136,3 +136,31 @@ final class TextKeysTests: XCTestCase {
         XCTAssertEqual(Length.pixels(5).resolved(reference: 1200), 5)
     }
 }
+
+extension TextKeysTests {
+    func testOverlayPhotoMustNameALaidOutPhoto() throws {
+        let ws = try Workspace(photos: ["beach.jpg", "dog.jpg", "a/x.jpg", "b/x.jpg"])
+        let errors = ws.errors("""
+            version: 1
+            canvas: {width: 100, height: 100}
+            photos: [beach.jpg, dog.jpg, a/x.jpg, b/x.jpg]
+            overlays:
+              - {text: a, photo: beech}
+              - {text: b, photo: x}
+              - {text: c, photo: dog}
+            """)
+        XCTAssertEqual(places(errors), [Where(.unknownId, 5, 22), Where(.invalidValue, 6, 22)])
+        XCTAssertEqual(errors[0].message, "no photo has id 'beech' for 'photo'; did you mean 'beach'?")
+        XCTAssertEqual(errors[0].notes, ["ids of the laid-out photos: beach, dog, x, x"])
+        XCTAssertEqual(errors[1].message, "'x' names 2 photos for 'photo'; give them distinct 'id's")
+        // `order` leaves dog out: a caption for it names no laid-out photo.
+        let ordered = ws.errors("""
+            version: 1
+            canvas: {width: 100, height: 100}
+            photos: [beach.jpg, dog.jpg]
+            order: [beach]
+            overlays: [{text: c, photo: dog}]
+            """)
+        XCTAssertEqual(places(ordered), [Where(.unknownId, 5, 29)])
+    }
+}
