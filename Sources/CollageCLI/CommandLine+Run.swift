@@ -8,10 +8,16 @@ extension CommandLine {
 
     Usage:
       collage render DOC -o OUT [options]   render a document
+      collage batch TEMPLATE --data ROWS -o 'out/${id}.jpg'   one image per data row
+      collage grid PHOTO... -o OUT          photos in a grid, no document
+      collage watch DOC -o OUT              re-render on every change
       collage --help | --version
 
     Commands:
       render    lay out and render a collage document (see `collage render --help`)
+      batch     render a template once per row of a CSV, JSON or YAML file
+      grid      lay photos out without a document (like `montage`)
+      watch     render, then render again whenever an input changes
 
     Exit codes: 0 success; 1 invalid document, unreadable photo or failed render; 64 usage error.
 
@@ -36,6 +42,9 @@ extension CommandLine {
             return .success
         case "render":
             return RenderCommand.run(rest)
+        case "batch": return BatchCommand.run(rest)
+        case "grid": return GridCommand.run(rest)
+        case "watch": return WatchCommand.run(rest)
         default:
             Console.err("error: unknown command '\(command)'\n\n" + mainHelp)
             return .usage
