@@ -1,6 +1,9 @@
 import CollageSpec
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Renders the jobs of a `BatchPlan` from one template, `jobs` at a time.
 /// A failing row does not stop the others; each outcome is reported as it
@@ -46,13 +49,23 @@ public enum BatchRunner {
         var options = base
         options.outputPath = job.outputPath
         options.variables = job.variables
-        do {
+        do throws(CollageError) {
             let spec = try template.load(variables: job.variables)
             try policy?.check(spec)
             let prepared = try CollageRenderer.prepare(spec: spec)
             let documentFiles = [template.path, dataPath].compactMap { $0 }
-            let report = try CollageRenderer.render(prepared, inputs: documentFiles + spec.photos.map(\.path),
-                                                    options: options)
+            let encoded = try CollageRenderer.encode(prepared, inputs: documentFiles + spec.photos.map(\.path),
+                                                     options: options)
+            // Output folders named by the template ('out/${id}.jpg') are
+            // created once a row's image exists, as `mkdir -p` would.
+            try createParentFolders(of: job.outputPath)
+            do {
+                try AtomicFile.write(encoded.bytes, to: job.outputPath)
+            } catch {
+                throw CollageError.failure(.render, error.description)
+            }
+            let report = CollageRenderer.Report(prepared: prepared, format: encoded.format,
+                                                byteCount: encoded.bytes.count, warnings: prepared.warnings)
             return Outcome(job: job, result: .success(report), dependencies: documentFiles.map(absolute) + prepared.inputFiles)
         } catch {
             return Outcome(job: job, result: .failure(error), dependencies: [])
@@ -60,6 +73,21 @@ public enum BatchRunner {
     }
 
     static func absolute(_ path: String) -> String { PathKey.normalised(path) }
+
+    /// Creates the missing folders above `path` (mode 0777 less the umask).
+    static func createParentFolders(of path: String) throws(CollageError) {
+        var folders: [String] = []
+        var current = path
+        while let slash = current.lastIndex(of: "/"), slash != current.startIndex {
+            current = String(current[..<slash])
+            var st = stat()
+            if stat(current, &st) == 0 { break }
+            folders.append(current)
+        }
+        for folder in folders.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            throw .failure(.render, "cannot create folder '\(folder)': \(String(cString: strerror(errno)))")
+        }
+    }
 }
 
 /// Hands out job indices and collects outcomes under one lock.
