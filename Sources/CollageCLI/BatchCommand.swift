@@ -98,11 +98,7 @@ enum BatchCommand {
             policy = try pipeline.policy()
             let rows = try DataRows.load(path: data)
             plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard)
-            for job in plan.jobs {
-                for input in [template, data] where FileIdentityCheck.same(job.outputPath, input) {
-                    throw CollageError.usage("row \(job.row.number): the output '\(job.outputPath)' is the batch's input '\(input)'")
-                }
-            }
+            try plan.refuseOverwriting([template, data])
         } catch {
             switch error {
             case .usage(let message): return usageError(message, command: "batch")
@@ -143,14 +139,5 @@ enum BatchCommand {
         summary += String(format: " in %.1f s\n", seconds)
         Console.err(summary)
         return failed.isEmpty ? .success : .failure
-    }
-}
-
-/// Whether two paths name one existing file (device and inode).
-enum FileIdentityCheck {
-    static func same(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }

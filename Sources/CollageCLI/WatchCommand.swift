@@ -63,7 +63,7 @@ enum WatchCommand {
             case .diagnostics(let list): DiagnosticPrinter.print(list); return .failure
             }
         }
-        let documentPath = PathPolicyPaths.absolute(document)
+        let documentPath = WorkingDirectory.absolute(document)
         var dependencies: [String] = []
         while true {
             let started = DispatchTime.now().uptimeNanoseconds
@@ -89,21 +89,5 @@ enum WatchCommand {
             let changed = watcher.waitForChange()
             Console.err("watch: changed: \(changed.map { Depfile.relative($0, to: WorkingDirectory.path) }.joined(separator: ", "))\n")
         }
-    }
-}
-
-enum PathPolicyPaths {
-    /// `path` made absolute against the working directory, normalised.
-    static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : WorkingDirectory.path + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
     }
 }

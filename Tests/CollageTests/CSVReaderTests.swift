@@ -4,11 +4,11 @@ import XCTest
 /// RFC 4180 reading: quoting, line breaks, errors with their line.
 final class CSVReaderTests: XCTestCase {
     func rows(_ text: String) throws -> [[String: String]] {
-        try CSVReader.rows(Array(text.utf8)).map(\.fields)
+        try CSVReader.table(Array(text.utf8)).rows.map(\.fields)
     }
 
     func failure(_ text: String) -> CSVReader.Failure? {
-        do { _ = try CSVReader.rows(Array(text.utf8)); return nil } catch { return error }
+        do { _ = try CSVReader.table(Array(text.utf8)); return nil } catch { return error }
     }
 
     func testQuotedFieldsHoldCommasLineBreaksAndDoubledQuotes() throws {

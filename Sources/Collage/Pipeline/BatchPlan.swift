@@ -54,7 +54,7 @@ public struct BatchPlan: Sendable {
                 throw .usage("row \(row.number): the output path '\(outputTemplate)' names ${\(error.name)}, which is not a column, 'row' or a --set variable")
             }
             guard !path.isEmpty else { throw .usage("row \(row.number): the output path is empty") }
-            let key = PathKey.normalised(path)
+            let key = WorkingDirectory.absolute(path)
             if let first = firstRowOfPath[key] {
                 throw .usage("rows \(first) and \(row.number) would both write '\(path)'; make -o unique per row, e.g. -o 'out/${row}.jpg'")
             }
@@ -65,6 +65,19 @@ public struct BatchPlan: Sendable {
         }
         self.jobs = jobs
         self.totalRows = rows.count
+    }
+
+    /// Refuses a plan in which an output is one of `inputs` (the template,
+    /// the data file), before anything renders. A row whose output is one
+    /// of its own photos fails alone, when it renders.
+    /// - Throws: `CollageError.usage` naming the row.
+    public func refuseOverwriting(_ inputs: [String]) throws(CollageError) {
+        for job in jobs {
+            guard let output = FileIdentity(path: job.outputPath) else { continue }
+            for input in inputs where FileIdentity(path: input) == output {
+                throw .usage("row \(job.row.number): the output '\(job.outputPath)' is the batch's input '\(input)'; choose another output path")
+            }
+        }
     }
 
     struct UnknownVariable: Error { var name: String }
@@ -89,21 +102,5 @@ public struct BatchPlan: Sendable {
             result += "$"; rest = after.dropFirst()
         }
         return result + rest
-    }
-}
-
-/// Paths compared as files: `out/./a.jpg` and `out/a.jpg` are one output.
-enum PathKey {
-    static func normalised(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : WorkingDirectory.path + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
     }
 }

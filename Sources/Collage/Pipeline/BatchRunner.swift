@@ -30,17 +30,26 @@ public enum BatchRunner {
     ///     the number of rows finished so far.
     public static func run(template: DocumentInput, dataPath: String, plan: BatchPlan, options: RenderOptions,
                            parallelism: Int, policy: PathPolicy?,
-                           progress: @Sendable (Outcome, Int) -> Void) -> [Outcome] {
+                           progress: @escaping @Sendable (Outcome, Int) -> Void) -> [Outcome] {
         let jobs = plan.jobs
         let results = OutcomeStore(count: jobs.count)
         let workers = max(1, min(parallelism, jobs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = results.next() {
-                let outcome = render(jobs[index], template: template, dataPath: dataPath,
-                                     options: options, policy: policy)
-                results.finish(index, outcome, progress)
+        // One thread per job slot (not a GCD pool, which caps at the core
+        // count): `--jobs N` means N rows in flight.
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<workers {
+            let thread = Thread {
+                while let index = results.next() {
+                    let outcome = render(jobs[index], template: template, dataPath: dataPath,
+                                         options: options, policy: policy)
+                    results.finish(index, outcome, progress)
+                }
+                done.signal()
             }
+            thread.stackSize = 8 << 20
+            thread.start()
         }
+        for _ in 0..<workers { done.wait() }
         return results.outcomes
     }
 
@@ -72,7 +81,7 @@ public enum BatchRunner {
         }
     }
 
-    static func absolute(_ path: String) -> String { PathKey.normalised(path) }
+    static func absolute(_ path: String) -> String { WorkingDirectory.absolute(path) }
 
     /// Creates the missing folders above `path` (mode 0777 less the umask).
     static func createParentFolders(of path: String) throws(CollageError) {

@@ -31,7 +31,7 @@ public enum PhotoGrid {
         var specs: [PhotoSpec] = []
         var missing: [Diagnostic] = []
         for (index, src) in photos.enumerated() {
-            let path = PathKey.normalised(src.hasPrefix("/") ? src : workingDirectory + "/" + src)
+            let path = WorkingDirectory.absolute(src.hasPrefix("/") ? src : workingDirectory + "/" + src)
             let location = SourceLocation(file: sourceName, line: 1, column: index + 1)
             if !isRegularFile(path) {
                 missing.append(Diagnostic(.missingFile, at: nil, "cannot read photo '\(src)': no such file"))

@@ -90,11 +90,19 @@ public enum CSVReader {
         return records
     }
 
-    /// The data rows as header name -> value, each with its line.
+    /// A file read as a header and data rows.
+    public struct Table: Sendable {
+        /// The header's names, in column order.
+        public var header: [String]
+        /// Each data row as header name -> value, with the line it starts on.
+        public var rows: [(fields: [String: String], line: Int)]
+    }
+
+    /// The header and the data rows.
     /// - Throws: `Failure` for the problems of `records(_:)`, an empty file,
     ///   an empty or repeated header name, or a record whose field count
     ///   differs from the header's.
-    public static func rows(_ bytes: [UInt8]) throws(Failure) -> [(fields: [String: String], line: Int)] {
+    public static func table(_ bytes: [UInt8]) throws(Failure) -> Table {
         let all = try records(bytes)
         guard let header = all.first else { throw Failure(line: 1, message: "the file is empty; it needs a header row") }
         var seen = Set<String>()
@@ -102,12 +110,13 @@ public enum CSVReader {
             guard !name.isEmpty else { throw Failure(line: 1, message: "header column \(index + 1) has no name") }
             guard seen.insert(name).inserted else { throw Failure(line: 1, message: "header name '\(name)' appears twice") }
         }
-        return try all.dropFirst().map { record throws(Failure) in
+        let rows = try all.dropFirst().map { record throws(Failure) in
             guard record.fields.count == header.fields.count else {
                 throw Failure(line: record.line, message:
                     "this record has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header \(header.fields.count)")
             }
-            return (Dictionary(uniqueKeysWithValues: zip(header.fields, record.fields)), record.line)
+            return (fields: Dictionary(uniqueKeysWithValues: zip(header.fields, record.fields)), line: record.line)
         }
+        return Table(header: header.fields, rows: rows)
     }
 }

@@ -34,21 +34,20 @@ public enum DataRows {
         }
         let bytes = [UInt8](data)
         if isCSV {
-            do throws(CSVReader.Failure) {
-                let rows = try CSVReader.rows(bytes)
-                if let header = rows.first?.fields.keys.sorted(),
-                   let bad = header.first(where: { !VariableRows.isVariableName($0) }) {
-                    throw CSVReader.Failure(line: 1, message:
-                        "header name '\(bad)' is not a variable name; use letters, digits and '_', not starting with a digit")
-                }
-                return rows.enumerated().map { index, row in
-                    DataRow(number: index + 1, fields: row.fields,
-                            location: SourceLocation(file: path, line: row.line, column: 1))
-                }
+            let table: CSVReader.Table
+            do {
+                table = try CSVReader.table(bytes)
             } catch {
-                let kind: Diagnostic.Kind = error.message.contains("variable name") ? .invalidValue : .syntax
-                throw .diagnostics(DiagnosticList([Diagnostic(kind, at: SourceLocation(file: path, line: error.line, column: 1),
+                throw .diagnostics(DiagnosticList([Diagnostic(.syntax, at: SourceLocation(file: path, line: error.line, column: 1),
                                                               error.message)]))
+            }
+            if let bad = table.header.first(where: { !VariableRows.isVariableName($0) }) {
+                throw .diagnostics(DiagnosticList([Diagnostic(.invalidValue, at: SourceLocation(file: path, line: 1, column: 1),
+                    "header name '\(bad)' is not a variable name; use letters, digits and '_', not starting with a digit")]))
+            }
+            return table.rows.enumerated().map { index, row in
+                DataRow(number: index + 1, fields: row.fields,
+                        location: SourceLocation(file: path, line: row.line, column: 1))
             }
         }
         do {
