@@ -94,8 +94,10 @@ enum BatchCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         let plan: BatchPlan
         let policy: PathPolicy?
+        let document: DocumentInput
         do throws(CollageError) {
             policy = try pipeline.policy()
+            document = try DocumentInput.contents(of: template)
             let rows = try DataRows.load(path: data)
             plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard)
             try plan.refuseOverwriting([template, data])
@@ -110,7 +112,7 @@ enum BatchCommand {
 
         let defaultThreads = max(1, RenderOptions.defaultThreads / jobs)
         let progress = BatchProgress(total: plan.jobs.count)
-        let outcomes = BatchRunner.run(template: .file(template), dataPath: data, plan: plan,
+        let outcomes = BatchRunner.run(template: document, templatePath: template, dataPath: data, plan: plan,
                                        options: common.options(output: "", defaultThreads: defaultThreads),
                                        parallelism: jobs, policy: policy) { outcome, finished in
             progress.report(outcome, finished: finished)

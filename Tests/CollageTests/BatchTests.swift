@@ -177,6 +177,9 @@ final class BatchTests: XCTestCase {
                           ["batch", "card.yaml", "--data", "rows.csv", "-o", "${id}.png", "--jobs", "0"]] {
             XCTAssertEqual(try runCollage(arguments, in: directory).status, 64, arguments.joined(separator: " "))
         }
+        let missing = try runCollage(["batch", "nope.yaml", "--data", "rows.csv", "-o", "${id}.png"], in: directory)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("error: cannot read document 'nope.yaml': No such file or directory"), missing.stderr)
         let help = try runCollage(["batch", "--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("$ collage batch card.yaml --data rows.csv"))

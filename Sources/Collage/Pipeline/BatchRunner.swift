@@ -19,8 +19,9 @@ public enum BatchRunner {
     }
 
     /// - Parameters:
-    ///   - template: the document, loaded once and validated per row with
-    ///     the row's variables.
+    ///   - template: the document (`DocumentInput.contents(of:)`), validated
+    ///     per row with the row's variables.
+    ///   - templatePath: its file, an input the outputs must not overwrite.
     ///   - dataPath: the data file: an input the outputs must not overwrite.
     ///   - options: per-render settings; `outputPath` and `variables` are
     ///     replaced per row. `threads` is the cores each render uses.
@@ -28,7 +29,7 @@ public enum BatchRunner {
     ///   - policy: `--root`, applied to every row's document.
     ///   - progress: called after each row, serially, with the outcome and
     ///     the number of rows finished so far.
-    public static func run(template: DocumentInput, dataPath: String, plan: BatchPlan, options: RenderOptions,
+    public static func run(template: DocumentInput, templatePath: String, dataPath: String, plan: BatchPlan, options: RenderOptions,
                            parallelism: Int, policy: PathPolicy?,
                            progress: @escaping @Sendable (Outcome, Int) -> Void) -> [Outcome] {
         let jobs = plan.jobs
@@ -40,7 +41,7 @@ public enum BatchRunner {
         for _ in 0..<workers {
             let thread = Thread {
                 while let index = results.next() {
-                    let outcome = render(jobs[index], template: template, dataPath: dataPath,
+                    let outcome = render(jobs[index], template: template, documentFiles: [templatePath, dataPath],
                                          options: options, policy: policy)
                     results.finish(index, outcome, progress)
                 }
@@ -53,7 +54,7 @@ public enum BatchRunner {
         return results.outcomes
     }
 
-    static func render(_ job: BatchPlan.Job, template: DocumentInput, dataPath: String,
+    static func render(_ job: BatchPlan.Job, template: DocumentInput, documentFiles: [String],
                        options base: RenderOptions, policy: PathPolicy?) -> Outcome {
         var options = base
         options.outputPath = job.outputPath
@@ -62,7 +63,6 @@ public enum BatchRunner {
             let spec = try template.load(variables: job.variables)
             try policy?.check(spec)
             let prepared = try CollageRenderer.prepare(spec: spec)
-            let documentFiles = [template.path, dataPath].compactMap { $0 }
             let encoded = try CollageRenderer.encode(prepared, inputs: documentFiles + spec.photos.map(\.path),
                                                      options: options)
             // Output folders named by the template ('out/${id}.jpg') are

@@ -31,6 +31,32 @@ public enum DocumentInput: Sendable {
         return .text(bytes, name: "<stdin>", baseDirectory: WorkingDirectory.path)
     }
 
+    /// The text of the document file at `path`, read once (a batch template
+    /// then stays the same for every row even if the file changes meanwhile);
+    /// named `path` in diagnostics, relative paths resolving against its folder.
+    /// - Throws: `CollageError.diagnostics` (`.missingFile`) when it cannot be read.
+    public static func contents(of path: String) throws(CollageError) -> DocumentInput {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw .failure(.missingFile, "cannot read document '\(path)': \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .failure(.missingFile, "cannot read document '\(path)': \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        let absolute = WorkingDirectory.absolute(path)
+        let folder = String(absolute[..<absolute.lastIndex(of: "/")!])
+        return .text(bytes, name: path, baseDirectory: folder.isEmpty ? "/" : folder)
+    }
+
     /// The document file, or nil for text.
     public var path: String? {
         if case .file(let path) = self { return path }
