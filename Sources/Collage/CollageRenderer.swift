@@ -82,7 +82,7 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, error.description)
         }
-        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: prepared.warnings)
+        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
     }
 
     /// An encoded image that has not been written anywhere.
@@ -90,6 +90,8 @@ public enum CollageRenderer {
         /// The file's bytes (PNG or JPEG), identical for any thread count.
         public var bytes: [UInt8]
         public var format: OutputFormat
+        /// Non-fatal findings: the prepared document's, then the decoders'.
+        public var warnings: [Diagnostic]
     }
 
     /// Renders and encodes a prepared document without writing it (for
@@ -101,6 +103,11 @@ public enum CollageRenderer {
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs)
+        if options.strict, !prepared.warnings.isEmpty {
+            throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: spec.source))
+        }
+        var scene = prepared.scene
+        if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
         guard format != .webp else {
             throw .failure(.unsupported, "WebP output is not supported yet: use .png or .jpg", at: spec.output.formatLocation)
         }
@@ -108,7 +115,7 @@ public enum CollageRenderer {
         let provider = CodecImageProvider(paths: spec.photos.map(\.path))
         let canvas: Pixmap
         do {
-            canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads)
+            canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads)
         } catch let failure as CodecImageProvider.Failure {
             let photo = spec.photos[failure.image]
             throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
@@ -116,6 +123,16 @@ public enum CollageRenderer {
                 source: spec.source))
         } catch {
             throw .failure(.render, "rendering failed: \(error)")
+        }
+        // Decoder warnings are known only now: under --strict they stop the
+        // render here, before anything is encoded or written.
+        let decodeWarnings = provider.warnings.map { warning in
+            let photo = spec.photos[warning.image]
+            return Diagnostic(.unreadableImage, at: photo.srcLocation, "photo '\(photo.src)': \(warning.message)",
+                              severity: .warning)
+        }
+        if options.strict, !decodeWarnings.isEmpty {
+            throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))
         }
 
         let background = spec.canvas.background
@@ -129,7 +146,7 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, "cannot encode the output: \(error.reason)")
         }
-        return Encoded(bytes: bytes, format: format)
+        return Encoded(bytes: bytes, format: format, warnings: prepared.warnings + decodeWarnings)
     }
 
     /// An output that would replace the document or a photo is refused

@@ -19,6 +19,8 @@ enum BatchCommand {
       --data PATH           the rows: .csv, .json, .yaml or .yml (required)
       --jobs N              rows rendered at once (default 1)
       --shard K/N           only rows with (row - 1) mod N = K - 1, K from 1
+      --strict              treat warnings (substituted font, uncovered characters,
+                            decoder warnings) as errors: nothing is written
       --threads N           threads one render uses (default: cores / jobs)
       --format png|jpeg     output format; must agree with each output's extension
       --quality N           JPEG quality 1-100 (default 90, or output.quality)
@@ -57,7 +59,7 @@ enum BatchCommand {
         do {
             var wantsHelp = false
             try scanner.parse(valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--data", "--jobs", "--shard"]),
-                              flags: ["-h", "--help"]) { name, value in
+                              flags: CommonRenderFlags.flags) { name, value in
                 if try common.handle(name, value) { return }
                 switch name {
                 case "-h", "--help": wantsHelp = true

@@ -20,7 +20,12 @@ final class BatchProgress: @unchecked Sendable {
     func report(_ outcome: BatchRunner.Outcome, finished: Int) {
         let row = outcome.job.row.number
         switch outcome.result {
-        case .success:
+        case .success(let report):
+            if !report.warnings.isEmpty {
+                if onTerminal { Console.err("\r\u{1B}[K") }
+                Console.err("row \(row): warnings (\(outcome.job.outputPath))\n")
+                DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)
+            }
             if !onTerminal { Console.err("row \(row): wrote \(outcome.job.outputPath)\n") }
         case .failure(let error):
             failures += 1

@@ -8,6 +8,9 @@ extension CommandLine {
 
     Usage:
       collage render DOC -o OUT [options]   render a document
+      collage check DOC... [options]        validate documents without rendering
+      collage layout DOC [--json]           print the computed frames
+      collage schema                        print the document format's JSON Schema
       collage batch TEMPLATE --data ROWS -o 'out/${id}.jpg'   one image per data row
       collage grid PHOTO... -o OUT          photos in a grid, no document
       collage watch DOC -o OUT              re-render on every change
@@ -15,6 +18,9 @@ extension CommandLine {
 
     Commands:
       render    lay out and render a collage document (see `collage render --help`)
+      check     check documents, photo headers, layout and text; no pixels decoded
+      layout    print where every photo and overlay lands
+      schema    print schema/collage.schema.json (for editors)
       batch     render a template once per row of a CSV, JSON or YAML file
       grid      lay photos out without a document (like `montage`)
       watch     render, then render again whenever an input changes
@@ -42,6 +48,12 @@ extension CommandLine {
             return .success
         case "render":
             return RenderCommand.run(rest)
+        case "check":
+            return CheckCommand.run(rest)
+        case "layout":
+            return LayoutCommand.run(rest)
+        case "schema":
+            return SchemaCommand.run(rest)
         case "batch": return BatchCommand.run(rest)
         case "grid": return GridCommand.run(rest)
         case "watch": return WatchCommand.run(rest)

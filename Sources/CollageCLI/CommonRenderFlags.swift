@@ -1,19 +1,22 @@
 import Collage
 
 /// The render options `batch`, `grid` and `watch` share with `render`:
-/// `-o`, `--format`, `--quality`, `--set`, `--threads`.
+/// `-o`, `--format`, `--quality`, `--set`, `--threads`, `--strict`.
 struct CommonRenderFlags {
     static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads"]
+    static let flags: Set<String> = ["-h", "--help", "--strict"]
 
     var output: String?
     var format: OutputFormat?
     var quality: Int?
     var variables: [String: String] = [:]
     var threads: Int?
+    var strict = false
 
     /// Takes one of `valued`; returns false for any other name.
     mutating func handle(_ name: String, _ value: String?) throws -> Bool {
         switch name {
+        case "--strict": strict = true
         case "-o", "--output": output = value
         case "--format":
             guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
@@ -31,18 +34,18 @@ struct CommonRenderFlags {
             }
             threads = n
         case "--set":
-            guard let value, let eq = value.firstIndex(of: "="), eq != value.startIndex else {
-                throw Arguments.UsageError(message: "--set takes NAME=VALUE, not '\(value ?? "")'")
-            }
-            variables[String(value[..<eq])] = String(value[value.index(after: eq)...])
+            let (key, text) = try RenderCommand.parseSet(value)
+            variables[key] = text
         default: return false
         }
         return true
     }
 
     func options(output: String, defaultThreads: Int = RenderOptions.defaultThreads) -> RenderOptions {
-        RenderOptions(outputPath: output, format: format, quality: quality, variables: variables,
-                      threads: threads ?? defaultThreads)
+        var options = RenderOptions(outputPath: output, format: format, quality: quality, variables: variables,
+                                    threads: threads ?? defaultThreads)
+        options.strict = strict
+        return options
     }
 }
 

@@ -17,6 +17,8 @@ enum GridCommand {
       --gap N               pixels between cells and around them (default 0)
       --format png|jpeg     output format; must agree with OUT's extension
       --quality N           JPEG quality 1-100 (default 90)
+      --strict              treat warnings (substituted font, uncovered characters,
+                            decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)
       --depfile PATH        also write a Makefile rule: OUT: PHOTO...
       -h, --help            show this help
@@ -39,7 +41,7 @@ enum GridCommand {
         do {
             var wantsHelp = false
             try scanner.parse(valued: CommonRenderFlags.valued.union(["--columns", "--size", "--gap", "--depfile"]),
-                              flags: ["-h", "--help"]) { name, value in
+                              flags: CommonRenderFlags.flags) { name, value in
                 if try common.handle(name, value) { return }
                 switch name {
                 case "-h", "--help": wantsHelp = true
@@ -87,12 +89,15 @@ enum GridCommand {
                                           gap: gap, workingDirectory: WorkingDirectory.path)
             let prepared = try CollageRenderer.prepare(spec: spec)
             let inputs = spec.photos.map(\.path)
+            let warnings: [Diagnostic]
             if output == "-" {
-                Console.write(bytes: try CollageRenderer.encode(prepared, inputs: inputs, options: options).bytes, to: 1)
+                let encoded = try CollageRenderer.encode(prepared, inputs: inputs, options: options)
+                Console.write(bytes: encoded.bytes, to: 1)
+                warnings = encoded.warnings
             } else {
-                _ = try CollageRenderer.render(prepared, inputs: inputs, options: options)
+                warnings = try CollageRenderer.render(prepared, inputs: inputs, options: options).warnings
             }
-            DiagnosticPrinter.print(prepared.warnings)
+            DiagnosticPrinter.print(warnings)
             if let depfile {
                 let rule = Depfile.Rule(target: output, prerequisites: prepared.inputFiles)
                 try Depfile.write(Depfile.text([rule], workingDirectory: WorkingDirectory.path), to: depfile)

@@ -20,13 +20,15 @@ extension RenderCommand {
             try policy?.check(spec)
             let prepared = try CollageRenderer.prepare(spec: spec)
             let inputs = [input.path].compactMap { $0 } + spec.photos.map(\.path)
+            let warnings: [Diagnostic]
             if toStdout {
                 let encoded = try CollageRenderer.encode(prepared, inputs: inputs, options: options)
                 Console.write(bytes: encoded.bytes, to: 1)
+                warnings = encoded.warnings
             } else {
-                _ = try CollageRenderer.render(prepared, inputs: inputs, options: options)
+                warnings = try CollageRenderer.render(prepared, inputs: inputs, options: options).warnings
             }
-            DiagnosticPrinter.print(prepared.warnings, source: spec.source)
+            DiagnosticPrinter.print(warnings, source: spec.source)
             if let depfile = pipeline.depfile {
                 let rule = Depfile.Rule(target: options.outputPath,
                                         prerequisites: [input.path].compactMap { $0 } + prepared.inputFiles)

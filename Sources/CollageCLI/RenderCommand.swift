@@ -21,6 +21,11 @@ enum RenderCommand {
       --threads N           threads that decode and resample (default: all cores)
       --depfile PATH        also write a Makefile rule: OUT: DOC photos fonts
       --root DIR            refuse paths in DOC that resolve outside DIR
+      --strict              treat warnings (substituted font, uncovered characters,
+                            a photo's decoder warnings such as a dropped ICC
+                            profile) as errors: nothing is written
+      --debug-layout        draw each cell's bounds, its photo id and the crop
+                            window (when it is inside the cell) over the output
       -h, --help            show this help
 
     Example: nine photos in the automatic 3x3 grid, with a caption:
@@ -51,13 +56,17 @@ enum RenderCommand {
         var quality: Int?
         var threads = RenderOptions.defaultThreads
         var variables: [String: String] = [:]
+        var strict = false
+        var debugLayout = false
         var pipeline = PipelineFlags()
         do {
             var wantsHelp = false
             try scanner.parse(valued: PipelineFlags.valued.union(["-o", "--output", "--format", "--quality", "--set", "--threads"]),
-                              flags: ["-h", "--help"]) { name, value in
+                              flags: ["-h", "--help", "--strict", "--debug-layout"]) { name, value in
                 switch name {
                 case "-h", "--help": wantsHelp = true
+                case "--strict": strict = true
+                case "--debug-layout": debugLayout = true
                 case "-o", "--output": output = value
                 case "--format":
                     guard let parsed = value.flatMap(Self.parseFormat) else {
@@ -75,10 +84,8 @@ enum RenderCommand {
                     }
                     threads = n
                 case "--set":
-                    guard let value, let eq = value.firstIndex(of: "="), eq != value.startIndex else {
-                        throw Arguments.UsageError(message: "--set takes NAME=VALUE, not '\(value ?? "")'")
-                    }
-                    variables[String(value[..<eq])] = String(value[value.index(after: eq)...])
+                    let (key, text) = try parseSet(value)
+                    variables[key] = text
                 default: try pipeline.handle(name, value)
                 }
             }
@@ -94,9 +101,19 @@ enum RenderCommand {
         }
         guard let output else { return usage("render needs an output: add -o OUT (e.g. -o collage.jpg)") }
 
-        let options = RenderOptions(outputPath: output, format: format, quality: quality,
+        var options = RenderOptions(outputPath: output, format: format, quality: quality,
                                     variables: variables, threads: threads)
+        options.strict = strict
+        options.debugLayout = debugLayout
         return execute(document: document, options: options, pipeline: pipeline)
+    }
+
+    /// `--set NAME=VALUE` split at the first `=`.
+    static func parseSet(_ value: String?) throws -> (String, String) {
+        guard let value, let eq = value.firstIndex(of: "="), eq != value.startIndex else {
+            throw Arguments.UsageError(message: "--set takes NAME=VALUE, not '\(value ?? "")'")
+        }
+        return (String(value[..<eq]), String(value[value.index(after: eq)...]))
     }
 
     static func parseFormat(_ text: String) -> OutputFormat? {

@@ -16,6 +16,8 @@ enum WatchCommand {
       --format png|jpeg     output format; must agree with OUT's extension
       --quality N           JPEG quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a document variable (repeatable)
+      --strict              treat warnings (substituted font, uncovered characters,
+                            decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)
       --root DIR            refuse paths in DOC that resolve outside DIR
       -h, --help            show this help
@@ -34,7 +36,7 @@ enum WatchCommand {
         var pipeline = PipelineFlags()
         do {
             var wantsHelp = false
-            try scanner.parse(valued: CommonRenderFlags.valued.union(["--root"]), flags: ["-h", "--help"]) { name, value in
+            try scanner.parse(valued: CommonRenderFlags.valued.union(["--root"]), flags: CommonRenderFlags.flags) { name, value in
                 if try common.handle(name, value) { return }
                 if name == "-h" || name == "--help" { wantsHelp = true; return }
                 try pipeline.handle(name, value)
@@ -74,8 +76,8 @@ enum WatchCommand {
                 try policy?.check(spec)
                 let prepared = try CollageRenderer.prepare(spec: spec)
                 dependencies = prepared.inputFiles
-                _ = try CollageRenderer.render(prepared, inputs: [document] + spec.photos.map(\.path), options: options)
-                DiagnosticPrinter.print(prepared.warnings, source: spec.source)
+                let report = try CollageRenderer.render(prepared, inputs: [document] + spec.photos.map(\.path), options: options)
+                DiagnosticPrinter.print(report.warnings, source: spec.source)
                 let ms = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
                 Console.err("watch: wrote \(output) in \(ms) ms; watching \(dependencies.count + 1) files\n")
             } catch {

@@ -74,7 +74,7 @@ public enum BatchRunner {
                 throw CollageError.failure(.render, error.description)
             }
             let report = CollageRenderer.Report(prepared: prepared, format: encoded.format,
-                                                byteCount: encoded.bytes.count, warnings: prepared.warnings)
+                                                byteCount: encoded.bytes.count, warnings: encoded.warnings)
             return Outcome(job: job, result: .success(report), dependencies: documentFiles.map(absolute) + prepared.inputFiles)
         } catch {
             return Outcome(job: job, result: .failure(error), dependencies: [])
