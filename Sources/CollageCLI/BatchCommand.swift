@@ -103,6 +103,9 @@ enum BatchCommand {
             let rows = try DataRows.load(path: data)
             plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard)
             try plan.refuseOverwriting([template, data])
+            if let depfile = pipeline.depfile {
+                try Depfile.refuse(depfile, outputs: plan.jobs.map(\.outputPath), inputs: [template, data])
+            }
         } catch {
             switch error {
             case .usage(let message): return usageError(message, command: "batch")

@@ -89,6 +89,7 @@ enum GridCommand {
                                           gap: gap, workingDirectory: WorkingDirectory.path)
             let prepared = try CollageRenderer.prepare(spec: spec)
             let inputs = spec.photos.map(\.path)
+            if let depfile { try Depfile.refuse(depfile, outputs: [output], inputs: inputs) }
             let warnings: [Diagnostic]
             if output == "-" {
                 let encoded = try CollageRenderer.encode(prepared, inputs: inputs, options: options)

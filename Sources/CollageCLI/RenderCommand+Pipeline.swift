@@ -20,6 +20,9 @@ extension RenderCommand {
             try policy?.check(spec)
             let prepared = try CollageRenderer.prepare(spec: spec)
             let inputs = [input.path].compactMap { $0 } + spec.photos.map(\.path)
+            if let depfile = pipeline.depfile {
+                try Depfile.refuse(depfile, outputs: [options.outputPath], inputs: inputs + prepared.inputFiles)
+            }
             let warnings: [Diagnostic]
             if toStdout {
                 let encoded = try CollageRenderer.encode(prepared, inputs: inputs, options: options)

@@ -71,6 +71,18 @@ final class RenderPipelineTests: XCTestCase {
         XCTAssertEqual(afterDelete.output, "rebuild o.png\n")
     }
 
+    func testDepfileThatNamesTheOutputOrAnInputIsRefused() throws {
+        try write("doc.yaml", "version: 1\nphotos: [photos/quadrants.png]\n")
+        let output = try runCollage(["render", "doc.yaml", "-o", "o.png", "--depfile", "./o.png"], in: directory)
+        XCTAssertEqual(output.status, 64)
+        XCTAssertTrue(output.stderr.contains("error: --depfile './o.png' is the output 'o.png'; name it e.g. 'o.png.d'"), output.stderr)
+        let input = try runCollage(["render", "doc.yaml", "-o", "o.png", "--depfile", "doc.yaml"], in: directory)
+        XCTAssertEqual(input.status, 64)
+        XCTAssertTrue(input.stderr.contains("error: --depfile 'doc.yaml' is an input ('"), input.stderr)
+        XCTAssertEqual(try text("doc.yaml"), "version: 1\nphotos: [photos/quadrants.png]\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("o.png").path))
+    }
+
     func testDepfileIsNotWrittenWhenTheRenderFails() throws {
         try write("bad.yaml", "version: 1\nphotos: [photos/missing.png]\n")
         XCTAssertEqual(try runCollage(["render", "bad.yaml", "-o", "o.png", "--depfile", "o.d"], in: directory).status, 1)

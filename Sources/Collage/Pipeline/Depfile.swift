@@ -62,6 +62,20 @@ public enum Depfile {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    /// Refuses a depfile path that names an output or an input (it would
+    /// replace an image or a document with Makefile text).
+    /// - Throws: `CollageError.usage`.
+    public static func refuse(_ path: String, outputs: [String], inputs: [String]) throws(CollageError) {
+        let target = WorkingDirectory.absolute(path)
+        if let output = outputs.first(where: { WorkingDirectory.absolute($0) == target }) {
+            throw .usage("--depfile '\(path)' is the output '\(output)'; name it e.g. '\(output).d'")
+        }
+        guard let identity = FileIdentity(path: path) else { return }
+        if let input = inputs.first(where: { FileIdentity(path: $0) == identity }) {
+            throw .usage("--depfile '\(path)' is an input ('\(input)'); choose another path")
+        }
+    }
+
     /// Writes `text` to `path` whole or not at all.
     /// - Throws: `CollageError.diagnostics` (`.render`) when it cannot be written.
     public static func write(_ text: String, to path: String) throws(CollageError) {
