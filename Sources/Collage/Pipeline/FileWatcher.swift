@@ -39,35 +39,28 @@ public final class FileWatcher {
         }
     }
 
-    /// Blocks until a watched file changes, then waits until no change has
-    /// arrived for `quietMilliseconds` (editors write in several steps) and
-    /// returns the changed paths, sorted.
+    /// Blocks until a watched file changes, then waits until the watched
+    /// folders have been quiet for `quietMilliseconds` (editors save in
+    /// several steps) and returns the changed paths, sorted.
     public func waitForChange(quietMilliseconds: Int32 = 150) -> [String] {
         var changed = Set<String>()
-        while changed.isEmpty { changed.formUnion(readEvents(timeout: -1)) }
-        while true {
-            let more = readEvents(timeout: quietMilliseconds)
-            if more.isEmpty && !hadEvents { break }
-            changed.formUnion(more)
-        }
+        while changed.isEmpty { changed.formUnion(readEvents(timeout: -1) ?? []) }
+        while let more = readEvents(timeout: quietMilliseconds) { changed.formUnion(more) }
         return changed.sorted()
     }
 
-    private var hadEvents = false
-
-    /// Reads pending events (waiting up to `timeout` ms, -1 forever) and
-    /// returns the watched paths they concern.
-    private func readEvents(timeout: Int32) -> Set<String> {
-        hadEvents = false
+    /// Reads the pending events, waiting up to `timeout` ms (-1: forever).
+    /// Returns nil when none arrived, else the watched paths they concern
+    /// (possibly none: other files in the same folders).
+    private func readEvents(timeout: Int32) -> Set<String>? {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&poller, 1, timeout)
-        guard ready > 0 else { return [] }
+        guard poll(&poller, 1, timeout) > 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return [] }
-        hadEvents = true
+        guard count > 0 else { return nil }
         var result = Set<String>()
         var offset = 0
+        // struct inotify_event: wd (Int32), mask, cookie, len (UInt32), then len bytes of name.
         let headerSize = MemoryLayout<inotify_event>.size
         buffer.withUnsafeBytes { raw in
             while offset + headerSize <= count {
