@@ -23,6 +23,7 @@ public struct BatchPlan: Sendable {
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
             index = k; count = n
         }
+        /// Whether data row `row` (from 1) belongs to this shard.
         public func includes(row: Int) -> Bool { (row - 1) % count == index - 1 }
     }
 

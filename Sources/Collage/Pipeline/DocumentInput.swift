@@ -97,6 +97,7 @@ public enum WorkingDirectory {
         return "/" + parts.joined(separator: "/")
     }
 
+    /// The working directory; "/" if it cannot be determined.
     public static var path: String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return "/" }

@@ -16,6 +16,8 @@ public struct DataRow: Sendable, Hashable {
     }
 }
 
+/// Reads `--data` files into `DataRow`s, choosing the reader by extension:
+/// `CSVReader` for `.csv`, the document reader (`VariableRows`) otherwise.
 public enum DataRows {
     /// Reads the rows of `path`.
     /// - Throws: `CollageError.usage` for an unknown extension;
