@@ -1,8 +1,7 @@
 """The reference job in libvips (pyvips), written as an expert would:
 `thumbnail` per photo (shrink-on-load, EXIF auto-rotate, centred crop),
 `arrayjoin` with the gap as `shim`, `embed` for the padding, the caption
-composited as a white text mask (no stroke: the job runs without one while
-collage lacks `stroke`); libvips threads itself over all cores.
+composited as a white text mask over its dilation (the stroke) in black; libvips threads itself over all cores.
 
     python3 vips_collage.py JOB.json
 """
@@ -26,6 +25,12 @@ if job.get("caption"):
     x = (job["canvas"][0] - mask.width) // 2
     y = job["canvas"][1] - cap["bottom"] - mask.height
     mask = mask.embed(x, y, canvas.width, canvas.height)
+    r = cap["stroke"]
+    if r:
+        # A disc structuring element (128 = "any"); dilation grows the glyphs by r pixels.
+        disc = [[255 if dx * dx + dy * dy <= r * r else 128 for dx in range(-r, r + 1)] for dy in range(-r, r + 1)]
+        stroke = mask.morph(pyvips.Image.new_from_array(disc), "dilate")
+        canvas = stroke.ifthenelse([0, 0, 0], canvas, blend=True)
     canvas = mask.ifthenelse([255, 255, 255], canvas, blend=True)
 if job["format"] == "png":
     canvas.pngsave(job["output"], compression=6, filter="all")
