@@ -1,8 +1,11 @@
 import CollageCodecs
 import CollageRaster
+import CollageSpec
 
 /// Feeds `SceneRenderer` from image files through `CollageCodecs`, each
 /// decoded no larger than its draws need (DCT shrink-on-load for JPEG).
+/// Scene images are the photos (with their `orientation` overrides), then
+/// the image overlays in overlay order (as `SceneBuilder` numbers them).
 struct CodecImageProvider: ImageProvider {
     /// A decode failure, tagged with the scene image it concerns.
     struct Failure: Error {
@@ -12,10 +15,46 @@ struct CodecImageProvider: ImageProvider {
 
     /// Absolute path of each scene image, by index.
     let paths: [String]
+    /// Orientation replacing the file's EXIF tag, by index (nil = the file's).
+    let orientations: [Orientation?]
+
+    init(paths: [String], orientations: [Orientation?] = []) {
+        self.paths = paths
+        self.orientations = orientations
+    }
+
+    /// The photos, then the overlay images, of `spec`.
+    init(_ spec: Spec) {
+        let overlays = Self.overlayPaths(spec)
+        self.init(paths: spec.photos.map(\.path) + overlays,
+                  orientations: spec.photos.map { $0.orientation.flatMap(Orientation.init(rawValue:)) }
+                    + overlays.map { _ in nil })
+    }
+
+    /// The image overlays' paths, in overlay order.
+    static func overlayPaths(_ spec: Spec) -> [String] {
+        spec.overlays.compactMap { overlay in
+            if case .image(let image) = overlay.content { image.path } else { nil }
+        }
+    }
+
+    /// The `src`, its location and the resolved path of scene image `image`.
+    func describe(image: Int, in spec: Spec) -> (String, SourceLocation, String) {
+        if image < spec.photos.count {
+            let photo = spec.photos[image]
+            return (photo.src, photo.srcLocation, photo.path)
+        }
+        let images = spec.overlays.compactMap { overlay -> ImageOverlaySpec? in
+            if case .image(let image) = overlay.content { image } else { nil }
+        }
+        let overlay = images[image - spec.photos.count]
+        return (overlay.src, overlay.srcLocation, overlay.path)
+    }
 
     func decode(image index: Int, minimumSize: Size) throws -> Pixmap {
         do {
-            return try ImageDecoder.decode(path: paths[index], minimumSize: minimumSize)
+            let orientation = orientations.indices.contains(index) ? orientations[index] : nil
+            return try ImageDecoder.decode(path: paths[index], minimumSize: minimumSize, orientation: orientation)
         } catch {
             throw Failure(image: index, error: error)
         }

@@ -41,22 +41,39 @@ public enum CollageRenderer {
     }
 
     /// As `prepare(documentPath:variables:)`, from a validated spec.
+    /// Headers carry a photo's `orientation` override; photos of a glob
+    /// with `sort: date` are reordered by their EXIF dates first.
     public static func prepare(spec: Spec) throws(CollageError) -> Prepared {
+        var spec = spec
         var headers: [ImageHeader] = []
         var problems: [Diagnostic] = []
         for photo in spec.photos {
             do {
-                headers.append(try ImageDecoder.header(path: photo.path))
+                var header = try ImageDecoder.header(path: photo.path)
+                if let override = photo.orientation.flatMap(Orientation.init(rawValue:)) { header.orientation = override }
+                headers.append(header)
             } catch {
                 problems.append(Diagnostic(.unreadableImage, at: photo.srcLocation, "cannot read photo '\(photo.src)': \(error.reason)",
                                            notes: ["resolved path: \(photo.path)"]))
             }
         }
+        var overlaySizes: [Size] = []
+        for overlay in spec.overlays {
+            guard case .image(let image) = overlay.content else { continue }
+            do {
+                overlaySizes.append(try ImageDecoder.header(path: image.path).size)
+            } catch {
+                problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
+                    "cannot read overlay image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
+            }
+        }
         if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
+        (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
         let sizes = headers.map(\.size)
         do {
-            let layout = try LayoutEngine.layout(spec, photoSizes: sizes)
-            let built = try SceneBuilder.build(spec, layout: layout, photoSizes: sizes, library: FontLibrary.shared)
+            let layout = try LayoutEngine.layout(spec, photoSizes: sizes, overlayImageSizes: overlaySizes)
+            let built = try SceneBuilder.build(spec, layout: layout, photoSizes: sizes, overlayImageSizes: overlaySizes,
+                                               library: FontLibrary.shared)
             return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
                             textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
         } catch {
@@ -71,7 +88,8 @@ public enum CollageRenderer {
     @discardableResult
     public static func render(documentPath: String, options: RenderOptions) throws(CollageError) -> Report {
         let prepared = try prepare(documentPath: documentPath, variables: options.variables)
-        return try render(prepared, inputs: [documentPath] + prepared.spec.photos.map(\.path), options: options)
+        return try render(prepared, inputs: [documentPath] + prepared.spec.photos.map(\.path)
+                            + CodecImageProvider.overlayPaths(prepared.spec), options: options)
     }
 
     /// Renders a prepared document. `inputs` are the files the output must not overwrite.
@@ -84,14 +102,15 @@ public enum CollageRenderer {
             throw .failure(.unsupported, "WebP output is not supported yet: use .png or .jpg", at: spec.output.formatLocation)
         }
 
-        let provider = CodecImageProvider(paths: spec.photos.map(\.path))
+        let provider = CodecImageProvider(spec)
         let canvas: Pixmap
         do {
             canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads)
         } catch let failure as CodecImageProvider.Failure {
-            let photo = spec.photos[failure.image]
-            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
-                "cannot decode photo '\(photo.src)': \(failure.error.reason)", notes: ["resolved path: \(photo.path)"])],
+            let (src, location, path) = provider.describe(image: failure.image, in: spec)
+            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: location,
+                "cannot decode \(failure.image < spec.photos.count ? "photo" : "overlay image") '\(src)': \(failure.error.reason)",
+                notes: ["resolved path: \(path)"])],
                 source: spec.source))
         } catch {
             throw .failure(.render, "rendering failed: \(error)")

@@ -32,8 +32,9 @@ public enum ImageDecoder {
     /// - Throws: `ImageError` naming the path and the library's reason (see
     ///   `decode(path:options:)`). Warnings are dropped; use
     ///   `decode(path:options:)` to get them.
-    public static func decode(path: String, minimumSize: Size? = nil) throws(ImageError) -> Pixmap {
-        try decode(path: path, options: DecodeOptions(minimumSize: minimumSize)).pixmap
+    /// - Parameter orientation: replaces the file's EXIF orientation (nil = the file's).
+    public static func decode(path: String, minimumSize: Size? = nil, orientation: Orientation? = nil) throws(ImageError) -> Pixmap {
+        try decode(path: path, options: DecodeOptions(minimumSize: minimumSize, orientation: orientation)).pixmap
     }
 
     /// Decodes the file with explicit limits and returns the library's warnings.

@@ -14,6 +14,9 @@ public struct ImageHeader: Sendable, Hashable {
     public var storedSize: Size
     /// EXIF orientation (1 when absent or unreadable).
     public var orientation: Orientation
+    /// EXIF DateTimeOriginal as written ("YYYY:MM:DD HH:MM:SS", which sorts
+    /// chronologically as text); nil when absent or unreadable.
+    public var captureDate: String?
     /// The size after orientation: storedSize with width and height swapped
     /// for orientations 5-8. Layout uses this.
     public var size: Size { orientation.swapsAxes ? Size(width: storedSize.height, height: storedSize.width) : storedSize }

@@ -6,23 +6,31 @@ extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
 
-    mutating func readOverlays(_ entry: Node.Entry?) -> [OverlaySpec] {
+    mutating func readOverlays(_ entry: Node.Entry?, photos: [PhotoSpec] = []) -> [OverlaySpec] {
         guard let entry else { return [] }
         guard case .sequence(let items) = entry.value.content else {
             report(.wrongType, entry.value.location,
                    "expected a list of overlays for 'overlays', found \(describe(entry.value))")
             return []
         }
-        return items.compactMap { readOverlay($0) }
+        return items.compactMap { readOverlay($0, photos: photos) }
     }
 
-    private mutating func readOverlay(_ node: Node) -> OverlaySpec? {
+    private mutating func readOverlay(_ node: Node, photos: [PhotoSpec]) -> OverlaySpec? {
         guard let keys = keys(of: node, in: Vocabulary.overlay, key: "overlays") else { return nil }
+        if let imageEntry = keys["image"] {
+            if let text = keys["text"] {
+                report(.invalidValue, text.keyLocation, "an overlay has either 'text' or 'image', not both")
+                return nil
+            }
+            return readImageOverlay(imageEntry, keys: keys, node: node, photos: photos)
+        }
         guard let textEntry = keys["text"] else {
-            // An image overlay was already reported as not supported yet.
-            if case .mapping(let entries) = node.content, entries.contains(where: { $0.key == "image" }) { return nil }
-            report(.missingKey, node.location, "missing key 'text' in an overlay: the text to draw")
+            report(.missingKey, node.location, "missing key 'text' in an overlay: the text to draw (or 'image': a picture)")
             return nil
+        }
+        for key in ["photo", "width", "height", "opacity"] where keys[key] != nil {
+            report(.unsupported, keys[key]!.keyLocation, "'\(key)' in a text overlay is not supported yet")
         }
         guard let text = string(textEntry.value, key: "text") else { return nil }
         var overlay = OverlaySpec(content: .text(text), location: node.location)

@@ -24,23 +24,32 @@ enum Vocabulary {
         supported: ["format", "quality"],
         unsupported: ["subsampling", "progressive", "dpi"])
     static let photo = Section(name: "photos", phrase: "in a photo",
-        supported: ["src", "id", "fit", "focus"],
-        unsupported: ["sort", "cell", "frame", "anchor", "offset", "width", "height",
-                      "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation"])
+        supported: ["src", "id", "fit", "focus", "sort", "cell", "frame", "anchor", "offset", "width", "height",
+                    "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation"],
+        unsupported: [])
     static let layout = Section(name: "layout", phrase: "in 'layout'",
-        supported: ["kind", "gap", "padding", "columns", "rows"],
-        unsupported: ["columnWidths", "rowHeights", "rowHeight", "direction"])
+        supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight"],
+        unsupported: ["direction"])
     static let overlay = Section(name: "overlays", phrase: "in an overlay",
-        supported: ["text", "font", "color", "anchor", "offset"],
-        unsupported: ["image", "photo", "width", "height", "opacity", "stroke", "shadow", "maxWidth",
+        supported: ["text", "font", "color", "anchor", "offset", "image", "photo", "width", "height", "opacity"],
+        unsupported: ["stroke", "shadow", "maxWidth",
                       "align", "lineHeight", "letterSpacing", "maxLines", "background", "direction"])
     static let font = Section(name: "font", phrase: "in 'font'",
         supported: ["family", "size"],
         unsupported: ["weight", "style", "file", "features"])
 
-    /// Layout kinds of the format; `free` and `justified` are not built yet.
-    static let layoutKinds = ["auto", "grid"]
-    static let unsupportedLayoutKinds = ["free", "justified"]
+    static let cell = Section(name: "cell", phrase: "in 'cell'",
+        supported: ["column", "row", "columnSpan", "rowSpan"], unsupported: [])
+    /// `frame` of a free photo and `crop` share their keys.
+    static let frame = Section(name: "frame", phrase: "in 'frame'",
+        supported: ["x", "y", "width", "height"], unsupported: [])
+    static let border = Section(name: "border", phrase: "in 'border'",
+        supported: ["width", "color"], unsupported: [])
+
+    static let layoutKinds = ["auto", "grid", "free", "justified"]
+    static let unsupportedLayoutKinds: [String] = []
+    /// `sort` of a photo glob.
+    static let sortOrders = ["name", "date"]
     static let fits = ["cover", "contain"]
     static let formats = OutputFormat.allCases.map(\.rawValue)
 }
