@@ -58,12 +58,11 @@ extension Validator {
             layout.kind = .grid(columns: columns, rows: rows)
             layout.rowsLocation = keys["rows"]?.value.location
             if let entry = keys["columnWidths"] {
-                guard let weights = readWeights(entry.value, key: "columnWidths", count: columns, what: "columns") else { return nil }
-                layout.columnWidths = weights
+                // A bad list is reported; the layout stays usable for the photo checks.
+                layout.columnWidths = readWeights(entry.value, key: "columnWidths", count: columns, what: "columns")
             }
             if let entry = keys["rowHeights"] {
-                guard let weights = readWeights(entry.value, key: "rowHeights", count: rows, what: "rows") else { return nil }
-                layout.rowHeights = weights
+                layout.rowHeights = readWeights(entry.value, key: "rowHeights", count: rows, what: "rows")
             }
         case "free", "justified":
             for key in ["columns", "rows"] {

@@ -104,11 +104,6 @@ extension Validator {
                 explicitId = true
             } else { return nil }
         }
-        if let fit = keys["fit"] {
-            if let name = enumeration(fit.value, key: "fit", allowed: Vocabulary.fits) {
-                photo.fit = Fit(rawValue: name) ?? .cover
-            }
-        }
         readFitAndStyle(keys, into: &photo)
         photo.location = node.location
         return [PhotoEntry(spec: photo, explicitId: explicitId, location: node.location, idLocation: idLocation)]
@@ -116,6 +111,11 @@ extension Validator {
 
     /// `fit`, `focus` and the style keys, shared by a photo and a glob's photos.
     private mutating func readFitAndStyle(_ keys: [String: Node.Entry], into photo: inout PhotoSpec) {
+        if let fit = keys["fit"] {
+            if let name = enumeration(fit.value, key: "fit", allowed: Vocabulary.fits) {
+                photo.fit = Fit(rawValue: name) ?? .cover
+            }
+        }
         if let focus = keys["focus"] {
             if let (x, y) = pair(focus.value, key: "focus", range: 0...1, rangeText: "a fraction from 0 to 1") {
                 photo.focusX = x
