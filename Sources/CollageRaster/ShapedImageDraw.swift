@@ -9,7 +9,8 @@ import Glibc
 /// separable Lanczos-3 `Resampler` (the same pixels an unrotated draw would
 /// show); (2) every canvas pixel of the region is mapped back through the
 /// rotation (θ degrees clockwise about the clip's centre, y down) into that
-/// destination image and interpolated there with a 2-D Lanczos-3 kernel at
+/// destination image (only the part the region reads is computed, so
+/// scratch memory is that part's size × 16 bytes) and interpolated there with a 2-D Lanczos-3 kernel at
 /// scale 1 (6 × 6 taps, weights normalised by their sum); taps outside the
 /// destination image read transparent, which anti-aliases the rotated
 /// edges. Since step (2) is at scale 1 the kernel is never widened, and an
@@ -47,22 +48,40 @@ struct ShapedImageDraw {
             }
             return
         }
-        // Step 1: the whole destination image, premultiplied linear.
-        let w = output.width, h = output.height
-        var image = [Float](repeating: 0, count: w * h * 4)
-        let resampler = Resampler(inputSize: source.size, window: window, outputSize: output,
-                                  region: PixelRect(x: 0, y: 0, width: w, height: h))
-        image.withUnsafeMutableBufferPointer { tile in
-            resampler.resample(source, opaque: opaque) { outputRow, values in
-                let start = outputRow * w * 4
-                for k in 0 ..< w * 4 { tile[start + k] = values[k] }
-            }
-        }
-        // Step 2: inverse rotation about the clip's centre, 2-D Lanczos-3.
+        // Step 2's geometry: inverse rotation about the clip's centre.
         let radians = angle * Double.pi / 180
         let cosine = cos(radians), sine = sin(radians)
         let centreX = Double(draw.clip.x) + Double(draw.clip.width) / 2
         let centreY = Double(draw.clip.y) + Double(draw.clip.height) / 2
+        /// The destination-local point (pixel-centre coordinates) shown at canvas point (x, y).
+        func unrotated(_ x: Double, _ y: Double) -> (Double, Double) {
+            let dx = x - centreX, dy = y - centreY
+            return (centreX + cosine * dx + sine * dy - Double(destination.x) - 0.5,
+                    centreY - sine * dx + cosine * dy - Double(destination.y) - 0.5)
+        }
+        // Step 1: only the part of the destination image that the region's
+        // pixels read (the inverse-rotated region's bounding box plus the
+        // kernel's reach), premultiplied linear; the rest reads transparent.
+        let corners = [unrotated(Double(region.x), Double(region.y)), unrotated(Double(region.maxX), Double(region.y)),
+                       unrotated(Double(region.x), Double(region.maxY)), unrotated(Double(region.maxX), Double(region.maxY))]
+        let lowX = Swift.max(0, Int(corners.map(\.0).min()!.rounded(.down)) - 3)
+        let lowY = Swift.max(0, Int(corners.map(\.1).min()!.rounded(.down)) - 3)
+        let highX = Swift.min(output.width, Int(corners.map(\.0).max()!.rounded(.up)) + 4)
+        let highY = Swift.min(output.height, Int(corners.map(\.1).max()!.rounded(.up)) + 4)
+        guard highX > lowX, highY > lowY else {
+            for y in region.y ..< region.maxY { row.withUnsafeMutableBufferPointer { sink(y, $0) } }
+            return
+        }
+        let part = PixelRect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
+        let w = part.width, h = part.height
+        var image = [Float](repeating: 0, count: w * h * 4)
+        let resampler = Resampler(inputSize: source.size, window: window, outputSize: output, region: part)
+        image.withUnsafeMutableBufferPointer { tile in
+            resampler.resample(source, opaque: opaque) { outputRow, values in
+                let start = (outputRow - part.y) * w * 4
+                for k in 0 ..< w * 4 { tile[start + k] = values[k] }
+            }
+        }
         var wx = [Double](repeating: 0, count: 6), wy = [Double](repeating: 0, count: 6)
         image.withUnsafeBufferPointer { tile in
             row.withUnsafeMutableBufferPointer { out in
@@ -73,10 +92,9 @@ struct ShapedImageDraw {
                         let o = k * 4
                         out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
                         guard c > 0 else { continue }
-                        let dx = Double(x) + 0.5 - centreX, dy = Double(y) + 0.5 - centreY
-                        // Rotate back by θ: the point of the unrotated image shown here.
-                        let u = centreX + cosine * dx + sine * dy - Double(destination.x) - 0.5
-                        let v = centreY - sine * dx + cosine * dy - Double(destination.y) - 0.5
+                        // Rotate back by θ: the point of the unrotated image shown here, in the part's pixels.
+                        var (u, v) = unrotated(Double(x) + 0.5, Double(y) + 0.5)
+                        u -= Double(part.x); v -= Double(part.y)
                         let u0 = Int(u.rounded(.down)) - 2, v0 = Int(v.rounded(.down)) - 2
                         guard u0 + 5 >= 0, u0 < w, v0 + 5 >= 0, v0 < h else { continue }
                         var sumX = 0.0, sumY = 0.0
