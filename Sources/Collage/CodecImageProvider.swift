@@ -1,12 +1,15 @@
 import CollageCodecs
 import CollageRaster
 import CollageSpec
+import Synchronization
 
 /// Feeds `SceneRenderer` from image files through `CollageCodecs`, each
 /// decoded no larger than its draws need (DCT shrink-on-load for JPEG).
 /// Scene images are the photos (with their `orientation` overrides), then
 /// the image overlays in overlay order (as `SceneBuilder` numbers them).
-struct CodecImageProvider: ImageProvider {
+/// The decoders' warnings (a dropped ICC profile, corrupt-but-readable data)
+/// are kept per image for the report and for `--strict`.
+final class CodecImageProvider: ImageProvider {
     /// A decode failure, tagged with the scene image it concerns.
     struct Failure: Error {
         var image: Int
@@ -17,6 +20,8 @@ struct CodecImageProvider: ImageProvider {
     let paths: [String]
     /// Orientation replacing the file's EXIF tag, by index (nil = the file's).
     let orientations: [Orientation?]
+    /// Warnings by image index (decodes run concurrently).
+    private let collected = Mutex<[Int: [String]]>([:])
 
     init(paths: [String], orientations: [Orientation?] = []) {
         self.paths = paths
@@ -24,7 +29,7 @@ struct CodecImageProvider: ImageProvider {
     }
 
     /// The photos, then the overlay images, of `spec`.
-    init(_ spec: Spec) {
+    convenience init(_ spec: Spec) {
         let overlays = Self.overlayPaths(spec)
         self.init(paths: spec.photos.map(\.path) + overlays,
                   orientations: spec.photos.map { $0.orientation.flatMap(Orientation.init(rawValue:)) }
@@ -54,9 +59,22 @@ struct CodecImageProvider: ImageProvider {
     func decode(image index: Int, minimumSize: Size) throws -> Pixmap {
         do {
             let orientation = orientations.indices.contains(index) ? orientations[index] : nil
-            return try ImageDecoder.decode(path: paths[index], minimumSize: minimumSize, orientation: orientation)
+            let result = try ImageDecoder.decode(path: paths[index],
+                                                 options: DecodeOptions(minimumSize: minimumSize, orientation: orientation))
+            if !result.warnings.isEmpty {
+                collected.withLock { $0[index, default: []] += result.warnings }
+            }
+            return result.pixmap
         } catch {
             throw Failure(image: index, error: error)
+        }
+    }
+
+    /// Every warning so far, by ascending image index (deterministic
+    /// whatever order the threads finished in).
+    var warnings: [(image: Int, message: String)] {
+        collected.withLock { all in
+            all.keys.sorted().flatMap { index in all[index, default: []].map { (index, $0) } }
         }
     }
 }

@@ -98,6 +98,11 @@ public enum CollageRenderer {
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs)
+        if options.strict, !prepared.warnings.isEmpty {
+            throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: spec.source))
+        }
+        var scene = prepared.scene
+        if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
         guard format != .webp else {
             throw .failure(.unsupported, "WebP output is not supported yet: use .png or .jpg", at: spec.output.formatLocation)
         }
@@ -105,7 +110,7 @@ public enum CollageRenderer {
         let provider = CodecImageProvider(spec)
         let canvas: Pixmap
         do {
-            canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads)
+            canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads)
         } catch let failure as CodecImageProvider.Failure {
             let (src, location, path) = provider.describe(image: failure.image, in: spec)
             throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: location,
@@ -114,6 +119,16 @@ public enum CollageRenderer {
                 source: spec.source))
         } catch {
             throw .failure(.render, "rendering failed: \(error)")
+        }
+        // Decoder warnings are known only now: under --strict they stop the
+        // render here, before anything is encoded or written.
+        let decodeWarnings = provider.warnings.map { warning in
+            let (src, location, _) = provider.describe(image: warning.image, in: spec)
+            let what = warning.image < spec.photos.count ? "photo" : "overlay image"
+            return Diagnostic(.unreadableImage, at: location, "\(what) '\(src)': \(warning.message)", severity: .warning)
+        }
+        if options.strict, !decodeWarnings.isEmpty {
+            throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))
         }
 
         let background = spec.canvas.background
@@ -132,7 +147,7 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, error.description)
         }
-        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: prepared.warnings)
+        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: prepared.warnings + decodeWarnings)
     }
 
     /// An output that would replace the document or a photo is refused
