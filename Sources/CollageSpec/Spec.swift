@@ -102,8 +102,9 @@ public struct PhotoSpec: Sendable, Equatable {
     public var placement: FreePlacementSpec?
     /// Location of the `frame` or `anchor`… key that gave `placement`.
     public var placementLocation: SourceLocation?
-    /// Radius of the rounded clip of the cell's corners, canvas pixels; default 0.
-    public var cornerRadius: Double = 0
+    /// Radius of the rounded clip of the cell's corners: pixels, or a
+    /// percentage of the cell's shorter side; default 0.
+    public var cornerRadius: Length = .pixels(0)
     /// A band inside the cell, over the photo; default none.
     public var border: BorderSpec?
     /// 0...1, multiplies the photo's alpha; default 1.

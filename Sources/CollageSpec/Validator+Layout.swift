@@ -78,8 +78,10 @@ extension Validator {
                            "'kind: justified' needs 'rowHeight' in 'layout': the target row height in pixels")
                     return nil
                 }
-                guard let height = number(entry.value, key: "rowHeight", range: 1...Double(Self.maxCanvasSide),
-                                          rangeText: "from 1 to \(Self.maxCanvasSide) pixels") else { return nil }
+                // A percentage refers to the canvas height (so it needs one).
+                guard let height = resolvedLength(entry.value, key: "rowHeight", reference: canvasHeight,
+                                                  referenceName: "height", range: 1...Double(Self.maxCanvasSide),
+                                                  rangeText: "from 1 to \(Self.maxCanvasSide) pixels") else { return nil }
                 layout.kind = .justified(rowHeight: height)
             }
         default:

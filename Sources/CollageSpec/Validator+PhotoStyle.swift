@@ -12,8 +12,7 @@ extension Validator {
         readFreePlacement(keys, into: &photo)
         let lengths = 0...Double(Self.maxCanvasSide)
         if let radius = keys["cornerRadius"],
-           let value = number(radius.value, key: "cornerRadius", range: lengths,
-                              rangeText: "from 0 to \(Self.maxCanvasSide) pixels") {
+           let value = cellLength(radius.value, key: "cornerRadius", range: lengths) {
             photo.cornerRadius = value
         }
         if let border = keys["border"] { photo.border = readBorder(border.value) }
@@ -118,6 +117,24 @@ extension Validator {
     /// The nine box anchors (the baseline ones are for text).
     static let boxAnchors = ["topLeft", "top", "topRight", "left", "center", "right", "bottomLeft", "bottom", "bottomRight"]
 
+    /// A length relative to the photo's cell (`cornerRadius`, border
+    /// `width`): pixels, or a percentage of the cell's shorter side
+    /// (0-100%), resolved by the layout.
+    mutating func cellLength(_ node: Node, key: String, range: ClosedRange<Double>) -> Length? {
+        guard let value = length(node, key: key) else { return nil }
+        switch value {
+        case .pixels(let pixels) where !range.contains(pixels):
+            report(.outOfRange, node.location,
+                   "'\(key)' must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) pixels; found \(describe(node))")
+            return nil
+        case .percent(let percent) where !(0...100).contains(percent):
+            report(.outOfRange, node.location, "'\(key)' must be from 0% to 100% of the cell's shorter side; found \(describe(node))")
+            return nil
+        default:
+            return value
+        }
+    }
+
     /// `[x, y]` lengths resolved against the canvas width (x) and height (y).
     mutating func lengthPair(_ node: Node, key: String) -> (Double, Double)? {
         guard case .sequence(let items) = node.content, items.count == 2 else {
@@ -142,8 +159,7 @@ extension Validator {
             report(.missingKey, node.location, "missing key 'width' in 'border': the band's width in pixels")
             return nil
         }
-        guard let width = number(widthEntry.value, key: "width", range: Double.leastNonzeroMagnitude...Double(Self.maxCanvasSide),
-                                 rangeText: "more than 0 and at most \(Self.maxCanvasSide) pixels") else { return nil }
+        guard let width = cellLength(widthEntry.value, key: "width", range: 0...Double(Self.maxCanvasSide)) else { return nil }
         var border = BorderSpec(width: width)
         if let color = keys["color"], let value = self.color(color.value, key: "color") { border.color = value }
         return border

@@ -515,7 +515,7 @@ final class ValidatorShapeTests: XCTestCase {
             version: 1
             canvas: {width: 900}
             photos:
-              - {src: a.jpg, cornerRadius: 12, border: {width: 4, color: red}, opacity: 0.5, rotation: -3.5,
+              - {src: a.jpg, cornerRadius: 5%, border: {width: 4, color: red}, opacity: 0.5, rotation: -3.5,
                  crop: {x: 0.1, y: 0, width: 0.5, height: 1}, zoom: 1.5, orientation: 6}
               - b.jpg
             layout: {kind: justified, rowHeight: 240, gap: 6}
@@ -523,8 +523,9 @@ final class ValidatorShapeTests: XCTestCase {
               - {image: logo.png, anchor: topRight, offset: [-5%, 10], width: 20%, opacity: 0.8, photo: b}
             """)
         let a = spec.photos[0]
-        XCTAssertEqual([a.cornerRadius, a.opacity, a.rotation, a.zoom], [12, 0.5, -3.5, 1.5])
-        XCTAssertEqual(a.border, BorderSpec(width: 4, color: RGBA(red: 255, green: 0, blue: 0)))
+        XCTAssertEqual([a.opacity, a.rotation, a.zoom], [0.5, -3.5, 1.5])
+        XCTAssertEqual(a.cornerRadius, .percent(5))
+        XCTAssertEqual(a.border, BorderSpec(width: .pixels(4), color: RGBA(red: 255, green: 0, blue: 0)))
         XCTAssertEqual(a.crop, CropSpec(x: 0.1, y: 0, width: 0.5, height: 1))
         XCTAssertEqual(a.orientation, 6)
         XCTAssertEqual(spec.layout.kind, .justified(rowHeight: 240))
