@@ -17,3 +17,24 @@ final class ImageOverlayLayoutTests: XCTestCase {
                                "overlay 1 image photos/logo.png  box 313,8 80x40"])
     }
 }
+
+/// Rotated, rounded, bordered and translucent draws and image overlays give
+/// the same bytes for any thread count (DESIGN.md "Rendering rules").
+final class EffectsDeterminismTests: XCTestCase {
+    func testSameBytesForOneAndFourThreads() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        try SyntheticPhotos.writeAll(into: directory)
+        for name in ["free-effects", "logo-overlay"] {
+            try FileManager.default.copyItem(at: TestPaths.cases.appendingPathComponent("\(name).yaml"),
+                                             to: directory.appendingPathComponent("\(name).yaml"))
+            var outputs: [Data] = []
+            for threads in ["1", "4"] {
+                let result = try runCollage(["render", "\(name).yaml", "-o", "\(name)-\(threads).png", "--threads", threads],
+                                            in: directory)
+                XCTAssertEqual(result.status, 0, result.stderr)
+                outputs.append(try Data(contentsOf: directory.appendingPathComponent("\(name)-\(threads).png")))
+            }
+            XCTAssertEqual(outputs[0], outputs[1], name)
+        }
+    }
+}
