@@ -95,13 +95,14 @@ struct ShapedImageDraw {
                         // Rotate back by θ: the point of the unrotated image shown here, in the part's pixels.
                         var (u, v) = unrotated(Double(x) + 0.5, Double(y) + 0.5)
                         u -= Double(part.x); v -= Double(part.y)
+                        // Positions within 1e-9 px of a pixel centre are that centre (a quarter
+                        // turn's cos 90° is 6e-17, not 0), where the closed-form taps lose precision.
+                        if abs(u - u.rounded()) < 1e-9 { u = u.rounded() }
+                        if abs(v - v.rounded()) < 1e-9 { v = v.rounded() }
                         let u0 = Int(u.rounded(.down)) - 2, v0 = Int(v.rounded(.down)) - 2
                         guard u0 + 5 >= 0, u0 < w, v0 + 5 >= 0, v0 < h else { continue }
-                        var sumX = 0.0, sumY = 0.0
-                        for t in 0 ..< 6 {
-                            wx[t] = LanczosKernel.weight(u - Double(u0 + t)); sumX += wx[t]
-                            wy[t] = LanczosKernel.weight(v - Double(v0 + t)); sumY += wy[t]
-                        }
+                        let sumX = Self.taps(u - Double(u0 + 2), into: &wx)
+                        let sumY = Self.taps(v - Double(v0 + 2), into: &wy)
                         var r = 0.0, g = 0.0, b = 0.0, a = 0.0
                         for ty in 0 ..< 6 {
                             let sy = v0 + ty
@@ -123,5 +124,34 @@ struct ShapedImageDraw {
                 }
             }
         }
+    }
+
+    /// cos(kπ/3) and sin(kπ/3) for k = 2 − t, t = 0 ..< 6.
+    private static let tapCos: [Double] = (0 ..< 6).map { cos(Double(2 - $0) * Double.pi / 3) }
+    private static let tapSin: [Double] = (0 ..< 6).map { sin(Double(2 - $0) * Double.pi / 3) }
+
+    /// The six Lanczos-3 weights `LanczosKernel.weight(f + 2 − t)`, t = 0 ..< 6,
+    /// for a fraction `f` in 0 ..< 1 (callers snap values within 1e-9 of an
+    /// integer to it: the addition formula cancels there), with three trigonometric calls instead
+    /// of twelve: sin(π(f + k)) = (−1)^k sin(πf), and sin(π(f + k)/3) by the
+    /// angle-addition formula. Returns their sum.
+    @inline(__always)
+    static func taps(_ f: Double, into weights: inout [Double]) -> Double {
+        if f == 0 {
+            for t in 0 ..< 6 { weights[t] = t == 2 ? 1 : 0 }
+            return 1
+        }
+        let sinPi = sin(Double.pi * f)
+        let sinThird = sin(Double.pi * f / 3), cosThird = cos(Double.pi * f / 3)
+        var sum = 0.0
+        for t in 0 ..< 6 {
+            let x = f + Double(2 - t)
+            let a = t % 2 == 0 ? sinPi : -sinPi
+            let b = sinThird * tapCos[t] + cosThird * tapSin[t]
+            let w = x > -3 && x < 3 ? 3 * a * b / (Double.pi * Double.pi * x * x) : 0
+            weights[t] = w
+            sum += w
+        }
+        return sum
     }
 }

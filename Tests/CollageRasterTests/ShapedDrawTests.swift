@@ -70,3 +70,17 @@ final class ShapedDrawTests: XCTestCase {
         XCTAssertEqual(clipped[2, 2], Color(red: expected, green: expected, blue: expected))
     }
 }
+
+final class ShapedTapTests: XCTestCase {
+    /// The closed-form taps equal the kernel evaluated directly.
+    func testTapsMatchTheKernel() {
+        var weights = [Double](repeating: 0, count: 6)
+        for f in [0.0, 1e-9, 0.125, 0.5, 0.75, 0.999] {
+            let sum = ShapedImageDraw.taps(f, into: &weights)
+            for t in 0 ..< 6 {
+                XCTAssertEqual(weights[t], LanczosKernel.weight(f + Double(2 - t)), accuracy: 1e-12, "f \(f) t \(t)")
+            }
+            XCTAssertEqual(sum, weights.reduce(0, +), accuracy: 1e-15)
+        }
+    }
+}
