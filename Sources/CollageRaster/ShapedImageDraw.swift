@@ -82,7 +82,8 @@ struct ShapedImageDraw {
                 for k in 0 ..< w * 4 { tile[start + k] = values[k] }
             }
         }
-        var wx = [Double](repeating: 0, count: 6), wy = [Double](repeating: 0, count: 6)
+        let wx = UnsafeMutablePointer<Double>.allocate(capacity: 6), wy = UnsafeMutablePointer<Double>.allocate(capacity: 6)
+        defer { wx.deallocate(); wy.deallocate() }
         image.withUnsafeBufferPointer { tile in
             row.withUnsafeMutableBufferPointer { out in
                 for y in region.y ..< region.maxY {
@@ -101,8 +102,8 @@ struct ShapedImageDraw {
                         if abs(v - v.rounded()) < 1e-9 { v = v.rounded() }
                         let u0 = Int(u.rounded(.down)) - 2, v0 = Int(v.rounded(.down)) - 2
                         guard u0 + 5 >= 0, u0 < w, v0 + 5 >= 0, v0 < h else { continue }
-                        let sumX = Self.taps(u - Double(u0 + 2), into: &wx)
-                        let sumY = Self.taps(v - Double(v0 + 2), into: &wy)
+                        let sumX = Self.taps(u - Double(u0 + 2), into: wx)
+                        let sumY = Self.taps(v - Double(v0 + 2), into: wy)
                         var r = 0.0, g = 0.0, b = 0.0, a = 0.0
                         for ty in 0 ..< 6 {
                             let sy = v0 + ty
@@ -126,9 +127,10 @@ struct ShapedImageDraw {
         }
     }
 
-    /// cos(kπ/3) and sin(kπ/3) for k = 2 − t, t = 0 ..< 6.
-    private static let tapCos: [Double] = (0 ..< 6).map { cos(Double(2 - $0) * Double.pi / 3) }
-    private static let tapSin: [Double] = (0 ..< 6).map { sin(Double(2 - $0) * Double.pi / 3) }
+        /// cos(kπ/3), sin(kπ/3) for k = 2, 1, 0, −1, −2, −3 (exact halves and √3/2).
+    private static let tapCos: (Double, Double, Double, Double, Double, Double) = (-0.5, 0.5, 1, 0.5, -0.5, -1)
+    private static let tapSin: (Double, Double, Double, Double, Double, Double) =
+        (0.75.squareRoot(), 0.75.squareRoot(), 0, -(0.75.squareRoot()), -(0.75.squareRoot()), 0)
 
     /// The six Lanczos-3 weights `LanczosKernel.weight(f + 2 − t)`, t = 0 ..< 6,
     /// for a fraction `f` in 0 ..< 1 (callers snap values within 1e-9 of an
@@ -136,22 +138,22 @@ struct ShapedImageDraw {
     /// of twelve: sin(π(f + k)) = (−1)^k sin(πf), and sin(π(f + k)/3) by the
     /// angle-addition formula. Returns their sum.
     @inline(__always)
-    static func taps(_ f: Double, into weights: inout [Double]) -> Double {
+    static func taps(_ f: Double, into weights: UnsafeMutablePointer<Double>) -> Double {
         if f == 0 {
             for t in 0 ..< 6 { weights[t] = t == 2 ? 1 : 0 }
             return 1
         }
         let sinPi = sin(Double.pi * f)
         let sinThird = sin(Double.pi * f / 3), cosThird = cos(Double.pi * f / 3)
-        var sum = 0.0
-        for t in 0 ..< 6 {
+        let c = tapCos, s = tapSin
+        @inline(__always) func weight(_ t: Int, _ cosK: Double, _ sinK: Double) -> Double {
             let x = f + Double(2 - t)
             let a = t % 2 == 0 ? sinPi : -sinPi
-            let b = sinThird * tapCos[t] + cosThird * tapSin[t]
-            let w = x > -3 && x < 3 ? 3 * a * b / (Double.pi * Double.pi * x * x) : 0
-            weights[t] = w
-            sum += w
+            let b = sinThird * cosK + cosThird * sinK
+            return x > -3 && x < 3 ? 3 * a * b / (Double.pi * Double.pi * x * x) : 0
         }
-        return sum
+        weights[0] = weight(0, c.0, s.0); weights[1] = weight(1, c.1, s.1); weights[2] = weight(2, c.2, s.2)
+        weights[3] = weight(3, c.3, s.3); weights[4] = weight(4, c.4, s.4); weights[5] = weight(5, c.5, s.5)
+        return weights[0] + weights[1] + weights[2] + weights[3] + weights[4] + weights[5]
     }
 }
