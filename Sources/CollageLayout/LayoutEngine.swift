@@ -139,7 +139,10 @@ public enum LayoutEngine {
             }
         case .justified(let rowHeight):
             // Only reached with the canvas width derived from a single photo.
-            let aspects = photoSizes.map { Double($0.width) / Double($0.height) }
+            let aspects = spec.photos.indices.map { index in
+                let visible = CropWindow.visible(photo: photoSizes[index], crop: spec.photos[index].crop)
+                return visible.width / visible.height
+            }
             return try JustifiedLayout.cells(aspects: aspects, canvasWidth: canvas.width, gap: gap, padding: padding,
                                              rowHeight: rowHeight, at: spec.layout.location).cells
         case let .grid(columns, rows):
