@@ -6,6 +6,9 @@ enum RenderCommand {
     Usage: collage render DOC -o OUT [options]
 
     Renders the collage document DOC (.yaml, .yml or .json) to OUT.
+    DOC `-` reads the document from standard input (its relative paths then
+    resolve against the working directory); OUT `-` writes the image to
+    standard output (--format is then required).
     The output format comes from --format, else OUT's extension
     (.png, .jpg, .jpeg), else the document's `output.format`.
     OUT is written whole or not at all; DOC and its photos are never overwritten.
@@ -16,6 +19,8 @@ enum RenderCommand {
       --quality N           JPEG quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
+      --depfile PATH        also write a Makefile rule: OUT: DOC photos fonts
+      --root DIR            refuse paths in DOC that resolve outside DIR
       --strict              treat warnings (substituted font, uncovered characters,
                             a photo's decoder warnings such as a dropped ICC
                             profile) as errors: nothing is written
@@ -53,9 +58,10 @@ enum RenderCommand {
         var variables: [String: String] = [:]
         var strict = false
         var debugLayout = false
+        var pipeline = PipelineFlags()
         do {
             var wantsHelp = false
-            try scanner.parse(valued: ["-o", "--output", "--format", "--quality", "--set", "--threads"],
+            try scanner.parse(valued: PipelineFlags.valued.union(["-o", "--output", "--format", "--quality", "--set", "--threads"]),
                               flags: ["-h", "--help", "--strict", "--debug-layout"]) { name, value in
                 switch name {
                 case "-h", "--help": wantsHelp = true
@@ -80,7 +86,7 @@ enum RenderCommand {
                 case "--set":
                     let (key, text) = try parseSet(value)
                     variables[key] = text
-                default: break
+                default: try pipeline.handle(name, value)
                 }
             }
             if wantsHelp { Console.out(help); return .success }
@@ -99,18 +105,7 @@ enum RenderCommand {
                                     variables: variables, threads: threads)
         options.strict = strict
         options.debugLayout = debugLayout
-        do {
-            let report = try CollageRenderer.render(documentPath: document, options: options)
-            DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)
-            return .success
-        } catch {
-            switch error {
-            case .usage(let message): return usage(message)
-            case .diagnostics(let list):
-                DiagnosticPrinter.print(list)
-                return .failure
-            }
-        }
+        return execute(document: document, options: options, pipeline: pipeline)
     }
 
     /// `--set NAME=VALUE` split at the first `=`.

@@ -54,7 +54,7 @@ public enum LayoutEngine {
         let placements = cells.enumerated().map { index, cell in
             placement(of: index, photo: spec.photos[index], size: photoSizes[index], cell: cell)
         }
-        let boxes = try OverlayImageLayout.boxes(spec, canvas: canvas, cells: cells, imageSizes: overlayImageSizes)
+        let boxes = try OverlayImageLayout.boxes(spec, canvas: canvas, placements: placements, imageSizes: overlayImageSizes)
         return Layout(canvas: canvas, photos: placements, overlayBoxes: boxes)
     }
 

@@ -12,7 +12,8 @@ public enum OverlayImageLayout {
     /// One entry per `spec.overlays` item (nil for text overlays).
     /// - Parameter imageSizes: the image overlays' file sizes, in order.
     /// - Throws: `.render` when the sizes do not match the image overlays.
-    public static func boxes(_ spec: Spec, canvas: Size, cells: [PixelRect],
+    /// - Throws: also `.unknownId` at `photo:` for an id no laid-out photo has.
+    public static func boxes(_ spec: Spec, canvas: Size, placements: [PhotoPlacement],
                              imageSizes: [Size]) throws(DiagnosticList) -> [PixelRect?] {
         var next = 0
         var boxes: [PixelRect?] = []
@@ -24,8 +25,8 @@ public enum OverlayImageLayout {
             }
             let size = imageSizes[next]
             next += 1
-            let reference = image.photo.flatMap { cells.indices.contains($0) ? cells[$0] : nil }
-                ?? PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+            // The same anchoring rule as text overlays (`SceneBuilder.overlayArea`).
+            let reference = try SceneBuilder.overlayArea(overlay, spec: spec, layout: Layout(canvas: canvas, photos: placements))
             boxes.append(box(image, anchor: overlay.anchor, size: size, in: reference))
         }
         return boxes
@@ -35,13 +36,13 @@ public enum OverlayImageLayout {
     public static func box(_ image: ImageOverlaySpec, anchor: Anchor, size: Size, in reference: PixelRect) -> PixelRect {
         let rw = Double(reference.width), rh = Double(reference.height)
         let aspect = Double(size.width) / Double(size.height)
-        let width = image.width?.resolved(against: rw)
-        let height = image.height?.resolved(against: rh)
+        let width = image.width?.resolved(reference: rw)
+        let height = image.height?.resolved(reference: rh)
         let w = width ?? height.map { $0 * aspect } ?? Double(size.width)
         let h = height ?? width.map { $0 / aspect } ?? Double(size.height)
         let fx = anchor.horizontalFraction, fy = anchor.verticalFraction
-        let x = Double(reference.x) + rw * fx - w * fx + image.offsetX.resolved(against: rw)
-        let y = Double(reference.y) + rh * fy - h * fy + image.offsetY.resolved(against: rh)
+        let x = Double(reference.x) + rw * fx - w * fx + image.offsetX.resolved(reference: rw)
+        let y = Double(reference.y) + rh * fy - h * fy + image.offsetY.resolved(reference: rh)
         return FreeLayout.rounded(x: x, y: y, width: w, height: h)
     }
 }

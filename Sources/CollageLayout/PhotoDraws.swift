@@ -10,13 +10,13 @@ enum PhotoDraws {
     /// Percentages of `cornerRadius` and border `width` refer to the cell's shorter side.
     static func items(for placement: PhotoPlacement, photo: PhotoSpec) -> [SceneItem] {
         let shorter = Double(min(placement.cell.width, placement.cell.height))
-        let radius = photo.cornerRadius.resolved(against: shorter)
+        let radius = photo.cornerRadius.resolved(reference: shorter)
         var items: [SceneItem] = [.image(ImageDraw(image: placement.photo, source: placement.crop,
                                                    destination: placement.destination, clip: placement.cell,
                                                    opacity: photo.opacity, rotation: photo.rotation,
                                                    cornerRadius: radius))]
-        if let border = photo.border, !placement.cell.isEmpty, border.width.resolved(against: shorter) > 0 {
-            let mask = RoundedRect.borderMask(placement.cell, radius: radius, width: border.width.resolved(against: shorter))
+        if let border = photo.border, !placement.cell.isEmpty, border.width.resolved(reference: shorter) > 0 {
+            let mask = RoundedRect.borderMask(placement.cell, radius: radius, width: border.width.resolved(reference: shorter))
             items.append(.mask(MaskDraw(mask: mask, originX: placement.cell.x, originY: placement.cell.y,
                                         color: Color(border.color))))
         }

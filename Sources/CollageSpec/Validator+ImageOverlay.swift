@@ -2,8 +2,7 @@
 /// center), `offset` [x, y], `width`/`height` (lengths; aspect kept when one
 /// is given), `opacity` (0...1), `photo: ID` (anchor inside that photo's cell).
 extension Validator {
-    mutating func readImageOverlay(_ imageEntry: Node.Entry, keys: [String: Node.Entry], node: Node,
-                                   photos: [PhotoSpec]) -> OverlaySpec? {
+    mutating func readImageOverlay(_ imageEntry: Node.Entry, keys: [String: Node.Entry], node: Node) -> OverlaySpec? {
         guard let src = string(imageEntry.value, key: "image") else { return nil }
         guard !src.isEmpty else {
             report(.invalidValue, imageEntry.value.location, "'image' is empty; give the path of an image file")
@@ -38,7 +37,7 @@ extension Validator {
         for key in ["width", "height"] {
             guard let entry = keys[key] else { continue }
             guard let value = length(entry.value, key: key) else { failed = true; continue }
-            let amount = switch value { case .pixels(let v): v; case .percent(let v): v }
+            let amount = value.value
             guard amount > 0, amount <= Double(Self.maxCanvasSide) else {
                 report(.outOfRange, entry.value.location,
                        "'\(key)' must be more than 0 and at most \(Self.maxCanvasSide) pixels (or percent); found \(describe(entry.value))")
@@ -52,23 +51,14 @@ extension Validator {
                 image.opacity = value
             } else { failed = true }
         }
+        guard !failed else { return nil }
+        var overlay = OverlaySpec(content: .image(image), anchor: anchor, location: node.location)
+        // `photo: ID` is checked against the laid-out photos by `checkOverlayPhotos`, as for text.
         if let entry = keys["photo"] {
             guard let id = string(entry.value, key: "photo") else { return nil }
-            let matches = photos.indices.filter { photos[$0].id == id }
-            if matches.count == 1 {
-                image.photo = matches[0]
-            } else {
-                var message = matches.isEmpty ? "no photo in the layout has id '\(id)'"
-                    : "id '\(id)' is ambiguous: \(matches.count) photos have it"
-                if matches.isEmpty, let suggestion = Suggestions.closest(to: id, in: photos.map(\.id)) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                report(matches.isEmpty ? .unknownId : .invalidValue, entry.value.location, message,
-                       notes: photos.isEmpty ? [] : ["ids: " + photos.map(\.id).joined(separator: ", ")])
-                failed = true
-            }
+            overlay.photo = id
+            overlay.photoLocation = entry.value.location
         }
-        guard !failed else { return nil }
-        return OverlaySpec(content: .image(image), anchor: anchor, location: node.location)
+        return overlay
     }
 }

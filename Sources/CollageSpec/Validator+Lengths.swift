@@ -28,17 +28,16 @@ extension Validator {
     mutating func resolvedLength(_ node: Node, key: String, reference: Int?, referenceName: String,
                                  range: ClosedRange<Double>, rangeText: String) -> Double? {
         guard let length = length(node, key: key) else { return nil }
-        if case .percent = length, reference == nil {
+        if length.isPercent, reference == nil {
             report(.invalidValue, node.location,
                    "a percentage for '\(key)' needs the canvas \(referenceName), which this document does not give",
                    notes: ["give the canvas '\(referenceName == "height" ? "height" : "width")' in pixels, or write '\(key)' in pixels"])
             return nil
         }
-        let value = length.resolved(against: Double(reference ?? 0))
+        let value = length.resolved(reference: Double(reference ?? 0))
         guard value.isFinite, range.contains(value) else {
             report(.outOfRange, node.location, "'\(key)' must be \(rangeText); found \(describe(node))"
-                   + (reference != nil && { if case .percent = length { return true } else { return false } }()
-                      ? " (\(Self.format(value)) px)" : ""))
+                   + (reference != nil && length.isPercent ? " (\(Self.formatNumber(value)) px)" : ""))
             return nil
         }
         return value
@@ -58,7 +57,7 @@ extension Validator {
     }
 
     /// A number for messages: integers without ".0".
-    static func format(_ value: Double) -> String {
+    static func formatNumber(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -1,35 +1,39 @@
 /// Text `overlays` (DESIGN.md "Document format v1"): `text` (required),
 /// `font` {`family`: a name or a list of names, `size` > 0}, `color`
 /// (default black), `anchor` (default center), `offset` [x, y] (default [0, 0]).
-/// Image overlays and the other keys are known and not supported yet.
+/// Image overlays: `Validator+ImageOverlay.swift`.
 extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
 
-    mutating func readOverlays(_ entry: Node.Entry?, photos: [PhotoSpec] = []) -> [OverlaySpec] {
+    private static func formatSize(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    mutating func readOverlays(_ entry: Node.Entry?) -> [OverlaySpec] {
         guard let entry else { return [] }
         guard case .sequence(let items) = entry.value.content else {
             report(.wrongType, entry.value.location,
                    "expected a list of overlays for 'overlays', found \(describe(entry.value))")
             return []
         }
-        return items.compactMap { readOverlay($0, photos: photos) }
+        return items.compactMap { readOverlay($0) }
     }
 
-    private mutating func readOverlay(_ node: Node, photos: [PhotoSpec]) -> OverlaySpec? {
+    private mutating func readOverlay(_ node: Node) -> OverlaySpec? {
         guard let keys = keys(of: node, in: Vocabulary.overlay, key: "overlays") else { return nil }
         if let imageEntry = keys["image"] {
             if let text = keys["text"] {
                 report(.invalidValue, text.keyLocation, "an overlay has either 'text' or 'image', not both")
                 return nil
             }
-            return readImageOverlay(imageEntry, keys: keys, node: node, photos: photos)
+            return readImageOverlay(imageEntry, keys: keys, node: node)
         }
         guard let textEntry = keys["text"] else {
             report(.missingKey, node.location, "missing key 'text' in an overlay: the text to draw (or 'image': a picture)")
             return nil
         }
-        for key in ["photo", "width", "height", "opacity"] where keys[key] != nil {
+        for key in ["width", "height", "opacity"] where keys[key] != nil {
             report(.unsupported, keys[key]!.keyLocation, "'\(key)' in a text overlay is not supported yet")
         }
         guard let text = string(textEntry.value, key: "text") else { return nil }
@@ -40,10 +44,11 @@ extension Validator {
            let name = enumeration(anchor.value, key: "anchor", allowed: Anchor.allCases.map(\.rawValue)) {
             overlay.anchor = Anchor(rawValue: name) ?? .center
         }
-        if let offset = keys["offset"], let (x, y) = pair(offset.value, key: "offset") {
-            overlay.offsetX = x
-            overlay.offsetY = y
+        if let offset = keys["offset"], let (x, y) = lengthPair(offset.value, key: "offset") {
+            if x.isPercent { overlay.relativeOffsetX = x.value } else { overlay.offsetX = x.value }
+            if y.isPercent { overlay.relativeOffsetY = y.value } else { overlay.offsetY = y.value }
         }
+        readTextStyle(keys, into: &overlay)
         return overlay
     }
 
@@ -69,11 +74,23 @@ extension Validator {
                 font.family = [name]
             }
         }
+        var valid = true
         if let size = keys["size"] {
-            guard let value = number(size.value, key: "size", range: Double.leastNonzeroMagnitude...Self.maxFontSize,
-                                     rangeText: "more than 0 and at most \(Int(Self.maxFontSize)) pixels") else { return nil }
-            font.size = value
+            if let length = textLength(size.value, key: "size", positive: true) {
+                if length.isPercent {
+                    font.relativeSize = length.value
+                } else if length.value <= Self.maxFontSize {
+                    font.size = length.value
+                } else {
+                    report(.outOfRange, size.value.location,
+                           "'size' must be more than 0 and at most \(Int(Self.maxFontSize)) pixels; found \(Self.formatSize(length.value))")
+                    valid = false
+                }
+            } else {
+                valid = false
+            }
         }
-        return font
+        readFontExtras(keys, into: &font)
+        return valid ? font : nil
     }
 }

@@ -97,7 +97,7 @@ extension Validator {
             anchor = Anchor(rawValue: name) ?? .center
         }
         var offsetX = 0.0, offsetY = 0.0
-        if let entry = keys["offset"], let (x, y) = lengthPair(entry.value, key: "offset") {
+        if let entry = keys["offset"], let (x, y) = canvasLengthPair(entry.value, key: "offset") {
             offsetX = x; offsetY = y
         }
         let limit = Double(Self.maxCanvasSide)
@@ -122,21 +122,20 @@ extension Validator {
     /// (0-100%), resolved by the layout.
     mutating func cellLength(_ node: Node, key: String, range: ClosedRange<Double>) -> Length? {
         guard let value = length(node, key: key) else { return nil }
-        switch value {
-        case .pixels(let pixels) where !range.contains(pixels):
+        if !value.isPercent, !range.contains(value.value) {
             report(.outOfRange, node.location,
-                   "'\(key)' must be from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) pixels; found \(describe(node))")
+                   "'\(key)' must be from \(Self.formatNumber(range.lowerBound)) to \(Self.formatNumber(range.upperBound)) pixels; found \(describe(node))")
             return nil
-        case .percent(let percent) where !(0...100).contains(percent):
+        }
+        if value.isPercent, !(0...100).contains(value.value) {
             report(.outOfRange, node.location, "'\(key)' must be from 0% to 100% of the cell's shorter side; found \(describe(node))")
             return nil
-        default:
-            return value
         }
+        return value
     }
 
     /// `[x, y]` lengths resolved against the canvas width (x) and height (y).
-    mutating func lengthPair(_ node: Node, key: String) -> (Double, Double)? {
+    mutating func canvasLengthPair(_ node: Node, key: String) -> (Double, Double)? {
         guard case .sequence(let items) = node.content, items.count == 2 else {
             let found = if case .sequence(let items) = node.content { "a list of \(items.count)" } else { describe(node) }
             report(.wrongType, node.location, "expected a list of two lengths [x, y] for '\(key)', found \(found)")
@@ -183,7 +182,7 @@ extension Validator {
         guard w > 0, h > 0, x + w <= 1 + 1e-9, y + h <= 1 + 1e-9 else {
             report(.outOfRange, node.location,
                    "'crop' must be a window inside the photo: width and height above 0, x + width and y + height at most 1",
-                   notes: ["found x \(Self.format(x)), y \(Self.format(y)), width \(Self.format(w)), height \(Self.format(h))"])
+                   notes: ["found x \(Self.formatNumber(x)), y \(Self.formatNumber(y)), width \(Self.formatNumber(w)), height \(Self.formatNumber(h))"])
             return nil
         }
         return CropSpec(x: x, y: y, width: min(w, 1 - x), height: min(h, 1 - y))

@@ -94,7 +94,8 @@ struct Validator {
                        notes: ["give the canvas 'width' and 'height' in pixels"])
             }
         }
-        let overlays = readOverlays(top["overlays"], photos: ordered ?? [])
+        let overlays = readOverlays(top["overlays"])
+        checkOverlayPhotos(overlays, photos: ordered)
 
         guard !diagnostics.contains(where: { $0.severity == .error }),
               let ordered, let layout else { return nil }

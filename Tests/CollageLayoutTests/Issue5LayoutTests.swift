@@ -134,12 +134,14 @@ final class Issue5LayoutTests: XCTestCase {
 
     func testImageOverlayBoxes() throws {
         var spec = makeSpec(photos: 2, width: 1000, height: 500, kind: .grid(columns: 2, rows: 1))
+        spec.photos[1].id = "second"
         let logo = ImageOverlaySpec(path: "/logo.png", src: "logo.png", srcLocation: at(30, 10),
                                     width: .percent(10), offsetX: .pixels(-20), offsetY: .percent(-4))
         var inCell = logo
-        inCell.width = nil; inCell.height = .pixels(50); inCell.photo = 1
-        spec.overlays = [OverlaySpec(content: .image(logo), anchor: .bottomRight, location: at(30, 5)),
-                         OverlaySpec(content: .image(inCell), anchor: .topLeft, location: at(31, 5))]
+        inCell.width = nil; inCell.height = .pixels(50)
+        var cellOverlay = OverlaySpec(content: .image(inCell), anchor: .topLeft, location: at(31, 5))
+        cellOverlay.photo = "second"
+        spec.overlays = [OverlaySpec(content: .image(logo), anchor: .bottomRight, location: at(30, 5)), cellOverlay]
         let layout = try LayoutEngine.layout(spec, photoSizes: [landscape, landscape],
                                              overlayImageSizes: [Size(width: 200, height: 100), Size(width: 200, height: 100)])
         // 10% of 1000 = 100 wide, 50 high; bottomRight (1000, 500) - box + (-20, -20).

@@ -253,13 +253,13 @@ final class ValidatorTests: XCTestCase {
             layout: {kind: grid, columns: 1, direction: rtl}
             overlays:
               - text: hi
-                font: {family: Serif, weight: bold}
-                maxWidth: 100
+                direction: vertical
             """)
         XCTAssertEqual(places(errors), [
             Where(.unsupported, 2, 24), Where(.unsupported, 2, 34), Where(.unsupported, 5, 34),
-            Where(.unsupported, 8, 27), Where(.unsupported, 9, 5),
+            Where(.unsupported, 8, 16),
         ])
+        XCTAssertEqual(errors[3].message, "'direction: vertical' is not supported yet")
         XCTAssertEqual(errors[0].message, "'dpi' in 'output' is not supported yet")
         XCTAssertEqual(errors[2].message, "'direction' in 'layout' is not supported yet")
         XCTAssertTrue(errors.allSatisfy { $0.message.hasSuffix("not supported yet") })
@@ -533,7 +533,8 @@ final class ValidatorShapeTests: XCTestCase {
         guard case .image(let logo) = spec.overlays[0].content else { return XCTFail("not an image overlay") }
         XCTAssertEqual(logo, ImageOverlaySpec(path: ws.path("logo.png"), src: "logo.png", srcLocation: logo.srcLocation,
                                               width: .percent(20), offsetX: .percent(-5), offsetY: .pixels(10),
-                                              opacity: 0.8, photo: 1))
+                                              opacity: 0.8))
+        XCTAssertEqual(spec.overlays[0].photo, "b")
         XCTAssertEqual(spec.overlays[0].anchor, .topRight)
 
         let grid = try ws.load("version: 1\ncanvas: {width: 90, height: 90}\nphotos: [{src: a.jpg, cell: {column: 2, row: 1, rowSpan: 2}}, b.jpg]\nlayout: {kind: grid, columns: 2, rows: 2, columnWidths: [1, 2], rowHeights: [3, 1]}\n")
@@ -566,7 +567,7 @@ final class ValidatorShapeTests: XCTestCase {
             "'frame', 'anchor', 'offset', 'width' and 'height' of a photo apply only to 'kind: free'",
             "'columnWidths' lists 1 weights for 2 columns; give one weight per column",
             "'rowHeight' applies only to 'kind: justified'",
-            "no photo in the layout has id 'c'",
+            "no photo has id 'c' for 'photo'",
         ])
     }
 
