@@ -50,8 +50,9 @@ public struct ImageDraw: Sendable, Hashable {
     /// Degrees clockwise (y down) about the centre of `clip`; the rotated
     /// image is still clipped to `clip`. Default 0. See `ShapedImageDraw`.
     public var rotation: Double
-    /// Radius of the rounded corners of `clip`, canvas pixels, anti-aliased;
-    /// default 0 (square). See `RoundedRect`.
+    /// Radius of the rounded corners, canvas pixels, anti-aliased; default 0
+    /// (square). They round `destination ∩ clip` (the visible image), or
+    /// `clip` when the draw is rotated. See `RoundedRect`.
     public var cornerRadius: Double
     public init(image: Int, source: Rect, destination: PixelRect, clip: PixelRect? = nil, opacity: Double = 1,
                 rotation: Double = 0, cornerRadius: Double = 0) {

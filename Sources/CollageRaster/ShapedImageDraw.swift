@@ -14,8 +14,9 @@ import Glibc
 /// scale 1 (6 × 6 taps, weights normalised by their sum); taps outside the
 /// destination image read transparent, which anti-aliases the rotated
 /// edges. Since step (2) is at scale 1 the kernel is never widened, and an
-/// angle that is a multiple of 360° skips it. The rounded-corner coverage of
-/// the clip (`RoundedRect`) then multiplies every pixel.
+/// angle that is a multiple of 360° skips it. The rounded-corner coverage
+/// (`RoundedRect` of the visible image, or of the clip when rotated) then
+/// multiplies every pixel.
 struct ShapedImageDraw {
     let draw: ImageDraw
     /// The crop window in the decoded pixmap's pixels.
@@ -26,10 +27,13 @@ struct ShapedImageDraw {
     /// Calls `sink(y, pixels)` for every canvas row `y` of the region, top to
     /// bottom, with `region.width` premultiplied linear RGBA pixels.
     func resample(_ source: Pixmap, opaque: Bool, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
-        let shape = RoundedRect(draw.clip, radius: draw.cornerRadius)
         let destination = draw.destination
         let output = Size(width: destination.width, height: destination.height)
         let angle = draw.rotation.truncatingRemainder(dividingBy: 360)
+        // Unrotated, the corners that show are those of the visible image
+        // (destination ∩ clip: the cell for cover, the letterboxed rectangle
+        // for contain); rotated, those of the clip that cuts it.
+        let shape = RoundedRect(angle == 0 ? destination.intersection(draw.clip) : draw.clip, radius: draw.cornerRadius)
         var row = [Float](repeating: 0, count: Swift.max(region.width * 4, 4))
         if angle == 0 {
             // Rounded corners only: the axis-aligned resample of the region, masked.

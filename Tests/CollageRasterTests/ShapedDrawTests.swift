@@ -86,3 +86,20 @@ final class ShapedTapTests: XCTestCase {
         }
     }
 }
+
+final class ContainCornerTests: XCTestCase {
+    /// Unrotated, the corners round the visible (letterboxed) image, not the cell.
+    func testRoundedCornersFollowTheLetterboxedImage() throws {
+        let white = TestImages.make(width: 10, height: 10) { _, _ in .white }
+        let scene = Scene(size: Size(width: 30, height: 10), background: .black,
+                          images: [SceneImage(orientedSize: white.size)],
+                          items: [.image(ImageDraw(image: 0, source: Rect(x: 0, y: 0, width: 10, height: 10),
+                                                   destination: PixelRect(x: 10, y: 0, width: 10, height: 10),
+                                                   clip: PixelRect(x: 0, y: 0, width: 30, height: 10), cornerRadius: 4))])
+        let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider([white]), threads: 1)
+        XCTAssertEqual(canvas[10, 0], .black)    // the image's own top-left corner is cut
+        XCTAssertEqual(canvas[19, 9], .black)
+        XCTAssertEqual(canvas[14, 0], .white)
+        XCTAssertEqual(canvas[15, 5], .white)
+    }
+}
