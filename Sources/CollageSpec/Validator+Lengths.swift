@@ -46,14 +46,31 @@ extension Validator {
     /// A whole-pixel spacing (`gap`, `padding`): an integer, or a percentage
     /// of the canvas's shorter side rounded half away from zero.
     mutating func spacing(_ node: Node, key: String) -> Int? {
-        if case .scalar(let text, _) = node.content, !text.hasSuffix("%") {
-            return int(node, key: key, range: 0...Self.maxSpacing)
+        // Typed after substitution, so `gap: ${g}` with `g: "2%"` is a percentage too.
+        guard let s = scalar(node, key: key, expected: "an integer or a percentage") else { return nil }
+        if s.text.hasSuffix("%"), let percent = Self.decimalNumber(String(s.text.dropLast())) {
+            guard let reference = [canvasWidth, canvasHeight].compactMap({ $0 }).min() else {
+                report(.invalidValue, s.location,
+                       "a percentage for '\(key)' needs the canvas width or height, which this document does not give",
+                       notes: ["give the canvas 'width' in pixels, or write '\(key)' in pixels"])
+                return nil
+            }
+            let value = (percent * Double(reference) / 100).rounded(.toNearestOrAwayFromZero)
+            guard value >= 0, value <= Double(Self.maxSpacing) else {
+                report(.outOfRange, s.location, "'\(key)' must be from 0 to \(Self.maxSpacing) pixels; found \(s.text) (\(Self.formatNumber(value)) px)")
+                return nil
+            }
+            return Int(value)
         }
-        let sides = [canvasWidth, canvasHeight].compactMap { $0 }
-        guard let value = resolvedLength(node, key: key, reference: sides.min(), referenceName: "width or height",
-                                         range: 0...Double(Self.maxSpacing),
-                                         rangeText: "from 0 to \(Self.maxSpacing) pixels") else { return nil }
-        return Int(value.rounded(.toNearestOrAwayFromZero))
+        guard s.isUntyped, Self.isDecimalInteger(s.text) else {
+            report(.wrongType, s.location, "expected an integer for '\(key)', found \(describe(s))")
+            return nil
+        }
+        guard let value = Int(s.text), (0...Self.maxSpacing).contains(value) else {
+            report(.outOfRange, s.location, "'\(key)' must be from 0 to \(Self.maxSpacing); found \(s.text)")
+            return nil
+        }
+        return value
     }
 
     /// A number for messages: integers without ".0".

@@ -492,6 +492,8 @@ final class ValidatorShapeTests: XCTestCase {
         let spec = try ws.load("version: 1\nphotos: [a.jpg, b.jpg]\ncanvas: {width: 1000, height: 400}\nlayout: {gap: \"2.5%\", padding: 5%}\n")
         XCTAssertEqual(spec.layout.gap, 10)
         XCTAssertEqual(spec.layout.padding, 20)
+        // Typed after substitution: a variable holding a percentage is one.
+        XCTAssertEqual(try ws.load("version: 1\nphotos: [a.jpg, b.jpg]\ncanvas: {width: 1000, height: 400}\nvars: {g: 5%}\nlayout: {gap: \"${g}\"}\n").layout.gap, 20)
         // free frames: x and width of the canvas width, y and height of its height; offsets likewise.
         let free = try ws.load("""
             version: 1
