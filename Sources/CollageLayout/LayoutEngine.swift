@@ -41,9 +41,10 @@ public enum LayoutEngine {
                                                    padding: spec.layout.padding, rowHeight: rowHeight,
                                                    at: spec.layout.location)
             canvas = Size(width: width, height: spec.canvas.height ?? result.height)
-            guard canvas.height >= 1, canvas.height <= 32768 else {
+            // The validator's canvas limits (32768 px a side, 268 MP), for the derived side.
+            guard canvas.height >= 1, canvas.height <= 32768, canvas.width * canvas.height <= 268_435_456 else {
                 throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
-                    "the justified rows need a canvas \(canvas.height) px high; the most is 32768",
+                    "the justified rows need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
                     notes: ["lower 'rowHeight', or give the canvas 'height'"])])
             }
             cells = result.cells

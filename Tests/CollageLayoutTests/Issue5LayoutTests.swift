@@ -95,6 +95,14 @@ final class Issue5LayoutTests: XCTestCase {
         XCTAssertEqual(layout.canvas, Size(width: 1000, height: 400))
     }
 
+    func testJustifiedDerivedCanvasHeightIsBounded() {
+        // 100 square photos at rowHeight 20000 on a 20000 px wide canvas: one per row, 2 million px high.
+        let spec = makeSpec(photos: 100, width: 20000, height: nil, kind: .justified(rowHeight: 20000))
+        assertDiagnostic(.outOfRange, at: at(5, 1)) { () throws(DiagnosticList) in
+            try LayoutEngine.layout(spec, photoSizes: Array(repeating: Size(width: 10, height: 10), count: 100))
+        }
+    }
+
     func testJustifiedNotGreedyAndSnapsWidths() throws {
         // Width 610, gap 10, rowHeight 100, aspects [3, 3, 1]: greedy would take [3, 3] (height 100, cost 0)
         // and leave [1] (last row at 100, cost 0) -- also optimal here, so check the snapping instead:
