@@ -21,8 +21,8 @@ enum Vocabulary {
         supported: ["width", "height", "background"],
         unsupported: [])
     static let output = Section(name: "output", phrase: "in 'output'",
-        supported: ["format", "quality"],
-        unsupported: ["subsampling", "progressive", "dpi"])
+        supported: ["format", "quality", "subsampling", "progressive", "dpi", "lossless"],
+        unsupported: [])
     static let photo = Section(name: "photos", phrase: "in a photo",
         supported: ["src", "id", "fit", "focus"],
         unsupported: ["sort", "cell", "frame", "anchor", "offset", "width", "height",

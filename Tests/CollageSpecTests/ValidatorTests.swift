@@ -254,13 +254,14 @@ final class ValidatorTests: XCTestCase {
                 font: {family: Serif, weight: bold}
                 maxWidth: 100
             """)
+        // `dpi` and `progressive` are supported now: no error on line 2.
         XCTAssertEqual(places(errors), [
-            Where(.unsupported, 2, 24), Where(.unsupported, 2, 34), Where(.unsupported, 4, 18),
+            Where(.unsupported, 4, 18),
             Where(.unsupported, 5, 16), Where(.unsupported, 7, 5), Where(.unsupported, 9, 27),
             Where(.unsupported, 10, 5),
         ])
-        XCTAssertEqual(errors[0].message, "'dpi' in 'output' is not supported yet")
-        XCTAssertEqual(errors[3].message, "'kind: justified' is not supported yet")
+        XCTAssertEqual(errors[0].message, "'cornerRadius' in a photo is not supported yet")
+        XCTAssertEqual(errors[1].message, "'kind: justified' is not supported yet")
         XCTAssertTrue(errors.allSatisfy { $0.message.hasSuffix("not supported yet") })
     }
 
