@@ -80,31 +80,53 @@ public enum CollageRenderer {
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs)
-        guard format != .webp else {
-            throw .failure(.unsupported, "WebP output is not supported yet: use .png or .jpg", at: spec.output.formatLocation)
-        }
 
-        let provider = CodecImageProvider(paths: spec.photos.map(\.path))
+        var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
+        if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
+        let provider = CodecImageProvider(paths: spec.photos.map(\.path), options: decodeOptions)
         let canvas: Pixmap
         do {
             canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads)
         } catch let failure as CodecImageProvider.Failure {
             let photo = spec.photos[failure.image]
+            var notes = ["resolved path: \(photo.path)"]
+            if failure.error.kind == .truncated && !options.lenient {
+                notes.append("use --lenient to render a truncated photo with its missing part filled gray")
+            }
+            if failure.error.kind == .tooLarge && options.maxPixels == nil {
+                notes.append("--max-pixels N raises the decoded-pixel budget")
+            }
             throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
-                "cannot decode photo '\(photo.src)': \(failure.error.reason)", notes: ["resolved path: \(photo.path)"])],
+                "cannot decode photo '\(photo.src)': \(failure.error.reason)", notes: notes)],
                 source: spec.source))
         } catch {
             throw .failure(.render, "rendering failed: \(error)")
         }
+        var warnings = prepared.warnings
+        for (index, messages) in provider.warnings.all.sorted(by: { $0.key < $1.key }) {
+            let photo = spec.photos[index]
+            warnings.append(Diagnostic(.unreadableImage, at: photo.srcLocation,
+                                       "photo '\(photo.src)' decoded with warnings: \(messages.joined(separator: "; "))",
+                                       severity: .warning))
+        }
 
+        let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
-        let quality = options.quality ?? spec.output.quality ?? 90
+        if encoded == .jpeg && !canvas.isOpaque {
+            warnings.append(Diagnostic(.render, at: spec.canvas.location,
+                "the canvas has transparent pixels and JPEG has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
+                severity: .warning, notes: ["write .png or .webp to keep the transparency"]))
+        }
+        let encodeOptions = EncodeOptions(
+            quality: options.quality ?? spec.output.quality ?? 90, flattenBackground: flatten,
+            subsampling: (options.subsampling ?? spec.output.subsampling) == .yuv444 ? .yuv444 : .yuv420,
+            progressive: options.progressive ?? spec.output.progressive ?? false,
+            dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
         let bytes: [UInt8]
         do {
-            bytes = try ImageEncoder.encode(canvas, as: format == .png ? .png : .jpeg,
-                                            options: EncodeOptions(quality: quality, flattenBackground: flatten))
+            bytes = try ImageEncoder.encode(canvas, as: encoded, options: encodeOptions)
         } catch {
             throw .failure(.render, "cannot encode the output: \(error.reason)")
         }
@@ -113,7 +135,7 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, error.description)
         }
-        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: prepared.warnings)
+        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: warnings)
     }
 
     /// An output that would replace the document or a photo is refused
