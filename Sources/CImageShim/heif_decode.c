@@ -11,6 +11,7 @@ struct collage_heif_decoder {
     struct heif_context *context;
     struct heif_image_handle *handle;
     uint8_t *icc;
+    uint8_t *exif;
     char message[COLLAGE_MESSAGE_MAX];
 };
 
@@ -48,6 +49,20 @@ int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t len
         if (heif_image_handle_get_raw_color_profile(d->handle, d->icc).code == heif_error_Ok) {
             info->icc = d->icc;
             info->icc_length = icc_size;
+        }
+    }
+    /* The Exif item (ISO/IEC 23008-12 A.2.1): a 32-bit big-endian offset to
+     * the TIFF header, then the data (often "Exif\0\0" before the header). */
+    heif_item_id exif_id;
+    if (heif_image_handle_get_list_of_metadata_block_IDs(d->handle, "Exif", &exif_id, 1) == 1) {
+        size_t size = heif_image_handle_get_metadata_size(d->handle, exif_id);
+        if (size > 4 && (d->exif = malloc(size)) != NULL &&
+            heif_image_handle_get_metadata(d->handle, exif_id, d->exif).code == heif_error_Ok) {
+            size_t offset = (size_t)d->exif[0] << 24 | (size_t)d->exif[1] << 16 | (size_t)d->exif[2] << 8 | d->exif[3];
+            if (offset < size - 4) {
+                info->exif = d->exif + 4 + offset;
+                info->exif_length = size - 4 - offset;
+            }
         }
     }
     struct heif_color_profile_nclx *nclx = NULL;
@@ -107,5 +122,6 @@ void collage_heif_close(collage_heif_decoder *d) {
     if (d->handle) heif_image_handle_release(d->handle);
     heif_context_free(d->context);
     free(d->icc);
+    free(d->exif);
     free(d);
 }

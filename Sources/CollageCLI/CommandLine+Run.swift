@@ -8,10 +8,12 @@ extension CommandLine {
 
     Usage:
       collage render DOC -o OUT [options]   render a document
+      collage convert IN -o OUT [options]   convert one photo (e.g. HEIC to JPEG)
       collage --help | --version
 
     Commands:
       render    lay out and render a collage document (see `collage render --help`)
+      convert   one photo to JPEG, PNG or WebP, upright and in sRGB (see `collage convert --help`)
 
     Exit codes: 0 success; 1 invalid document, unreadable photo or failed render; 64 usage error.
 
@@ -36,6 +38,8 @@ extension CommandLine {
             return .success
         case "render":
             return RenderCommand.run(rest)
+        case "convert":
+            return ConvertCommand.run(rest)
         default:
             Console.err("error: unknown command '\(command)'\n\n" + mainHelp)
             return .usage

@@ -112,6 +112,8 @@ typedef struct {
     size_t icc_length;
     int has_nclx;               /* an nclx colr box: the code points below are set */
     int nclx_primaries, nclx_transfer;
+    const uint8_t *exif;        /* the primary image's Exif item from its TIFF header on, or NULL; owned by the decoder */
+    size_t exif_length;
 } collage_heif_info;
 
 /* NULL only when out of memory. */
