@@ -38,5 +38,7 @@ let package = Package(
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI"],
                     exclude: ["Cases", "Goldens"]),
+        // Every file of ../shared/corpus (MANIFEST.md), in process and through the `collage` binary.
+        .testTarget(name: "CorpusTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI"]),
     ]
 )
