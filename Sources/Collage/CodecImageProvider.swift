@@ -4,8 +4,10 @@ import Synchronization
 
 /// Feeds `SceneRenderer` from image files through `CollageCodecs`, each
 /// decoded no larger than its draws need (DCT shrink-on-load for JPEG),
-/// within the decoded-pixel budget, keeping the decoders' warnings.
-struct CodecImageProvider: ImageProvider {
+/// within the decoded-pixel budget. The decoders' warnings (a dropped ICC
+/// profile, corrupt-but-readable data) are kept per image for the report
+/// and for `--strict`.
+final class CodecImageProvider: ImageProvider {
     /// A decode failure, tagged with the scene image it concerns.
     struct Failure: Error {
         var image: Int
@@ -16,8 +18,8 @@ struct CodecImageProvider: ImageProvider {
     let paths: [String]
     /// Limits and truncation policy; `minimumSize` is set per call.
     let options: DecodeOptions
-    /// Each image's decoder warnings, filled from several threads.
-    let warnings = WarningLog()
+    /// Warnings by image index (decodes run concurrently).
+    private let collected = Mutex<[Int: [String]]>([:])
 
     init(paths: [String], options: DecodeOptions = DecodeOptions()) {
         self.paths = paths
@@ -29,22 +31,20 @@ struct CodecImageProvider: ImageProvider {
         options.minimumSize = minimumSize
         do {
             let result = try ImageDecoder.decode(path: paths[index], options: options)
-            if !result.warnings.isEmpty { warnings.record(result.warnings, for: index) }
+            if !result.warnings.isEmpty {
+                collected.withLock { $0[index, default: []] += result.warnings }
+            }
             return result.pixmap
         } catch {
             throw Failure(image: index, error: error)
         }
     }
 
-    /// Warnings by image index, safe to record from any thread.
-    final class WarningLog: Sendable {
-        private let storage = Mutex<[Int: [String]]>([:])
-
-        func record(_ messages: [String], for image: Int) {
-            storage.withLock { $0[image] = messages }
+    /// Every warning so far, by ascending image index (deterministic
+    /// whatever order the threads finished in).
+    var warnings: [(image: Int, message: String)] {
+        collected.withLock { all in
+            all.keys.sorted().flatMap { index in all[index, default: []].map { (index, $0) } }
         }
-
-        /// Every image's warnings, by index.
-        var all: [Int: [String]] { storage.withLock { $0 } }
     }
 }

@@ -80,13 +80,18 @@ public enum CollageRenderer {
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs)
+        if options.strict, !prepared.warnings.isEmpty {
+            throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: spec.source))
+        }
+        var scene = prepared.scene
+        if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
 
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         let provider = CodecImageProvider(paths: spec.photos.map(\.path), options: decodeOptions)
         let canvas: Pixmap
         do {
-            canvas = try SceneRenderer.render(prepared.scene, images: provider, threads: options.threads)
+            canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads)
         } catch let failure as CodecImageProvider.Failure {
             let photo = spec.photos[failure.image]
             var notes = ["resolved path: \(photo.path)"]
@@ -102,22 +107,31 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, "rendering failed: \(error)")
         }
-        var warnings = prepared.warnings
-        for (index, messages) in provider.warnings.all.sorted(by: { $0.key < $1.key }) {
+        // Decoder warnings are known only now: under --strict they stop the
+        // render here, before anything is encoded or written. One line per
+        // photo, its messages joined by "; ".
+        var byImage: [Int: [String]] = [:]
+        for warning in provider.warnings { byImage[warning.image, default: []].append(warning.message) }
+        let decodeWarnings = byImage.keys.sorted().map { index in
             let photo = spec.photos[index]
-            warnings.append(Diagnostic(.unreadableImage, at: photo.srcLocation,
-                                       "photo '\(photo.src)' decoded with warnings: \(messages.joined(separator: "; "))",
-                                       severity: .warning))
+            return Diagnostic(.unreadableImage, at: photo.srcLocation,
+                              "photo '\(photo.src)': \(byImage[index]!.joined(separator: "; "))", severity: .warning)
         }
+        if options.strict, !decodeWarnings.isEmpty {
+            throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))
+        }
+        var warnings = prepared.warnings + decodeWarnings
 
         let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
         if encoded == .jpeg && !canvas.isOpaque {
-            warnings.append(Diagnostic(.render, at: spec.canvas.location,
+            let flattened = Diagnostic(.render, at: spec.canvas.location,
                 "the canvas has transparent pixels and JPEG has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
-                severity: .warning, notes: ["write .png or .webp to keep the transparency"]))
+                severity: .warning, notes: ["write .png or .webp to keep the transparency"])
+            if options.strict { throw .diagnostics(DiagnosticList([flattened.asError], source: spec.source)) }
+            warnings.append(flattened)
         }
         let encodeOptions = EncodeOptions(
             quality: options.quality ?? spec.output.quality ?? 90, flattenBackground: flatten,

@@ -92,7 +92,7 @@ public enum Converter {
             } catch {
                 throw .failure(.render, "converting '\(inputPath)' failed: \(error)")
             }
-            warnings += provider.warnings.all[0] ?? []
+            warnings += provider.warnings.map(\.message)
         }
 
         let encoded = EncodedFormat(rawValue: format.rawValue)!

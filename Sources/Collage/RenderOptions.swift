@@ -28,6 +28,13 @@ public struct RenderOptions: Sendable {
     public var dpi: Int?
     /// `--lossless`: lossless WebP; wins over `output.lossless`; default false.
     public var lossless: Bool?
+    /// `--strict`: warnings (substituted font, uncovered characters, decoder
+    /// warnings such as a dropped ICC profile) are errors, so nothing is
+    /// written. Default false.
+    public var strict = false
+    /// `--debug-layout`: draw cell bounds, photo ids and crop windows over
+    /// the output (`DebugOverlay`). Default false.
+    public var debugLayout = false
 
     public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil,
                 variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads,

@@ -8,11 +8,17 @@ extension CommandLine {
 
     Usage:
       collage render DOC -o OUT [options]   render a document
+      collage check DOC... [options]        validate documents without rendering
+      collage layout DOC [--json]           print the computed frames
+      collage schema                        print the document format's JSON Schema
       collage convert IN -o OUT [options]   convert one photo (e.g. HEIC to JPEG)
       collage --help | --version
 
     Commands:
       render    lay out and render a collage document (see `collage render --help`)
+      check     check documents, photo headers, layout and text; no pixels decoded
+      layout    print where every photo and overlay lands
+      schema    print schema/collage.schema.json (for editors)
       convert   one photo to JPEG, PNG or WebP, upright and in sRGB (see `collage convert --help`)
 
     Exit codes: 0 success; 1 invalid document, unreadable photo or failed render; 64 usage error.
@@ -38,6 +44,12 @@ extension CommandLine {
             return .success
         case "render":
             return RenderCommand.run(rest)
+        case "check":
+            return CheckCommand.run(rest)
+        case "layout":
+            return LayoutCommand.run(rest)
+        case "schema":
+            return SchemaCommand.run(rest)
         case "convert":
             return ConvertCommand.run(rest)
         default:

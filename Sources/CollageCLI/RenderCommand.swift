@@ -23,6 +23,11 @@ enum RenderCommand {
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
+      --strict              treat warnings (substituted font, uncovered characters,
+                            a photo's decoder warnings such as a dropped ICC
+                            profile) as errors: nothing is written
+      --debug-layout        draw each cell's bounds, its photo id and the crop
+                            window (when it is inside the cell) over the output
       -h, --help            show this help
 
     Example: nine photos in the automatic 3x3 grid, with a caption:
@@ -59,13 +64,18 @@ enum RenderCommand {
         var progressive: Bool?
         var dpi: Int?
         var lossless: Bool?
+        var strict = false
+        var debugLayout = false
         do {
             var wantsHelp = false
             try scanner.parse(valued: ["-o", "--output", "--format", "--quality", "--set", "--threads",
                                        "--max-pixels", "--subsampling", "--dpi"],
-                              flags: ["-h", "--help", "--lenient", "--progressive", "--lossless"]) { name, value in
+                              flags: ["-h", "--help", "--lenient", "--progressive", "--lossless",
+                                      "--strict", "--debug-layout"]) { name, value in
                 switch name {
                 case "-h", "--help": wantsHelp = true
+                case "--strict": strict = true
+                case "--debug-layout": debugLayout = true
                 case "--lenient": lenient = true
                 case "--progressive": progressive = true
                 case "--lossless": lossless = true
@@ -101,10 +111,8 @@ enum RenderCommand {
                     }
                     threads = n
                 case "--set":
-                    guard let value, let eq = value.firstIndex(of: "="), eq != value.startIndex else {
-                        throw Arguments.UsageError(message: "--set takes NAME=VALUE, not '\(value ?? "")'")
-                    }
-                    variables[String(value[..<eq])] = String(value[value.index(after: eq)...])
+                    let (key, text) = try parseSet(value)
+                    variables[key] = text
                 default: break
                 }
             }
@@ -120,9 +128,11 @@ enum RenderCommand {
         }
         guard let output else { return usage("render needs an output: add -o OUT (e.g. -o collage.jpg)") }
 
-        let options = RenderOptions(outputPath: output, format: format, quality: quality,
+        var options = RenderOptions(outputPath: output, format: format, quality: quality,
                                     variables: variables, threads: threads, lenient: lenient, maxPixels: maxPixels,
                                     subsampling: subsampling, progressive: progressive, dpi: dpi, lossless: lossless)
+        options.strict = strict
+        options.debugLayout = debugLayout
         do {
             let report = try CollageRenderer.render(documentPath: document, options: options)
             DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)
@@ -135,6 +145,14 @@ enum RenderCommand {
                 return .failure
             }
         }
+    }
+
+    /// `--set NAME=VALUE` split at the first `=`.
+    static func parseSet(_ value: String?) throws -> (String, String) {
+        guard let value, let eq = value.firstIndex(of: "="), eq != value.startIndex else {
+            throw Arguments.UsageError(message: "--set takes NAME=VALUE, not '\(value ?? "")'")
+        }
+        return (String(value[..<eq]), String(value[value.index(after: eq)...]))
     }
 
     static func parseFormat(_ text: String) -> OutputFormat? {

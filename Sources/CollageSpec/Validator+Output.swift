@@ -23,13 +23,4 @@ extension Validator {
         if let dpi = keys["dpi"] { output.dpi = int(dpi.value, key: "dpi", range: 1...65535) }
         return output
     }
-
-    /// A boolean: only lowercase `true` / `false` (DESIGN.md "Errors").
-    private mutating func boolean(_ node: Node, key: String) -> Bool? {
-        guard let s = scalar(node, key: key, expected: "a boolean") else { return nil }
-        if s.isUntyped, s.text == "true" { return true }
-        if s.isUntyped, s.text == "false" { return false }
-        report(.wrongType, s.location, "expected true or false for '\(key)', found \(describe(s))")
-        return nil
-    }
 }

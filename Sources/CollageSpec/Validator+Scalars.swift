@@ -77,6 +77,29 @@ extension Validator {
         return value
     }
 
+    /// A boolean: only lowercase `true` and `false` (DESIGN.md "Errors").
+    /// YAML 1.1 spellings (`yes`, `no`, `on`, `off`, `True`, `y`, …) are
+    /// wrong types whose message suggests the boolean they meant.
+    mutating func boolean(_ node: Node, key: String) -> Bool? {
+        guard let s = scalar(node, key: key, expected: "a boolean (true or false)") else { return nil }
+        if s.isUntyped, s.text == "true" { return true }
+        if s.isUntyped, s.text == "false" { return false }
+        var message = "expected a boolean (true or false) for '\(key)', found \(describe(s))"
+        if let meant = Self.yaml11Boolean(s.text) { message += "; did you mean '\(meant)'?" }
+        report(.wrongType, s.location, message)
+        return nil
+    }
+
+    /// The boolean a YAML 1.1 word stands for (`yes`/`on`/`y`/`True` → "true",
+    /// `no`/`off`/`n`/`False` → "false"), or nil.
+    static func yaml11Boolean(_ text: String) -> String? {
+        switch text.lowercased() {
+        case "yes", "y", "on", "true": return "true"
+        case "no", "n", "off", "false": return "false"
+        default: return nil
+        }
+    }
+
     /// A number (integer or decimal fraction) in `range`.
     mutating func number(_ node: Node, key: String, range: ClosedRange<Double>? = nil,
                          rangeText: String = "") -> Double? {

@@ -106,6 +106,9 @@ struct Validator {
             if section.supported.contains(entry.key) {
                 result[entry.key] = entry
             } else if section.unsupported.contains(entry.key) {
+                // A mistyped boolean is reported as such (with the spelling
+                // meant) before the feature is: the fix is needed either way.
+                if section.booleans.contains(entry.key), boolean(entry.value, key: entry.key) == nil { continue }
                 report(.unsupported, entry.keyLocation,
                        "'\(entry.key)' \(section.phrase) is not supported yet")
             } else if let suggestion = Suggestions.closest(to: entry.key, in: section.allKeys) {

@@ -9,6 +9,9 @@ struct Section: Sendable {
     let phrase: String
     let supported: [String]
     let unsupported: [String]
+    /// Keys whose value is a boolean: typed (`yes` is an error suggesting
+    /// `true`) even while the key is still unsupported.
+    var booleans: [String] = []
 
     var allKeys: [String] { supported + unsupported }
 }
@@ -22,7 +25,7 @@ enum Vocabulary {
         unsupported: [])
     static let output = Section(name: "output", phrase: "in 'output'",
         supported: ["format", "quality", "subsampling", "progressive", "dpi", "lossless"],
-        unsupported: [])
+        unsupported: [], booleans: ["progressive", "lossless"])
     static let photo = Section(name: "photos", phrase: "in a photo",
         supported: ["src", "id", "fit", "focus"],
         unsupported: ["sort", "cell", "frame", "anchor", "offset", "width", "height",
@@ -37,6 +40,14 @@ enum Vocabulary {
     static let font = Section(name: "font", phrase: "in 'font'",
         supported: ["family", "size"],
         unsupported: ["weight", "style", "file", "features"])
+
+    /// Every section by its place in `schema/collage.schema.json`: "" is the
+    /// root object, "canvas" is `$defs/canvas`, "overlay.font" is the `font`
+    /// property of `$defs/overlay` (SchemaTests compares their keys).
+    static let bySchemaPath: [String: Section] = [
+        "": root, "canvas": canvas, "output": output, "photo": photo, "layout": layout,
+        "overlay": overlay, "overlay.font": font,
+    ]
 
     /// Layout kinds of the format; `free` and `justified` are not built yet.
     static let layoutKinds = ["auto", "grid"]

@@ -32,7 +32,7 @@ final class OutputOptionsTests: XCTestCase {
             """)
         XCTAssertEqual(places(errors), [Where(.invalidValue, 2, 23), Where(.wrongType, 2, 43),
                                         Where(.outOfRange, 2, 53), Where(.wrongType, 2, 66)])
-        XCTAssertEqual(errors[1].message, "expected true or false for 'progressive', found the string \"yes\"")
+        XCTAssertEqual(errors[1].message, "expected a boolean (true or false) for 'progressive', found the string \"yes\"; did you mean 'true'?")
         XCTAssertEqual(errors[2].message, "'dpi' must be from 1 to 65535; found 0")
     }
 }

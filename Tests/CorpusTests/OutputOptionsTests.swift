@@ -98,7 +98,7 @@ final class OutputOptionsTests: XCTestCase {
         let run = try ChildRun.collage(["render", doc.path, "-o", scratch.appendingPathComponent("w.png").path])
         XCTAssertEqual(run.status, 0, run.stderr)
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
-        XCTAssertEqual(warnings, ["\(doc.path):5:5: warning: photo '\(junk)' decoded with warnings: Corrupt JPEG data: 5 extraneous bytes before marker 0xdb"])
+        XCTAssertEqual(warnings, ["\(doc.path):5:5: warning: photo '\(junk)': Corrupt JPEG data: 5 extraneous bytes before marker 0xdb"])
     }
 
     func testMaxPixelsBudget() throws {

@@ -1,0 +1,56 @@
+import CollageLayout
+import CollageRaster
+import CollageSpec
+
+/// Scene items that show the computed layout over a render (`render
+/// --debug-layout`): for each photo, its cell's bounds (a 2 px magenta
+/// outline inside the cell), the rectangle its crop window is drawn into (a
+/// 1 px cyan outline: the letterboxed rectangle for `contain`, the cell for
+/// `cover`) and its id in white on a dark label at the cell's top-left
+/// corner. All in canvas pixels. `collage layout` gives the same frames as numbers.
+public enum DebugOverlay {
+    public static let cellColor = Color(red: 255, green: 0, blue: 255)
+    public static let windowColor = Color(red: 0, green: 255, blue: 255)
+    public static let labelColor = Color(red: 0, green: 0, blue: 0, alpha: 160)
+
+    /// The debug items for `prepared`, to draw after its own items. Label
+    /// text uses DejaVu Sans (or the default sans-serif) at 1/12 of the
+    /// cell's shorter side, 12-32 px; a label whose font fails is left out.
+    public static func items(for prepared: CollageRenderer.Prepared, library: FontLibrary = .shared) -> [SceneItem] {
+        let canvas = prepared.layout.canvas
+        let bounds = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        var items: [SceneItem] = []
+        for placement in prepared.layout.photos {
+            let cell = placement.cell
+            items += outline(cell, thickness: 2, color: cellColor, within: bounds)
+            items += outline(placement.destination, thickness: 1, color: windowColor, within: bounds)
+            let id = prepared.spec.photos[placement.photo].id
+            let size = Double(min(32, max(12, min(cell.width, cell.height) / 12)))
+            let label = OverlaySpec(content: .text(id), font: FontSpec(family: ["DejaVu Sans", "sans-serif"], size: size),
+                                    color: .white, anchor: .topLeft, offsetX: 6, offsetY: 6,
+                                    location: prepared.spec.canvas.location)
+            guard let block = try? Typesetter.set(label, in: cell, canvas: canvas, library: library) else { continue }
+            let box = PixelRect(x: Int(block.box.x.rounded(.down)) - 3, y: Int(block.box.y.rounded(.down)) - 2,
+                                width: Int(block.box.width.rounded(.up)) + 6, height: Int(block.box.height.rounded(.up)) + 4)
+            let clipped = box.intersection(bounds)
+            if !clipped.isEmpty { items.append(.fill(clipped, labelColor)) }
+            if let mask = block.mask {
+                items.append(.mask(MaskDraw(mask: mask, originX: block.maskX, originY: block.maskY, color: .white)))
+            }
+        }
+        return items
+    }
+
+    /// Four fills tracing the inside of `rect`, `thickness` px wide, clipped to `bounds`.
+    static func outline(_ rect: PixelRect, thickness: Int, color: Color, within bounds: PixelRect) -> [SceneItem] {
+        let t = min(thickness, rect.width, rect.height)
+        guard t > 0 else { return [] }
+        let sides = [
+            PixelRect(x: rect.x, y: rect.y, width: rect.width, height: t),
+            PixelRect(x: rect.x, y: rect.maxY - t, width: rect.width, height: t),
+            PixelRect(x: rect.x, y: rect.y + t, width: t, height: rect.height - 2 * t),
+            PixelRect(x: rect.maxX - t, y: rect.y + t, width: t, height: rect.height - 2 * t),
+        ]
+        return sides.map { $0.intersection(bounds) }.filter { !$0.isEmpty }.map { .fill($0, color) }
+    }
+}

@@ -1,0 +1,62 @@
+import CollageLayout
+import CollageRaster
+import CollageSpec
+
+/// The computed frames of a prepared document as JSON (`collage layout
+/// --json`), so users, editors and tests see exactly where everything lands.
+/// All geometry is in canvas pixels (origin top-left, y down) except `crop`,
+/// which is in the oriented photo's source pixels (fractional, never rounded).
+/// Keys are written in a fixed order; the output is deterministic.
+///
+///     {"file", "canvas": {width, height},
+///      "photos": [{id, src, path, fit, orientedSize: {width, height},
+///                  cell: {x, y, width, height}, destination: {…}, crop: {…}}],
+///      "overlays": [{index, kind, text, box: {x, y, width, height}, firstBaseline}]}
+public enum LayoutReport {
+    public static func json(_ prepared: CollageRenderer.Prepared) -> JSONText.Value {
+        let spec = prepared.spec
+        let photos: [JSONText.Value] = prepared.layout.photos.map { placement in
+            let photo = spec.photos[placement.photo]
+            let oriented = prepared.headers[placement.photo].size
+            return .object([
+                ("id", .string(photo.id)),
+                ("src", .string(photo.src)),
+                ("path", .string(photo.path)),
+                ("fit", .string(photo.fit.rawValue)),
+                ("orientedSize", .object([("width", .int(oriented.width)), ("height", .int(oriented.height))])),
+                ("cell", rect(placement.cell)),
+                ("destination", rect(placement.destination)),
+                ("crop", rect(placement.crop)),
+            ])
+        }
+        var blocks = prepared.textBlocks.makeIterator()
+        var overlays: [JSONText.Value] = []
+        for (index, overlay) in spec.overlays.enumerated() {
+            guard case .text(let text) = overlay.content, let block = blocks.next() else { continue }
+            overlays.append(.object([
+                ("index", .int(index)),
+                ("kind", .string("text")),
+                ("text", .string(text)),
+                ("anchor", .string(overlay.anchor.rawValue)),
+                ("box", rect(block.box)),
+                ("firstBaseline", .number(block.firstBaseline)),
+                ("font", .string(block.family)),
+            ]))
+        }
+        return .object([
+            ("file", .string(spec.file)),
+            ("canvas", .object([("width", .int(prepared.layout.canvas.width)),
+                                ("height", .int(prepared.layout.canvas.height))])),
+            ("photos", .array(photos)),
+            ("overlays", .array(overlays)),
+        ])
+    }
+
+    static func rect(_ r: PixelRect) -> JSONText.Value {
+        .object([("x", .int(r.x)), ("y", .int(r.y)), ("width", .int(r.width)), ("height", .int(r.height))])
+    }
+
+    static func rect(_ r: Rect) -> JSONText.Value {
+        .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
+    }
+}

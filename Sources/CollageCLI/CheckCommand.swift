@@ -1,0 +1,117 @@
+import Collage
+
+/// `collage check DOC...`: validates documents as far as a render would go
+/// without decoding pixels: the document, every photo's existence and header
+/// (size, orientation), the layout and the text (fonts, shaping).
+enum CheckCommand {
+    static let help = """
+    Usage: collage check DOC... [options]
+
+    Checks each collage document without rendering it: the document itself,
+    that every photo exists and its header reads (no pixels are decoded),
+    the layout and the text. Prints every problem like a compiler, in source
+    order, and `DOC: ok` for each document without errors.
+
+    Options:
+      --diagnostics text|json   how to print problems (default text, on stderr);
+                                json prints one array on stdout with every
+                                document's diagnostics: objects with file, line,
+                                column, severity, kind, message, notes
+      --set NAME=VALUE          set a document variable (repeatable)
+      --strict                  treat warnings (substituted font, uncovered
+                                characters) as errors; decoder warnings need
+                                the pixels, so only `render --strict` sees them
+      -h, --help                show this help
+
+    Example:
+
+      $ collage check trip.yaml
+      trip.yaml:3:3: error: unknown key 'widht' in 'canvas'; did you mean 'width'?
+        widht: 2048
+        ^
+      $ collage check --diagnostics json trip.yaml
+      [
+        {
+          "file": "trip.yaml",
+          "line": 3,
+          "column": 3,
+          "severity": "error",
+          "kind": "unknownKey",
+          "message": "unknown key 'widht' in 'canvas'; did you mean 'width'?",
+          "notes": []
+        }
+      ]
+
+    Exit codes: 0 every document is fine; 1 any document has an error; 64 usage error.
+
+    """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        var scanner = Arguments(arguments)
+        var json = false
+        var strict = false
+        var variables: [String: String] = [:]
+        do {
+            var wantsHelp = false
+            try scanner.parse(valued: ["--diagnostics", "--set"], flags: ["-h", "--help", "--strict"]) { name, value in
+                switch name {
+                case "-h", "--help": wantsHelp = true
+                case "--strict": strict = true
+                case "--diagnostics":
+                    switch value {
+                    case "json": json = true
+                    case "text": json = false
+                    default: throw Arguments.UsageError(message: "--diagnostics must be text or json, not '\(value ?? "")'")
+                    }
+                case "--set":
+                    let (key, text) = try RenderCommand.parseSet(value)
+                    variables[key] = text
+                default: break
+                }
+            }
+            if wantsHelp { Console.out(help); return .success }
+        } catch let error as Arguments.UsageError {
+            return usage(error.message)
+        } catch {
+            return usage("\(error)")
+        }
+        guard !scanner.positionals.isEmpty else { return usage("check needs at least one document: collage check DOC...") }
+
+        var failed = false
+        var all: [JSONText.Value] = []
+        for document in scanner.positionals {
+            let (diagnostics, source) = check(document, variables: variables, strict: strict)
+            let hasErrors = diagnostics.contains { $0.severity == .error }
+            failed = failed || hasErrors
+            if json {
+                all += diagnostics.map { $0.json(document: document) }
+            } else {
+                DiagnosticPrinter.print(diagnostics, source: source)
+                if !hasErrors { Console.out("\(document): ok\n") }
+            }
+        }
+        if json { Console.out(JSONText.write(.array(all)) + "\n") }
+        return failed ? .failure : .success
+    }
+
+    /// Every diagnostic of one document (warnings as errors under `strict`),
+    /// in source order, and the text they point into.
+    static func check(_ document: String, variables: [String: String],
+                      strict: Bool) -> ([Diagnostic], SourceText?) {
+        do {
+            let prepared = try CollageRenderer.prepare(documentPath: document, variables: variables)
+            let warnings = strict ? prepared.warnings.map(\.asError) : prepared.warnings
+            return (warnings, prepared.spec.source)
+        } catch {
+            switch error {
+            case .diagnostics(let list): return (list.diagnostics, list.source)
+            case .usage(let message): return ([Diagnostic(.invalidValue, at: nil, message)], nil)
+            }
+        }
+    }
+
+    static func usage(_ message: String) -> ExitStatus {
+        Console.err("error: \(message)\nsee `collage check --help`\n")
+        return .usage
+    }
+}

@@ -1,0 +1,111 @@
+import Collage
+
+/// `collage layout DOC [--json]`: prints the computed frames without
+/// decoding any photo (headers only).
+enum LayoutCommand {
+    static let help = """
+    Usage: collage layout DOC [--json] [--set NAME=VALUE]...
+
+    Lays out DOC without rendering it and prints where everything lands, in
+    canvas pixels (origin top-left, y down): the canvas size; for each photo
+    its id, src, oriented size, cell, destination (the cell for `cover`, the
+    letterboxed rectangle for `contain`) and crop window (fractional, in the
+    oriented photo's pixels); for each text overlay its box and first baseline.
+
+    Options:
+      --json            print JSON (fixed key order) instead of text
+      --set NAME=VALUE  set a document variable (repeatable)
+      -h, --help        show this help
+
+    Example:
+
+      $ collage layout examples/grid.yaml
+      canvas 2400x1400
+      photo seeding  cell 48,48 752x640  destination 48,48 752x640  crop 900.6,0 3510.9x2988 of 5312x2988
+      ...
+      photo wine  cell 1600,712 752x640  destination 1762,712 428x640  crop 0,0 2560x3837 of 2560x3837
+      overlay 0 "Spring 2018"  box 72,72 438.5x84
+      $ collage layout examples/grid.yaml --json | jq -c '.photos[0].cell'
+      {"x":48,"y":48,"width":752,"height":640}
+
+    Exit codes: 0 printed; 1 document or photo error; 64 usage error.
+
+    """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        var scanner = Arguments(arguments)
+        var json = false
+        var variables: [String: String] = [:]
+        do {
+            var wantsHelp = false
+            try scanner.parse(valued: ["--set"], flags: ["-h", "--help", "--json"]) { name, value in
+                switch name {
+                case "-h", "--help": wantsHelp = true
+                case "--json": json = true
+                case "--set":
+                    let (key, text) = try RenderCommand.parseSet(value)
+                    variables[key] = text
+                default: break
+                }
+            }
+            if wantsHelp { Console.out(help); return .success }
+        } catch let error as Arguments.UsageError {
+            return usage(error.message)
+        } catch {
+            return usage("\(error)")
+        }
+        guard scanner.positionals.count == 1, let document = scanner.positionals.first else {
+            return usage(scanner.positionals.isEmpty ? "layout needs a document: collage layout DOC --json"
+                         : "layout takes one document, got \(scanner.positionals.count)")
+        }
+        let prepared: CollageRenderer.Prepared
+        do {
+            prepared = try CollageRenderer.prepare(documentPath: document, variables: variables)
+        } catch {
+            switch error {
+            case .usage(let message): return usage(message)
+            case .diagnostics(let list): DiagnosticPrinter.print(list); return .failure
+            }
+        }
+        DiagnosticPrinter.print(prepared.warnings, source: prepared.spec.source)
+        let report = LayoutReport.json(prepared)
+        Console.out((json ? JSONText.write(report) : text(report)) + "\n")
+        return .success
+    }
+
+    /// A line per canvas, photo and overlay, from the JSON report.
+    static func text(_ report: JSONText.Value) -> String {
+        guard case .object(let top) = report else { return "" }
+        func field(_ members: [(String, JSONText.Value)], _ key: String) -> JSONText.Value? {
+            members.first { $0.0 == key }?.1
+        }
+        func plain(_ v: JSONText.Value?) -> String {
+            switch v {
+            case .string(let s)?: return s
+            case .int(let n)?: return String(n)
+            case .number(let d)?: return JSONText.number((d * 10).rounded() / 10)
+            case .object(let m)?:
+                let p = m.map { plain($0.1) }
+                return p.count == 4 ? "\(p[0]),\(p[1]) \(p[2])x\(p[3])" : p.joined(separator: "x")
+            default: return "-"
+            }
+        }
+        var lines = ["canvas " + plain(field(top, "canvas"))]
+        if case .array(let photos)? = field(top, "photos") {
+            for case .object(let p) in photos {
+                lines.append("photo \(plain(field(p, "id")))  cell \(plain(field(p, "cell")))  destination \(plain(field(p, "destination")))  crop \(plain(field(p, "crop"))) of \(plain(field(p, "orientedSize")))")
+            }
+        }
+        if case .array(let overlays)? = field(top, "overlays") {
+            for case .object(let o) in overlays {
+                lines.append("overlay \(plain(field(o, "index"))) \(JSONText.quoted(plain(field(o, "text"))))  box \(plain(field(o, "box")))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func usage(_ message: String) -> ExitStatus {
+        Console.err("error: \(message)\nsee `collage layout --help`\n")
+        return .usage
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+@testable import CollageSpec
+
+/// `schema/collage.schema.json` against the validator's vocabulary and the
+/// text compiled into the binary (`collage schema`).
+final class SchemaTests: XCTestCase {
+    private var schemaURL: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../schema/collage.schema.json").standardizedFileURL
+    }
+
+    private func schema() throws -> [String: Any] {
+        let data = try Data(contentsOf: schemaURL)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// Objects of the schema with a fixed key set (`additionalProperties:
+    /// false`), by path: "" for the root, "photo" for `$defs/photo`,
+    /// "photo.cell" for its `cell` property.
+    private func closedObjects(_ schema: [String: Any]) -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        func visit(_ node: [String: Any], path: String) {
+            guard node["additionalProperties"] as? Bool == false,
+                  let properties = node["properties"] as? [String: Any] else { return }
+            found[path] = Set(properties.keys)
+            for (key, value) in properties {
+                if let child = value as? [String: Any] {
+                    visit(child, path: path.isEmpty ? key : path + "." + key)
+                }
+            }
+        }
+        visit(schema, path: "")
+        for (name, value) in schema["$defs"] as? [String: Any] ?? [:] {
+            if let def = value as? [String: Any] { visit(def, path: name) }
+        }
+        return found
+    }
+
+    func testSchemaKeysEqualTheValidatorsKeys() throws {
+        let objects = closedObjects(try schema())
+        for (path, section) in Vocabulary.bySchemaPath {
+            let keys = try XCTUnwrap(objects[path], "the schema has no closed object at '\(path)'")
+            XCTAssertEqual(keys, Set(section.allKeys), "keys of '\(path)' (\(section.name))")
+        }
+        // Nested objects whose keys the validator reads inside their parent
+        // (no Section of their own yet): listed so a new schema object is a decision.
+        let nested: Set<String> = ["photo.cell", "photo.frame", "photo.crop", "photo.border",
+                                   "overlay.stroke", "overlay.shadow", "overlay.background"]
+        XCTAssertEqual(Set(objects.keys).subtracting(Vocabulary.bySchemaPath.keys), nested)
+        XCTAssertEqual(objects["photo.cell"], ["column", "row", "columnSpan", "rowSpan"])
+        XCTAssertEqual(objects["photo.frame"], ["x", "y", "width", "height"])
+        XCTAssertEqual(objects["overlay.shadow"], ["offset", "blur", "color"])
+    }
+
+    func testSchemaIdentityAndEnumerations() throws {
+        let schema = try schema()
+        XCTAssertEqual(schema["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")
+        XCTAssertEqual(schema["$id"] as? String, DocumentSchema.id)
+        XCTAssertTrue(DocumentSchema.id.hasSuffix("/v1"))
+        let defs = try XCTUnwrap(schema["$defs"] as? [String: Any])
+        func values(_ def: String, _ key: String) -> [String] {
+            let property = ((defs[def] as? [String: Any])?["properties"] as? [String: Any])?[key] as? [String: Any]
+            let choices = property?["anyOf"] as? [[String: Any]] ?? []
+            return choices.compactMap { $0["enum"] as? [Any] }.first?.compactMap { $0 as? String } ?? []
+        }
+        XCTAssertEqual(values("layout", "kind"), Vocabulary.layoutKinds + Vocabulary.unsupportedLayoutKinds)
+        XCTAssertEqual(values("photo", "fit"), Vocabulary.fits)
+        XCTAssertEqual(values("output", "format"), Vocabulary.formats)
+        XCTAssertEqual(values("overlay", "anchor"), Anchor.allCases.map(\.rawValue))
+    }
+
+    func testCompiledSchemaEqualsTheFile() throws {
+        let file = try String(contentsOf: schemaURL, encoding: .utf8)
+        XCTAssertEqual(DocumentSchema.text, file, "run scripts/generate-schema-source")
+    }
+
+    func testEveryExampleNamesTheSchemaAndTheReferenceNamesEveryKey() throws {
+        let root = schemaURL.deletingLastPathComponent().deletingLastPathComponent()
+        let examples = root.appendingPathComponent("examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".yaml") }
+        XCTAssertFalse(names.isEmpty)
+        for name in names {
+            let text = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix("# yaml-language-server: $schema=../schema/collage.schema.json\n"), name)
+        }
+        let reference = try String(contentsOf: root.appendingPathComponent("docs/format.md"), encoding: .utf8)
+        for section in Vocabulary.bySchemaPath.values {
+            for key in section.allKeys {
+                XCTAssertTrue(reference.contains("`\(key)`"), "docs/format.md does not describe '\(key)' (\(section.name))")
+            }
+        }
+    }
+}
