@@ -20,12 +20,16 @@ let package = Package(
         // C helpers for what Swift cannot do (setjmp-based error handling).
         .target(name: "CImageShim", dependencies: ["CImage"],
                 cSettings: [.unsafeFlags(["-O2"])]),
+        // ICU (icu-uc, libicu-dev) for bidi and line breaking, behind a header
+        // with no ICU types so it never meets Foundation's own ICU module.
+        .target(name: "CICU", cSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
         .target(name: "CollageSpec", dependencies: ["CYAML"]),
         .target(name: "CollageRaster", swiftSettings: optimisedInDebug),
         .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageRaster"],
                 swiftSettings: optimisedInDebug),
-        .target(name: "CollageLayout", dependencies: ["CText", "CollageSpec", "CollageRaster"],
+        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CollageSpec", "CollageRaster"],
                 swiftSettings: optimisedInDebug),
         .target(name: "Collage", dependencies: ["CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         .executableTarget(name: "CollageCLI", dependencies: ["Collage"]),

@@ -76,6 +76,29 @@ public enum CollageRenderer {
 
     /// Renders a prepared document. `inputs` are the files the output must not overwrite.
     public static func render(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Report {
+        let encoded = try encode(prepared, inputs: inputs, options: options)
+        do {
+            try AtomicFile.write(encoded.bytes, to: options.outputPath)
+        } catch {
+            throw .failure(.render, error.description)
+        }
+        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
+    }
+
+    /// An encoded image that has not been written anywhere.
+    public struct Encoded: Sendable {
+        /// The file's bytes (PNG, JPEG or WebP), identical for any thread count.
+        public var bytes: [UInt8]
+        public var format: OutputFormat
+        /// Non-fatal findings: the prepared document's, then the decoders'.
+        public var warnings: [Diagnostic]
+    }
+
+    /// Renders and encodes a prepared document without writing it (for
+    /// `-o -`, standard output). `options.outputPath` still picks the format
+    /// by its extension and is refused when it names one of `inputs`.
+    /// - Throws: as `render(_:inputs:options:)`, except write errors.
+    public static func encode(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
         let spec = prepared.spec
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
@@ -144,12 +167,7 @@ public enum CollageRenderer {
         } catch {
             throw .failure(.render, "cannot encode the output: \(error.reason)")
         }
-        do {
-            try AtomicFile.write(bytes, to: options.outputPath)
-        } catch {
-            throw .failure(.render, error.description)
-        }
-        return Report(prepared: prepared, format: format, byteCount: bytes.count, warnings: warnings)
+        return Encoded(bytes: bytes, format: format, warnings: warnings)
     }
 
     /// An output that would replace the document or a photo is refused

@@ -11,6 +11,9 @@ extension CommandLine {
       collage check DOC... [options]        validate documents without rendering
       collage layout DOC [--json]           print the computed frames
       collage schema                        print the document format's JSON Schema
+      collage batch TEMPLATE --data ROWS -o 'out/${id}.jpg'   one image per data row
+      collage grid PHOTO... -o OUT          photos in a grid, no document
+      collage watch DOC -o OUT              re-render on every change
       collage convert IN -o OUT [options]   convert one photo (e.g. HEIC to JPEG)
       collage --help | --version
 
@@ -19,6 +22,9 @@ extension CommandLine {
       check     check documents, photo headers, layout and text; no pixels decoded
       layout    print where every photo and overlay lands
       schema    print schema/collage.schema.json (for editors)
+      batch     render a template once per row of a CSV, JSON or YAML file
+      grid      lay photos out without a document (like `montage`)
+      watch     render, then render again whenever an input changes
       convert   one photo to JPEG, PNG or WebP, upright and in sRGB (see `collage convert --help`)
 
     Exit codes: 0 success; 1 invalid document, unreadable photo or failed render; 64 usage error.
@@ -50,6 +56,9 @@ extension CommandLine {
             return LayoutCommand.run(rest)
         case "schema":
             return SchemaCommand.run(rest)
+        case "batch": return BatchCommand.run(rest)
+        case "grid": return GridCommand.run(rest)
+        case "watch": return WatchCommand.run(rest)
         case "convert":
             return ConvertCommand.run(rest)
         default:

@@ -6,6 +6,9 @@ enum RenderCommand {
     Usage: collage render DOC -o OUT [options]
 
     Renders the collage document DOC (.yaml, .yml or .json) to OUT.
+    DOC `-` reads the document from standard input (its relative paths then
+    resolve against the working directory); OUT `-` writes the image to
+    standard output (--format is then required).
     The output format comes from --format, else OUT's extension
     (.png, .jpg, .jpeg, .webp), else the document's `output.format`.
     Photos may be JPEG, PNG, HEIC/HEIF/AVIF or WebP (detected from their bytes).
@@ -23,6 +26,8 @@ enum RenderCommand {
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
+      --depfile PATH        also write a Makefile rule: OUT: DOC photos fonts
+      --root DIR            refuse paths in DOC that resolve outside DIR
       --strict              treat warnings (substituted font, uncovered characters,
                             a photo's decoder warnings such as a dropped ICC
                             profile) as errors: nothing is written
@@ -66,10 +71,11 @@ enum RenderCommand {
         var lossless: Bool?
         var strict = false
         var debugLayout = false
+        var pipeline = PipelineFlags()
         do {
             var wantsHelp = false
-            try scanner.parse(valued: ["-o", "--output", "--format", "--quality", "--set", "--threads",
-                                       "--max-pixels", "--subsampling", "--dpi"],
+            try scanner.parse(valued: PipelineFlags.valued.union(["-o", "--output", "--format", "--quality", "--set", "--threads",
+                                                                  "--max-pixels", "--subsampling", "--dpi"]),
                               flags: ["-h", "--help", "--lenient", "--progressive", "--lossless",
                                       "--strict", "--debug-layout"]) { name, value in
                 switch name {
@@ -113,7 +119,7 @@ enum RenderCommand {
                 case "--set":
                     let (key, text) = try parseSet(value)
                     variables[key] = text
-                default: break
+                default: try pipeline.handle(name, value)
                 }
             }
             if wantsHelp { Console.out(help); return .success }
@@ -133,18 +139,7 @@ enum RenderCommand {
                                     subsampling: subsampling, progressive: progressive, dpi: dpi, lossless: lossless)
         options.strict = strict
         options.debugLayout = debugLayout
-        do {
-            let report = try CollageRenderer.render(documentPath: document, options: options)
-            DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)
-            return .success
-        } catch {
-            switch error {
-            case .usage(let message): return usage(message)
-            case .diagnostics(let list):
-                DiagnosticPrinter.print(list)
-                return .failure
-            }
-        }
+        return execute(document: document, options: options, pipeline: pipeline)
     }
 
     /// `--set NAME=VALUE` split at the first `=`.

@@ -15,8 +15,31 @@ final class FontFace {
 
     func close() { FT_Done_Face(handle) }
 
-    /// Sets the em size in pixels (26.6 fixed point, so to 1/64 px).
+    /// True for outline fonts; false for bitmap-only faces such as Noto
+    /// Color Emoji (CBDT), which are drawn from a strike scaled by `scale`.
+    var isScalable: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 }
+    /// True when the face has colour glyphs (CBDT/sbix/COLR).
+    var isColor: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
+    /// Canvas pixels per face pixel at the current size: 1 for outline
+    /// faces; the size over the strike's ppem for bitmap faces.
+    private(set) var scale = 1.0
+
+    /// True when the face maps `scalar` to a glyph.
+    func covers(_ scalar: Unicode.Scalar) -> Bool { FT_Get_Char_Index(handle, FT_ULong(scalar.value)) != 0 }
+
+    /// Sets the em size in pixels (26.6 fixed point, so to 1/64 px). A
+    /// bitmap-only face selects its first strike (`FT_Select_Size(face, 0)`)
+    /// and records the scale from that strike to `pixels`.
     func setSize(_ pixels: Double) throws(FontError) {
+        if !isScalable {
+            guard handle.pointee.num_fixed_sizes > 0 else { throw FontError.freeType(file, 0x17) }
+            let status = FT_Select_Size(handle, 0)
+            guard status == 0 else { throw FontError.freeType(file, Int(status)) }
+            let ppem = Double(handle.pointee.size.pointee.metrics.y_ppem)
+            scale = ppem > 0 ? pixels / ppem : 1
+            return
+        }
+        scale = 1
         // At least 1/64 px: FreeType reads a zero size as "same as the other side".
         let size = max(1, FT_F26Dot6((pixels * 64).rounded(.toNearestOrAwayFromZero)))
         let status = FT_Set_Char_Size(handle, 0, size, 72, 72)
@@ -27,8 +50,8 @@ final class FontFace {
     /// (hhea, or OS/2 when hhea is empty), in pixels, y up.
     var metrics: FontMetrics {
         let m = handle.pointee.size.pointee.metrics
-        return FontMetrics(ascender: Double(m.ascender) / 64, descender: Double(m.descender) / 64,
-                           lineHeight: Double(m.height) / 64)
+        return FontMetrics(ascender: Double(m.ascender) / 64 * scale, descender: Double(m.descender) / 64 * scale,
+                           lineHeight: Double(m.height) / 64 * scale)
     }
 }
 

@@ -67,19 +67,24 @@ public final class FontLibrary: @unchecked Sendable {
     /// name, fontconfig's best match for the whole list is used and
     /// `FontChoice.matchedByName` is false (the caller warns).
     ///
+    /// - Parameters:
+    ///   - weight: OpenType weight (100...900, 400 regular), matched through
+    ///     `FcWeightFromOpenTypeDouble`.
+    ///   - slant: `FC_SLANT` (0 roman, 100 italic, 110 oblique).
+    ///
     /// - Throws: `FontError.noFont` when fontconfig has no font at all,
     ///   `FontError.unreadable` when FreeType cannot open the matched file.
-    func choose(families: [String]) throws(FontError) -> FontChoice {
+    func choose(families: [String], weight: Int = 400, slant: Int32 = 0) throws(FontError) -> FontChoice {
         let config = try loadedConfiguration()
         for family in families {
-            guard let match = bestMatch(config, families: [family]) else { continue }
+            guard let match = bestMatch(config, families: [family], weight: weight, slant: slant) else { continue }
             defer { FcPatternDestroy(match.pattern) }
             if Self.isGeneric(family) || match.families.contains(where: { Self.sameName($0, family) }) {
                 return FontChoice(face: try face(file: match.file, index: match.index),
                                   family: match.families.first ?? family, matchedByName: true)
             }
         }
-        guard let match = bestMatch(config, families: families) else {
+        guard let match = bestMatch(config, families: families, weight: weight, slant: slant) else {
             throw FontError.noFont(families)
         }
         defer { FcPatternDestroy(match.pattern) }
@@ -101,16 +106,9 @@ public final class FontLibrary: @unchecked Sendable {
 
     private struct Match { var pattern: OpaquePointer; var file: String; var index: Int; var families: [String] }
 
-    private func bestMatch(_ config: OpaquePointer, families: [String]) -> Match? {
-        guard let pattern = FcPatternCreate() else { return nil }
+    private func bestMatch(_ config: OpaquePointer, families: [String], weight: Int, slant: Int32) -> Match? {
+        guard let pattern = Self.pattern(families: families, weight: weight, slant: slant) else { return nil }
         defer { FcPatternDestroy(pattern) }
-        for family in families {
-            _ = family.withCString { name in
-                name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
-                    FcPatternAddString(pattern, FC_FAMILY, $0)
-                }
-            }
-        }
         guard FcConfigSubstitute(config, pattern, FcMatchPattern) == FcTrue else { return nil }
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -132,7 +130,22 @@ public final class FontLibrary: @unchecked Sendable {
         return Match(pattern: match, file: String(cString: fileValue), index: Int(index), families: names)
     }
 
-    private func loadedConfiguration() throws(FontError) -> OpaquePointer {
+    /// A fontconfig pattern for families, an OpenType weight and an FC_SLANT.
+    static func pattern(families: [String], weight: Int, slant: Int32) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        for family in families {
+            _ = family.withCString { name in
+                name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                    FcPatternAddString(pattern, FC_FAMILY, $0)
+                }
+            }
+        }
+        FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(weight)))
+        FcPatternAddInteger(pattern, FC_SLANT, slant)
+        return pattern
+    }
+
+    func loadedConfiguration() throws(FontError) -> OpaquePointer {
         if let configuration { return configuration }
         guard let config = FcInitLoadConfigAndFonts() else { throw FontError.configuration("default") }
         configuration = config
@@ -140,7 +153,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The cached face for a font file and face index (call holding the lock).
-    private func face(file: String, index: Int) throws(FontError) -> FontFace {
+    func face(file: String, index: Int) throws(FontError) -> FontFace {
         let key = FaceKey(file: file, index: index)
         if let face = faces[key] { return face }
         if freeType == nil {

@@ -2,69 +2,141 @@ import CText
 import CollageRaster
 import Glibc
 
-/// Rasterises glyph outlines with FreeType into one coverage mask
+/// Rasterises glyphs with FreeType into coverage masks and colour tiles
 /// (DESIGN.md "Text": unhinted, at fractional pen positions, never rounded).
 enum GlyphRasterizer {
     /// A glyph origin on the canvas, pixels (x right, y down), fractional.
     struct Placed {
+        var face: FontFace
         var id: UInt32
         var x: Double
         var y: Double
     }
 
-    /// Draws `glyphs` of `face` (at its current size) into one mask.
+    /// A mask placed with its top-left pixel at (`x`, `y`), canvas pixels.
+    struct PlacedMask {
+        var mask: CoverageMask
+        var x: Int
+        var y: Int
+    }
+
+    /// What `rasterize` draws.
+    struct Layers {
+        /// Outline glyphs' coverage (drawn in the fill colour).
+        var fill: PlacedMask?
+        /// The outlines expanded by the stroke width (drawn under the fill).
+        var stroke: PlacedMask?
+        /// Colour glyphs (emoji) in their own colours.
+        var tiles: [ColorTile]
+    }
+
+    private struct Bitmap { var x: Int; var y: Int; var width: Int; var height: Int; var pixels: [UInt8] }
+
+    /// Draws `glyphs` (each face already at its size) into masks and tiles.
     ///
-    /// Each glyph's outline is moved by the fractional part of its position
-    /// (to FreeType's 1/64 px) before rendering, and its bitmap lands at the
-    /// integer part, so glyphs sit at their exact positions inside a mask
+    /// Each outline is moved by the fractional part of its position (to
+    /// FreeType's 1/64 px) before rendering, and its bitmap lands at the
+    /// integer part, so glyphs sit at their exact positions inside masks
     /// placed at whole canvas pixels. Overlapping coverage adds, saturating
-    /// at 255. Glyphs without an outline (bitmap-only faces) draw nothing.
+    /// at 255. With `strokeWidth` > 0 each outline is also expanded by that
+    /// many pixels with FreeType's stroker (outside border, round joins and
+    /// caps) into the stroke mask. Bitmap-only colour faces are loaded with
+    /// `FT_LOAD_COLOR` and their BGRA strike scaled by `face.scale`.
     ///
-    /// - Parameter clip: canvas pixels the mask may cover (the canvas).
-    /// - Returns: the mask and its top-left canvas pixel, or nil when no ink
-    ///   falls inside `clip`.
-    static func rasterize(_ glyphs: [Placed], face: FontFace, clip: PixelRect) -> (mask: CoverageMask, x: Int, y: Int)? {
-        struct Bitmap { var x: Int; var y: Int; var width: Int; var height: Int; var pixels: [UInt8] }
-        var bitmaps: [Bitmap] = []
-        let handle = face.handle
-        defer { FT_Set_Transform(handle, nil, nil) }
-        let loadFlags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+    /// - Parameter clip: canvas pixels the masks may cover (the canvas).
+    static func rasterize(_ glyphs: [Placed], strokeWidth: Double = 0, clip: PixelRect) -> Layers {
+        var fills: [Bitmap] = [], strokes: [Bitmap] = []
+        var tiles: [ColorTile] = []
+        var stroker: FT_Stroker?
+        var library: FT_Library?
+        defer { if let stroker { FT_Stroker_Done(stroker) } }
         // Positions this far out cannot reach any canvas (and would not fit an Int).
         let reach = 1e9
+        let margin = Int(strokeWidth.rounded(.up)) + 1
         for glyph in glyphs where abs(glyph.x) < reach && abs(glyph.y) < reach {
+            let handle = glyph.face.handle
+            if !glyph.face.isScalable {
+                if let tile = colorGlyph(glyph, clip: clip) { tiles.append(tile) }
+                continue
+            }
             let ix = glyph.x.rounded(.down), iy = glyph.y.rounded(.down)
             // FreeType's y axis points up: moving the glyph down is a negative delta.
             var delta = FT_Vector(x: FT_Pos(((glyph.x - ix) * 64).rounded(.toNearestOrAwayFromZero)),
                                   y: FT_Pos(-((glyph.y - iy) * 64).rounded(.toNearestOrAwayFromZero)))
             FT_Set_Transform(handle, nil, &delta)
-            guard FT_Load_Glyph(handle, glyph.id, loadFlags) == 0,
+            defer { FT_Set_Transform(handle, nil, nil) }
+            guard FT_Load_Glyph(handle, glyph.id, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
                   let slot = handle.pointee.glyph,
                   slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { continue }
-            // Skip glyphs wholly outside the clip before rendering them.
+            // Skip glyphs wholly outside the clip (with the stroke's reach) before rendering them.
             var box = FT_BBox()
             FT_Outline_Get_CBox(&slot.pointee.outline, &box)
-            let left = Int(ix) + Int(box.xMin >> 6), right = Int(ix) + Int((box.xMax + 63) >> 6)
-            let top = Int(iy) - Int((box.yMax + 63) >> 6), bottom = Int(iy) - Int(box.yMin >> 6)
+            let left = Int(ix) + Int(box.xMin >> 6) - margin, right = Int(ix) + Int((box.xMax + 63) >> 6) + margin
+            let top = Int(iy) - Int((box.yMax + 63) >> 6) - margin, bottom = Int(iy) - Int(box.yMin >> 6) + margin
             if right <= clip.x || left >= clip.maxX || bottom <= clip.y || top >= clip.maxY { continue }
-            guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { continue }
-            let bitmap = slot.pointee.bitmap
-            let width = Int(bitmap.width), height = Int(bitmap.rows)
-            guard width > 0, height > 0, let buffer = bitmap.buffer,
-                  bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { continue }
-            let pitch = Int(bitmap.pitch)
-            var pixels = [UInt8](repeating: 0, count: width * height)
-            pixels.withUnsafeMutableBufferPointer { target in
-                for row in 0..<height {
-                    // A negative pitch stores rows bottom-up.
-                    let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
-                    UnsafeMutableRawPointer(target.baseAddress! + row * width)
-                        .copyMemory(from: source, byteCount: width)
+            if strokeWidth > 0 {
+                if stroker == nil {
+                    library = handle.pointee.glyph.pointee.library
+                    FT_Stroker_New(library, &stroker)
+                    FT_Stroker_Set(stroker, FT_Fixed((strokeWidth * 64).rounded()), FT_STROKER_LINECAP_ROUND,
+                                   FT_STROKER_LINEJOIN_ROUND, 0)
                 }
+                if let band = strokeBitmap(slot, stroker: stroker, x: Int(ix), y: Int(iy)) { strokes.append(band) }
             }
-            bitmaps.append(Bitmap(x: Int(ix) + Int(slot.pointee.bitmap_left),
-                                  y: Int(iy) - Int(slot.pointee.bitmap_top),
-                                  width: width, height: height, pixels: pixels))
+            guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { continue }
+            if let bitmap = copy(slot.pointee.bitmap, x: Int(ix) + Int(slot.pointee.bitmap_left),
+                                 y: Int(iy) - Int(slot.pointee.bitmap_top)) { fills.append(bitmap) }
         }
+        return Layers(fill: compose(fills, clip: clip), stroke: compose(strokes, clip: clip), tiles: tiles)
+    }
+
+    /// The outline in `slot` expanded by the stroker (its outside border), rendered.
+    private static func strokeBitmap(_ slot: FT_GlyphSlot, stroker: FT_Stroker?, x: Int, y: Int) -> Bitmap? {
+        var glyph: FT_Glyph?
+        guard FT_Get_Glyph(slot, &glyph) == 0, glyph != nil else { return nil }
+        defer { FT_Done_Glyph(glyph) }
+        guard FT_Glyph_StrokeBorder(&glyph, stroker, 0, 1) == 0,
+              FT_Glyph_To_Bitmap(&glyph, FT_RENDER_MODE_NORMAL, nil, 1) == 0, let glyph else { return nil }
+        return UnsafeMutableRawPointer(glyph).withMemoryRebound(to: FT_BitmapGlyphRec.self, capacity: 1) { bitmap in
+            copy(bitmap.pointee.bitmap, x: x + Int(bitmap.pointee.left), y: y - Int(bitmap.pointee.top))
+        }
+    }
+
+    /// A colour glyph's strike, scaled to the face's size and placed.
+    private static func colorGlyph(_ glyph: Placed, clip: PixelRect) -> ColorTile? {
+        let handle = glyph.face.handle
+        guard FT_Load_Glyph(handle, glyph.id, Int32(FT_LOAD_COLOR)) == 0, let slot = handle.pointee.glyph else { return nil }
+        let bitmap = slot.pointee.bitmap
+        guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), let buffer = bitmap.buffer,
+              bitmap.width > 0, bitmap.rows > 0, bitmap.pitch > 0 else { return nil }
+        let scale = glyph.face.scale
+        let left = glyph.x + Double(slot.pointee.bitmap_left) * scale
+        let top = glyph.y - Double(slot.pointee.bitmap_top) * scale
+        let width = Double(bitmap.width) * scale, height = Double(bitmap.rows) * scale
+        if left + width <= Double(clip.x) || left >= Double(clip.maxX)
+            || top + height <= Double(clip.y) || top >= Double(clip.maxY) { return nil }
+        return ColorTile.scaledStrike(bgra: buffer, width: Int(bitmap.width), height: Int(bitmap.rows),
+                                      pitch: Int(bitmap.pitch), scale: scale, left: left, top: top)
+    }
+
+    private static func copy(_ bitmap: FT_Bitmap, x: Int, y: Int) -> Bitmap? {
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        guard width > 0, height > 0, let buffer = bitmap.buffer,
+              bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else { return nil }
+        let pitch = Int(bitmap.pitch)
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        pixels.withUnsafeMutableBufferPointer { target in
+            for row in 0..<height {
+                // A negative pitch stores rows bottom-up.
+                let source = buffer + (pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch)
+                UnsafeMutableRawPointer(target.baseAddress! + row * width).copyMemory(from: source, byteCount: width)
+            }
+        }
+        return Bitmap(x: x, y: y, width: width, height: height, pixels: pixels)
+    }
+
+    /// One mask holding every bitmap, clipped to `clip`.
+    private static func compose(_ bitmaps: [Bitmap], clip: PixelRect) -> PlacedMask? {
         guard let first = bitmaps.first else { return nil }
         var bounds = PixelRect(x: first.x, y: first.y, width: first.width, height: first.height)
         for b in bitmaps.dropFirst() {
@@ -91,6 +163,7 @@ enum GlyphRasterizer {
                 }
             }
         }
-        return (CoverageMask(width: bounds.width, height: bounds.height, coverage: coverage), bounds.x, bounds.y)
+        return PlacedMask(mask: CoverageMask(width: bounds.width, height: bounds.height, coverage: coverage),
+                          x: bounds.x, y: bounds.y)
     }
 }

@@ -25,32 +25,31 @@ public enum SceneBuilder {
     /// spec photo (its oriented size), an `ImageDraw` per placement (source =
     /// crop window, destination, clip = cell), then each text overlay as a
     /// `MaskDraw` in list order (an overlay with no ink on the canvas draws
-    /// nothing). Overlays anchor to the whole canvas.
+    /// nothing). Overlays anchor to the whole canvas, or with `photo: ID` to
+    /// that photo's cell (see `TextBlock.sceneItems` for the layer order).
     ///
     /// - Parameters:
     ///   - photoSizes: oriented size of each `spec.photos[i]`, source pixels.
     ///   - library: fonts for the overlays.
     /// - Throws: `DiagnosticList` with every overlay's font errors
-    ///   (`.font`, `.outOfRange` at the overlay's location).
+    ///   (`.font`, `.outOfRange` at the overlay's location; `.unknownId` at
+    ///   `photo:` for an id no laid-out photo has).
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
         var items: [SceneItem] = layout.photos.map { placement in
             .image(ImageDraw(image: placement.photo, source: placement.crop,
                              destination: placement.destination, clip: placement.cell))
         }
-        let canvasRect = PixelRect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height)
         var blocks: [TextBlock] = []
         var warnings: [Diagnostic] = []
         var errors: [Diagnostic] = []
         for overlay in spec.overlays {
             do {
-                let block = try Typesetter.set(overlay, in: canvasRect, canvas: layout.canvas, library: library)
+                let area = try overlayArea(overlay, spec: spec, layout: layout)
+                let block = try Typesetter.set(overlay, in: area, canvas: layout.canvas, library: library)
                 blocks.append(block)
                 warnings += block.warnings
-                if let mask = block.mask {
-                    items.append(.mask(MaskDraw(mask: mask, originX: block.maskX, originY: block.maskY,
-                                                color: Color(overlay.color))))
-                }
+                items += block.sceneItems(overlay.color, style: overlay.textStyle)
             } catch {
                 errors += error.diagnostics
             }
@@ -59,5 +58,21 @@ public enum SceneBuilder {
         let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
                           images: photoSizes.map { SceneImage(orientedSize: $0) }, items: items)
         return Result(scene: scene, textBlocks: blocks, warnings: warnings)
+    }
+
+    /// The rectangle an overlay anchors to: the canvas, or its photo's cell.
+    static func overlayArea(_ overlay: OverlaySpec, spec: Spec, layout: Layout) throws(DiagnosticList) -> PixelRect {
+        guard let id = overlay.photo else {
+            return PixelRect(x: 0, y: 0, width: layout.canvas.width, height: layout.canvas.height)
+        }
+        let matches = layout.photos.filter { spec.photos.indices.contains($0.photo) && spec.photos[$0.photo].id == id }
+        guard matches.count == 1 else {
+            let known = spec.photos.map { "'\($0.id)'" }.joined(separator: ", ")
+            let message = matches.isEmpty ? "no photo has id '\(id)' for 'photo'"
+                                          : "'\(id)' names \(matches.count) photos for 'photo'; give them distinct 'id's"
+            throw DiagnosticList([Diagnostic(.unknownId, at: overlay.photoLocation ?? overlay.location, message,
+                                             notes: matches.isEmpty ? ["the photos' ids: \(known)"] : [])])
+        }
+        return matches[0].cell
     }
 }

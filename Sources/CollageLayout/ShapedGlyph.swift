@@ -10,7 +10,20 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var y: Double
     /// How far the pen moves after this glyph.
     public var advance: Double
-    public init(id: UInt32, cluster: Int, x: Double, y: Double, advance: Double) {
-        self.id = id; self.cluster = cluster; self.x = x; self.y = y; self.advance = advance
+    /// The face it is drawn with: an index into `TextBlock.faces`.
+    public var face: Int
+    public init(id: UInt32, cluster: Int, x: Double, y: Double, advance: Double, face: Int = 0) {
+        self.id = id; self.cluster = cluster; self.x = x; self.y = y; self.advance = advance; self.face = face
+    }
+}
+
+extension ShapedGlyph {
+    /// The glyph as drawn with face `face` (an index into `TextBlock.faces`).
+    func drawn(face: Int, offsetX: Double, cluster: Int) -> ShapedGlyph {
+        var copy = self
+        copy.x += offsetX
+        copy.cluster = cluster
+        copy.face = face
+        return copy
     }
 }

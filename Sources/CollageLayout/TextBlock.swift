@@ -1,14 +1,16 @@
 import CollageRaster
 import CollageSpec
 
-/// A text overlay set in type: its font, lines, box and coverage mask, all
-/// in canvas pixels (origin top-left, y down), fractional unless noted.
+/// A text overlay set in type: its faces, lines, box and rasterised layers,
+/// all in canvas pixels (origin top-left, y down), fractional unless noted.
 public struct TextBlock: Sendable {
     /// One line of the block.
     public struct Line: Sendable, Hashable {
-        /// The line's text (the overlay's text split at line breaks).
+        /// The line's text in logical order (a paragraph, or the part of one
+        /// that wrapping put on this line, plus "…" when `maxLines` cut it).
         public var text: String
-        /// Glyphs relative to the line's origin (`x`, `baseline`).
+        /// Glyphs in visual order relative to the line's origin (`x`,
+        /// `baseline`); `cluster` is a UTF-8 offset into `text`.
         public var glyphs: [ShapedGlyph]
         /// The advance sum, pixels.
         public var advance: Double
@@ -18,26 +20,54 @@ public struct TextBlock: Sendable {
         public var baseline: Double
     }
 
+    /// A face the block draws with (`ShapedGlyph.face` indexes `faces`).
+    public struct Face: Sendable, Hashable {
+        public var family: String
+        public var file: String
+        public var index: Int
+        /// A colour (bitmap) face, drawn in its own colours.
+        public var isColor: Bool
+    }
+
+    /// A coverage mask with its top-left canvas pixel.
+    public struct Layer: Sendable, Equatable {
+        public var mask: CoverageMask
+        public var x: Int
+        public var y: Int
+    }
+
     /// The text box: as wide as the widest line's advance sum, as tall as
     /// ascender − descender plus the line spacing of any further lines
     /// (DESIGN.md "Text geometry"); stroke and shadow are not included.
     public var box: Rect
     /// The first line's baseline (canvas y).
     public var firstBaseline: Double
-    /// The face's vertical metrics at the overlay's size.
+    /// The primary face's vertical metrics at the final size.
     public var metrics: FontMetrics
-    /// The chosen face: family name, file and face index.
+    /// The final font size, pixels (smaller than asked with `fit: shrink`).
+    public var size: Double
+    /// The primary face: family name, file and face index.
     public var family: String
     public var fontFile: String
     public var fontIndex: Int
+    /// Every face used, in the order first used (index 0 is the primary face).
+    public var faces: [Face]
     public var lines: [Line]
-    /// The rasterised glyphs placed at whole canvas pixels (`maskX`,
+    /// The outline glyphs' coverage, placed at whole canvas pixels (`maskX`,
     /// `maskY` is its top-left pixel), clipped to the canvas; nil when no
     /// ink falls on the canvas (e.g. empty or blank text).
     public var mask: CoverageMask?
     public var maskX: Int
     public var maskY: Int
+    /// The stroke (outlines expanded by the stroke width), drawn under the fill.
+    public var stroke: Layer?
+    /// The shadow: fill, stroke and colour glyphs' coverage blurred and moved by the offset.
+    public var shadow: Layer?
+    /// The label box (`background`), the text box grown by the padding.
+    public var background: Layer?
+    /// Colour glyphs (emoji), drawn over the fill in their own colours.
+    public var tiles: [ColorTile]
     /// Findings that do not stop the render: a family list none of whose
-    /// names matched, characters the face has no glyph for.
+    /// names matched, clusters no installed font covers.
     public var warnings: [Diagnostic]
 }

@@ -1,14 +1,23 @@
 import CText
 
-/// Shapes one line of text with HarfBuzz (kerning, ligatures, marks) using
-/// the FreeType face's unhinted advances (DESIGN.md "Text").
+/// Shapes one run of text with HarfBuzz (kerning, ligatures, Arabic joining,
+/// marks on their anchors) using the FreeType face's unhinted advances
+/// (DESIGN.md "Text").
 enum TextShaper {
-    /// Shapes `text` (UTF-8) with `face` at its current size; direction,
-    /// script and language are guessed from the text.
+    /// Shapes `text` (UTF-8) with `face` at its current size.
     ///
-    /// - Parameter features: OpenType features, e.g. `"-kern"` (HarfBuzz syntax).
-    /// - Returns: the glyphs in visual order and the line's advance sum, pixels.
-    static func shape(_ text: String, face: FontFace, features: [String] = []) -> (glyphs: [ShapedGlyph], advance: Double) {
+    /// - Parameters:
+    ///   - rightToLeft: the run's bidi direction (odd embedding level);
+    ///     nil guesses direction, script and language from the text.
+    ///   - script: ISO 15924 tag as HarfBuzz reads it (`hb_script_t`), or
+    ///     `HB_SCRIPT_UNKNOWN` to guess.
+    ///   - features: OpenType features in HarfBuzz syntax, e.g. `"-kern"`, `"tnum"`.
+    ///   - letterSpacing: pixels added after the last glyph of each cluster.
+    /// - Returns: the glyphs in visual order (positions relative to the
+    ///   run's start, pixels, y down; bitmap faces scaled by `face.scale`)
+    ///   and the run's advance sum.
+    static func shape(_ text: String, face: FontFace, rightToLeft: Bool? = nil, script: hb_script_t = HB_SCRIPT_UNKNOWN,
+                      features: [String] = [], letterSpacing: Double = 0) -> (glyphs: [ShapedGlyph], advance: Double) {
         guard let font = hb_ft_font_create_referenced(face.handle) else { return ([], 0) }
         defer { hb_font_destroy(font) }
         hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING))
@@ -20,6 +29,8 @@ enum TextShaper {
                 hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
             }
         }
+        if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
+        if script != HB_SCRIPT_UNKNOWN { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
         var parsed: [hb_feature_t] = features.compactMap { string in
             var feature = hb_feature_t()
@@ -33,16 +44,24 @@ enum TextShaper {
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
         // hb_ft sets the font's scale to the face's size in 26.6 units.
+        let unit = face.scale / 64
         var pen = 0.0
         for i in 0..<Int(count) {
             let position = positions[i]
-            let advance = Double(position.x_advance) / 64
-            glyphs.append(ShapedGlyph(id: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                                      x: pen + Double(position.x_offset) / 64,
-                                      y: -Double(position.y_offset) / 64,
+            var advance = Double(position.x_advance) * unit
+            let cluster = infos[i].cluster
+            if letterSpacing != 0, i + 1 == Int(count) || infos[i + 1].cluster != cluster { advance += letterSpacing }
+            glyphs.append(ShapedGlyph(id: infos[i].codepoint, cluster: Int(cluster),
+                                      x: pen + Double(position.x_offset) * unit,
+                                      y: -Double(position.y_offset) * unit,
                                       advance: advance))
             pen += advance
         }
         return (glyphs, pen)
+    }
+
+    /// The HarfBuzz script of a scalar (Unicode Script property).
+    static func script(of scalar: Unicode.Scalar) -> hb_script_t {
+        hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
     }
 }

@@ -1,113 +1,281 @@
+import CText
 import CollageRaster
 import CollageSpec
 
-/// Sets a text overlay: picks its face, shapes its lines, places the box by
-/// anchor and offset, and rasterises the glyphs (DESIGN.md "Text", "Text
-/// geometry"). Minimal for now: one face for the whole text (no fallback),
-/// lines only at explicit line breaks, centred in the box.
+/// Sets a text overlay: picks its faces per grapheme cluster, finds bidi runs
+/// and line-break opportunities, shapes, wraps, places the box by anchor and
+/// offset, and rasterises fill, stroke, shadow, colour glyphs and label box
+/// (DESIGN.md "Text", "Text geometry").
 public enum Typesetter {
     /// Largest font size accepted, pixels (a glyph is rendered whole before
     /// clipping, so its bitmap is about size² bytes).
     public static let maximumSize = 10_000.0
+    /// Smallest size `fit: shrink` goes down to, pixels.
+    public static let minimumShrinkSize = 1.0
+    /// Largest stroke width and shadow blur after percentages are resolved,
+    /// pixels (the stroke grows every glyph bitmap by twice its width; the
+    /// blur's kernel is 3 × blur + 1 taps wide).
+    public static let maximumDecoration = 1000.0
 
-    /// Sets `overlay`'s text on a canvas.
+    /// Sets `overlay`'s text in `area`.
     ///
-    /// Placement: the anchor point of `area` (the canvas) and the same point
-    /// of the text box meet, then `offset` is added (+x right, +y down). For
-    /// the baseline anchors, the box's point is on its first baseline and
-    /// the area's point is at its middle height.
+    /// Placement: the anchor point of `area` and the same point of the text
+    /// box meet, then `offset` is added (+x right, +y down). For the baseline
+    /// anchors, the box's point is on its first baseline and the area's point
+    /// is at its middle height. Percentages of `size`, `maxWidth`,
+    /// `maxHeight` and `offset` refer to `area` (`maxWidth` and the x offset
+    /// to its width, the others to its height); those of the stroke width,
+    /// padding and corner radius to the final font size.
+    ///
+    /// Lines: explicit line breaks, then wrapping at UAX #14 opportunities
+    /// to `maxWidth` (a cluster run longer than the width with no opportunity
+    /// is split between clusters); trailing spaces of a wrapped line are
+    /// dropped. `maxLines` keeps that many lines and ends the last one with
+    /// "…" (dropping clusters until it fits `maxWidth`), placed at the line's
+    /// end in the paragraph's direction (the left end of a right-to-left line). `fit: shrink`
+    /// searches (bisection, 20 steps) for the largest size down to
+    /// `minimumShrinkSize` at which the box fits `maxWidth` x `maxHeight`.
     ///
     /// - Parameters:
     ///   - overlay: a text overlay (`OverlayContent.text`).
-    ///   - area: the rectangle anchors refer to, canvas pixels (the canvas).
-    ///   - canvas: the canvas size; the mask is clipped to it.
+    ///   - area: the rectangle anchors and percentages refer to, canvas
+    ///     pixels (the canvas, or the photo's cell with `photo:`).
+    ///   - canvas: the canvas size; the layers are clipped to it (widened by
+    ///     the shadow's reach).
     ///   - library: fonts to use.
     /// - Throws: `DiagnosticList` with `.font` at `overlay.location` when no
     ///   font can be used, `.outOfRange` there for a size outside
-    ///   (0, `maximumSize`].
+    ///   (0, `maximumSize`] or a stroke width or shadow blur over
+    ///   `maximumDecoration`.
     public static func set(_ overlay: OverlaySpec, in area: PixelRect, canvas: Size,
                            library: FontLibrary = .shared) throws(DiagnosticList) -> TextBlock {
         guard case let .text(text) = overlay.content else {
             throw DiagnosticList([Diagnostic(.unsupported, at: overlay.location, "only text overlays are supported yet")])
         }
-        let size = overlay.font.size
+        let size = overlay.font.relativeSize.map { $0 * Double(area.height) / 100 } ?? overlay.font.size
         guard size > 0, size <= maximumSize else {
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
                 "font size \(size) is outside 0 < size <= \(Int(maximumSize)) pixels")])
         }
+        for (name, value) in [("stroke width", overlay.textStyle.stroke?.width.resolved(reference: size)),
+                              ("shadow blur", overlay.textStyle.shadow?.blur)] {
+            guard let value, value > maximumDecoration else { continue }
+            throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
+                "\(name) \(value) pixels is more than \(Int(maximumDecoration)) pixels")])
+        }
         do {
             return try library.withLock { () throws(FontError) in
-                try setLocked(text, overlay: overlay, area: area, canvas: canvas, library: library)
+                try setLocked(text, size: size, overlay: overlay, area: area, canvas: canvas, library: library)
             }
         } catch {
             throw DiagnosticList([Diagnostic(.font, at: overlay.location, error.description)])
         }
     }
 
-    private static func setLocked(_ text: String, overlay: OverlaySpec, area: PixelRect, canvas: Size,
+    /// Lines set at one size.
+    private struct Setting {
+        var size: Double
+        var lines: [LineShaper.Shaped]
+        var metrics: FontMetrics
+        var spacing: Double
+        var width: Double
+        var height: Double
+    }
+
+    private static func setLocked(_ text: String, size: Double, overlay: OverlaySpec, area: PixelRect, canvas: Size,
                                   library: FontLibrary) throws(FontError) -> TextBlock {
         var warnings: [Diagnostic] = []
-        let families = overlay.font.family.isEmpty ? ["sans-serif"] : overlay.font.family
-        let choice = try library.choose(families: families)
-        if !choice.matchedByName {
+        let faces = try FaceSet(font: overlay.font, library: library)
+        if !faces.matchedByName {
             warnings.append(Diagnostic(.font, at: overlay.location,
-                "no font named \(families.map { "'\($0)'" }.joined(separator: ", ")); using '\(choice.family)'",
+                "no font named \(overlay.font.family.map { "'\($0)'" }.joined(separator: ", ")); using '\(faces.families[0])'",
                 severity: .warning))
         }
-        let face = choice.face
-        try face.setSize(overlay.font.size)
-        let metrics = face.metrics
+        try faces.setSize(size)
+        let style = overlay.textStyle
+        let areaWidth = Double(area.width), areaHeight = Double(area.height)
+        let maxWidth = style.maxWidth?.resolved(reference: areaWidth)
+        let maxHeight = style.maxHeight?.resolved(reference: areaHeight)
+        let letterSpacing = style.letterSpacing
+        let features = overlay.font.features.map { "\($0.tag)=\($0.value)" }
 
-        // Shape each line (explicit line breaks only).
-        let lineTexts = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-        let shaped = lineTexts.map { TextShaper.shape($0, face: face) }
-        let width = shaped.map(\.advance).max() ?? 0
-        let height = metrics.ascender - metrics.descender + Double(max(lineTexts.count - 1, 0)) * metrics.lineHeight
+        // Itemise once: faces per cluster do not depend on the size.
+        var paragraphs: [[TextCluster]] = []
+        var uncovered: [Character] = []
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            let result = TextCluster.itemize(String(paragraph), faces: faces)
+            paragraphs.append(result.clusters)
+            for c in result.uncovered where !uncovered.contains(c) { uncovered.append(c) }
+        }
+        if !uncovered.isEmpty {
+            let codes = uncovered.map { $0.unicodeScalars.map(codePoint).joined(separator: " ") }
+            warnings.append(Diagnostic(.font, at: overlay.location,
+                "no installed font has a glyph for \(codes.joined(separator: ", ")); drawn as a missing-glyph box",
+                severity: .warning))
+        }
+        let ellipsis: TextCluster? = {
+            let character: Character = "…"
+            guard let face = faces.face(for: character, previous: 0) else { return nil }
+            return TextCluster(character: character, face: face, level: 0, script: HB_SCRIPT_COMMON, breakBefore: false)
+        }()
 
-        // Anchor: area point meets box point, then the offset.
+        func setting(at size: Double) throws(FontError) -> Setting {
+            try faces.setSize(size)
+            let shaper = LineShaper(faces: faces, features: features, letterSpacing: letterSpacing)
+            var lines: [LineShaper.Shaped] = []
+            var lineClusters: [[TextCluster]] = []
+            for paragraph in paragraphs {
+                for range in wrap(paragraph, shaper: shaper, maxWidth: maxWidth) {
+                    lineClusters.append(Array(paragraph[range]))
+                }
+            }
+            if let maxLines = style.maxLines, lineClusters.count > maxLines {
+                lineClusters.removeLast(lineClusters.count - maxLines)
+                var last = lineClusters[maxLines - 1]
+                if var ellipsis {
+                    // In the paragraph's direction: at the visual end of an RTL line, the left.
+                    ellipsis.level = last.last?.paragraphLevel ?? 0
+                    ellipsis.script = last.last?.script ?? HB_SCRIPT_COMMON
+                    while true {
+                        while last.last?.isWhitespace == true { last.removeLast() }
+                        let candidate = shaper.shape((last + [ellipsis])[...])
+                        if maxWidth.map({ candidate.advance <= $0 }) ?? true || last.isEmpty { break }
+                        last.removeLast()
+                    }
+                    last.append(ellipsis)
+                }
+                lineClusters[maxLines - 1] = last
+            }
+            for clusters in lineClusters { lines.append(shaper.shape(clusters[...])) }
+            let metrics = faces.primary.metrics
+            let spacing = style.lineHeight.map { $0 * size } ?? metrics.lineHeight
+            let width = lines.map(\.advance).max() ?? 0
+            let height = metrics.ascender - metrics.descender + Double(max(lines.count - 1, 0)) * spacing
+            return Setting(size: size, lines: lines, metrics: metrics, spacing: spacing, width: width, height: height)
+        }
+        func fits(_ s: Setting) -> Bool {
+            (maxWidth.map { s.width <= $0 + 1e-9 } ?? true) && (maxHeight.map { s.height <= $0 + 1e-9 } ?? true)
+        }
+
+        var result = try setting(at: size)
+        if style.fit == .shrink, !fits(result), size > minimumShrinkSize {
+            var low = minimumShrinkSize, high = size
+            var best: Double?
+            for _ in 0..<20 {
+                let mid = (low + high) / 2
+                if fits(try setting(at: mid)) { best = mid; low = mid } else { high = mid }
+            }
+            result = try setting(at: best ?? minimumShrinkSize)
+        }
+        return try place(result, overlay: overlay, faces: faces, area: area, canvas: canvas, warnings: warnings)
+    }
+
+    /// Greedy wrapping at UAX #14 opportunities: cluster ranges of each line
+    /// (trailing whitespace of a wrapped line dropped).
+    private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?) -> [Range<Int>] {
+        guard let maxWidth, !clusters.isEmpty else { return [0..<clusters.count] }
+        let advances = shaper.shape(clusters[...]).clusterAdvances
+        var ranges: [Range<Int>] = []
+        var start = 0, width = 0.0
+        var lastBreak: Int?
+        var i = 0
+        while i < clusters.count {
+            if i > start, clusters[i].breakBefore { lastBreak = i }
+            width += advances[i]
+            if i > start, !clusters[i].isWhitespace, width > maxWidth {
+                let cut = lastBreak ?? i
+                var end = cut
+                while end > start, clusters[end - 1].isWhitespace { end -= 1 }
+                ranges.append(start..<end)
+                start = cut
+                lastBreak = nil
+                width = 0
+                i = cut
+                continue
+            }
+            i += 1
+        }
+        ranges.append(start..<clusters.count)
+        return ranges
+    }
+
+    /// Places the lines by anchor, offset and align, and rasterises the layers.
+    private static func place(_ s: Setting, overlay: OverlaySpec, faces: FaceSet, area: PixelRect, canvas: Size,
+                              warnings: [Diagnostic]) throws(FontError) -> TextBlock {
+        let style = overlay.textStyle
         let anchor = overlay.anchor
+        let offsetX = overlay.relativeOffsetX.map { $0 * Double(area.width) / 100 } ?? overlay.offsetX
+        let offsetY = overlay.relativeOffsetY.map { $0 * Double(area.height) / 100 } ?? overlay.offsetY
         let areaX = Double(area.x) + anchor.horizontalFraction * Double(area.width)
         let areaY = Double(area.y) + anchor.verticalFraction * Double(area.height)
-        let boxPointY = anchor.isBaseline ? metrics.ascender : anchor.verticalFraction * height
-        let box = Rect(x: areaX - anchor.horizontalFraction * width + overlay.offsetX,
-                       y: areaY - boxPointY + overlay.offsetY, width: width, height: height)
+        let boxPointY = anchor.isBaseline ? s.metrics.ascender : anchor.verticalFraction * s.height
+        let box = Rect(x: areaX - anchor.horizontalFraction * s.width + offsetX,
+                       y: areaY - boxPointY + offsetY, width: s.width, height: s.height)
 
         var lines: [TextBlock.Line] = []
         var placed: [GlyphRasterizer.Placed] = []
-        for (index, line) in shaped.enumerated() {
-            let x = box.x + (width - line.advance) / 2
-            let baseline = box.y + metrics.ascender + Double(index) * metrics.lineHeight
-            lines.append(TextBlock.Line(text: lineTexts[index], glyphs: line.glyphs, advance: line.advance,
-                                        x: x, baseline: baseline))
-            for glyph in line.glyphs {
-                placed.append(GlyphRasterizer.Placed(id: glyph.id, x: x + glyph.x, y: baseline + glyph.y))
+        for (index, line) in s.lines.enumerated() {
+            let x = switch style.align {
+            case .left: box.x
+            case .center: box.x + (s.width - line.advance) / 2
+            case .right: box.x + s.width - line.advance
             }
-            warnings += missingGlyphWarnings(line.glyphs, text: lineTexts[index], family: choice.family, at: overlay.location)
+            let baseline = box.y + s.metrics.ascender + Double(index) * s.spacing
+            lines.append(TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline))
+            for glyph in line.glyphs {
+                placed.append(GlyphRasterizer.Placed(face: faces.faces[glyph.face], id: glyph.id,
+                                                     x: x + glyph.x, y: baseline + glyph.y))
+            }
         }
-        let raster = GlyphRasterizer.rasterize(placed, face: face,
-                                               clip: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
-        return TextBlock(box: box, firstBaseline: box.y + metrics.ascender, metrics: metrics,
-                         family: choice.family, fontFile: face.file, fontIndex: face.index,
-                         lines: lines, mask: raster?.mask, maskX: raster?.x ?? 0, maskY: raster?.y ?? 0,
-                         warnings: warnings)
+        // The shadow may bring ink from just outside the canvas onto it.
+        var clip = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let sigma = (style.shadow?.blur ?? 0) / 2
+        var shadowShift = (x: 0, y: 0)
+        if let shadow = style.shadow {
+            shadowShift = (Int(shadow.offsetX.rounded(.toNearestOrAwayFromZero)), Int(shadow.offsetY.rounded(.toNearestOrAwayFromZero)))
+            let reach = GaussianBlur.radius(sigma: sigma)
+            let left = reach + max(shadowShift.x, 0), right = reach + max(-shadowShift.x, 0)
+            let top = reach + max(shadowShift.y, 0), bottom = reach + max(-shadowShift.y, 0)
+            clip = PixelRect(x: -left, y: -top, width: canvas.width + left + right, height: canvas.height + top + bottom)
+        }
+        let strokeWidth = style.stroke?.width.resolved(reference: s.size) ?? 0
+        let layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: clip)
+
+        var shadowLayer: TextBlock.Layer?
+        if style.shadow != nil {
+            var parts: [(CoverageMask, Int, Int)] = []
+            if let fill = layers.fill { parts.append((fill.mask, fill.x, fill.y)) }
+            if let stroke = layers.stroke { parts.append((stroke.mask, stroke.x, stroke.y)) }
+            for tile in layers.tiles { parts.append((tile.alphaMask, tile.originX, tile.originY)) }
+            if let union = CoverageMask.union(parts) {
+                let blurred = GaussianBlur.blur(union.mask, sigma: sigma)
+                shadowLayer = TextBlock.Layer(mask: blurred.mask, x: union.x - blurred.radius + shadowShift.x,
+                                              y: union.y - blurred.radius + shadowShift.y)
+            }
+        }
+        var backgroundLayer: TextBlock.Layer?
+        if let background = style.background {
+            let padding = background.padding.resolved(reference: s.size)
+            let rect = Rect(x: box.x - padding, y: box.y - padding, width: box.width + 2 * padding, height: box.height + 2 * padding)
+            if let shape = CoverageMask.roundedRect(rect, radius: background.cornerRadius.resolved(reference: s.size),
+                                                    clip: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)) {
+                backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
+            }
+        }
+        let faceList = faces.faces.enumerated().map { i, face in
+            TextBlock.Face(family: faces.families[i], file: face.file, index: face.index, isColor: !face.isScalable)
+        }
+        return TextBlock(box: box, firstBaseline: box.y + s.metrics.ascender, metrics: s.metrics, size: s.size,
+                         family: faces.families[0], fontFile: faces.primary.file, fontIndex: faces.primary.index,
+                         faces: faceList, lines: lines,
+                         mask: layers.fill?.mask, maskX: layers.fill?.x ?? 0, maskY: layers.fill?.y ?? 0,
+                         stroke: layers.stroke.map { TextBlock.Layer(mask: $0.mask, x: $0.x, y: $0.y) },
+                         shadow: shadowLayer, background: backgroundLayer, tiles: layers.tiles, warnings: warnings)
     }
 
-    /// A warning naming the code points drawn as `.notdef` (glyph 0).
-    private static func missingGlyphWarnings(_ glyphs: [ShapedGlyph], text: String, family: String,
-                                             at location: SourceLocation) -> [Diagnostic] {
-        let utf8 = Array(text.utf8)
-        var missing: [String] = []
-        for glyph in glyphs where glyph.id == 0 && glyph.cluster < utf8.count {
-            // The cluster is a byte offset; decode the scalar that starts there.
-            let tail = String(decoding: utf8[glyph.cluster...], as: UTF8.self)
-            if let scalar = tail.unicodeScalars.first {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                if !missing.contains(code) { missing.append(code) }
-            }
-        }
-        guard !missing.isEmpty else { return [] }
-        return [Diagnostic(.font, at: location, "'\(family)' has no glyph for \(missing.joined(separator: " "))",
-                           severity: .warning)]
+    /// "U+1F600" for a scalar.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

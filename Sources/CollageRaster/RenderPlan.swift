@@ -54,6 +54,9 @@ struct RenderPlan {
                 regions.append(placed.intersection(canvas))
             case .fill(let rect, _):
                 regions.append(rect.intersection(canvas))
+            case .tile(let tile):
+                regions.append(PixelRect(x: tile.originX, y: tile.originY, width: tile.width, height: tile.height)
+                    .intersection(canvas))
             }
         }
         var direct = [Bool](repeating: false, count: scene.items.count)

@@ -30,6 +30,8 @@ public enum SceneItem: Sendable {
     case mask(MaskDraw)
     /// Fill a rectangle with a colour (blended in linear light).
     case fill(PixelRect, Color)
+    /// Composite colour pixels source-over in linear light (colour glyphs).
+    case tile(ColorTile)
 }
 
 /// Resample `source` (a fractional window of the oriented image, in its

@@ -138,6 +138,15 @@ public enum SceneRenderer {
                 for y in 0..<region.height {
                     Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y))
                 }
+            case .tile(let tile):
+                tile.pixels.withUnsafeBufferPointer { pixels in
+                    for y in 0..<region.height {
+                        let source = pixels.baseAddress! + ((region.y + y - tile.originY) * tile.width
+                            + (region.x - tile.originX)) * 4
+                        Compositor.blend(source, count: region.width, opacity: 1,
+                                         onto: canvas.pixel(x: region.x, y: region.y + y))
+                    }
+                }
             }
         }
     }

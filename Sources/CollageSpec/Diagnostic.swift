@@ -19,6 +19,7 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
         case tooManyAliases     // alias expansion over the bound
         case font               // no usable font
         case render             // a failure while rendering or writing
+        case pathOutsideRoot    // `--root DIR`: a named path resolves outside DIR (symlinks followed)
     }
 
     public var severity: Severity

@@ -874,7 +874,7 @@ extension DocumentSchema {
               ]
             },
             "weight": {
-              "description": "`thin` | `light` | `regular` | `medium` | `semibold` | `bold` | `black`, or a number 100-900. Default `regular`.",
+              "description": "`thin` (100) | `extralight` | `light` | `regular` (400) | `medium` | `semibold` | `bold` (700) | `extrabold` | `black` (900), or 100, 200, ... 900. Default `regular`.",
               "anyOf": [
                 {
                   "enum": [
@@ -915,7 +915,7 @@ extension DocumentSchema {
               ]
             },
             "file": {
-              "description": "A TTF/OTF/TTC font file, relative to the document's folder; used instead of `family`.",
+              "description": "A TTF/OTF/TTC font file (face 0), relative to the document's folder: the first face; `family` still supplies fallback faces.",
               "type": [
                 "string",
                 "number",
@@ -1038,7 +1038,7 @@ extension DocumentSchema {
           "additionalProperties": false,
           "properties": {
             "width": {
-              "description": "Band width, pixels or a percentage of the font size; >= 0.",
+              "description": "Band width, pixels or a percentage of the font size; >= 0 (0 draws no stroke). Required.",
               "anyOf": [
                 {
                   "type": "number",
@@ -1056,7 +1056,10 @@ extension DocumentSchema {
               "description": "Stroke colour. Default \"#000000\". Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
               "$ref": "#/$defs/color"
             }
-          }
+          },
+          "required": [
+            "width"
+          ]
         },
         "shadow": {
           "description": "Text shadow, cast by fill plus stroke.",
@@ -1102,10 +1105,39 @@ extension DocumentSchema {
           "anyOf": [
             {
               "type": "number",
-              "minimum": 0
+              "exclusiveMinimum": 0
             },
             {
               "$ref": "#/$defs/percentage"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "maxHeight": {
+          "description": "With `fit: shrink`: the text box's height limit, pixels or a percentage of the canvas (or cell) height; > 0. Default: none.",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            {
+              "$ref": "#/$defs/percentage"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "fit": {
+          "description": "`none` (default) | `shrink`: reduce the font size until the text box fits `maxWidth` x `maxHeight` (needs one of them).",
+          "anyOf": [
+            {
+              "enum": [
+                "none",
+                "shrink"
+              ]
             },
             {
               "$ref": "#/$defs/variable"
@@ -1187,7 +1219,7 @@ extension DocumentSchema {
               ]
             },
             "cornerRadius": {
-              "description": "Radius of the box's corners, pixels; >= 0. Default 0.",
+              "description": "Radius of the box's corners, pixels or a percentage of the font size; >= 0. Default 0.",
               "anyOf": [
                 {
                   "type": "number",
@@ -1201,7 +1233,10 @@ extension DocumentSchema {
                 }
               ]
             }
-          }
+          },
+          "required": [
+            "color"
+          ]
         },
         "direction": {
           "description": "Text direction: `horizontal` (default) | `vertical` (not built: rejected).",

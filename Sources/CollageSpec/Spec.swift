@@ -150,6 +150,16 @@ public struct FontSpec: Sendable, Hashable {
     public var family: [String]
     /// Size in canvas pixels (the em size); default 48.
     public var size: Double
+    /// `size: "5%"`: the em size as a percentage of the overlay area's
+    /// height (the canvas, or the cell with `photo:`); wins over `size`.
+    public var relativeSize: Double?
+    /// OpenType weight 1...1000 (`regular` 400, `bold` 700); default 400.
+    public var weight: Int = 400
+    public var style: FontStyleName = .normal
+    /// `file:` resolved to an absolute path: this font file is the first face.
+    public var file: String?
+    /// OpenType features in document order, applied to every run.
+    public var features: [FontFeature] = []
     public init(family: [String] = ["sans-serif"], size: Double = 48) {
         self.family = family; self.size = size
     }
@@ -169,6 +179,15 @@ public struct OverlaySpec: Sendable, Equatable {
     /// Then moved by this much: +x right, +y down; default (0, 0).
     public var offsetX: Double
     public var offsetY: Double
+    /// `offset` items given as percentages: of the area's width (x) and
+    /// height (y); they win over `offsetX`/`offsetY` when set.
+    public var relativeOffsetX: Double?
+    public var relativeOffsetY: Double?
+    /// Paragraph and decoration keys (wrapping, stroke, shadow, label box).
+    public var textStyle = TextStyle()
+    /// `photo: ID`: anchor inside that photo's cell instead of the canvas.
+    public var photo: String?
+    public var photoLocation: SourceLocation?
     public var location: SourceLocation
     public init(content: OverlayContent, font: FontSpec = FontSpec(), color: RGBA = .black,
                 anchor: Anchor = .center, offsetX: Double = 0, offsetY: Double = 0, location: SourceLocation) {

@@ -6,6 +6,10 @@ extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
 
+    private static func formatSize(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
     mutating func readOverlays(_ entry: Node.Entry?) -> [OverlaySpec] {
         guard let entry else { return [] }
         guard case .sequence(let items) = entry.value.content else {
@@ -32,10 +36,11 @@ extension Validator {
            let name = enumeration(anchor.value, key: "anchor", allowed: Anchor.allCases.map(\.rawValue)) {
             overlay.anchor = Anchor(rawValue: name) ?? .center
         }
-        if let offset = keys["offset"], let (x, y) = pair(offset.value, key: "offset") {
-            overlay.offsetX = x
-            overlay.offsetY = y
+        if let offset = keys["offset"], let (x, y) = lengthPair(offset.value, key: "offset") {
+            if x.isPercent { overlay.relativeOffsetX = x.value } else { overlay.offsetX = x.value }
+            if y.isPercent { overlay.relativeOffsetY = y.value } else { overlay.offsetY = y.value }
         }
+        readTextStyle(keys, into: &overlay)
         return overlay
     }
 
@@ -61,11 +66,23 @@ extension Validator {
                 font.family = [name]
             }
         }
+        var valid = true
         if let size = keys["size"] {
-            guard let value = number(size.value, key: "size", range: Double.leastNonzeroMagnitude...Self.maxFontSize,
-                                     rangeText: "more than 0 and at most \(Int(Self.maxFontSize)) pixels") else { return nil }
-            font.size = value
+            if let length = textLength(size.value, key: "size", positive: true) {
+                if length.isPercent {
+                    font.relativeSize = length.value
+                } else if length.value <= Self.maxFontSize {
+                    font.size = length.value
+                } else {
+                    report(.outOfRange, size.value.location,
+                           "'size' must be more than 0 and at most \(Int(Self.maxFontSize)) pixels; found \(Self.formatSize(length.value))")
+                    valid = false
+                }
+            } else {
+                valid = false
+            }
         }
-        return font
+        readFontExtras(keys, into: &font)
+        return valid ? font : nil
     }
 }

@@ -83,6 +83,7 @@ struct Validator {
             }
         }
         let overlays = readOverlays(top["overlays"])
+        checkOverlayPhotos(overlays, photos: ordered)
 
         guard !diagnostics.contains(where: { $0.severity == .error }),
               let ordered, let layout else { return nil }

@@ -34,12 +34,17 @@ enum Vocabulary {
         supported: ["kind", "gap", "padding", "columns", "rows"],
         unsupported: ["columnWidths", "rowHeights", "rowHeight", "direction"])
     static let overlay = Section(name: "overlays", phrase: "in an overlay",
-        supported: ["text", "font", "color", "anchor", "offset"],
-        unsupported: ["image", "photo", "width", "height", "opacity", "stroke", "shadow", "maxWidth",
-                      "align", "lineHeight", "letterSpacing", "maxLines", "background", "direction"])
+        supported: ["text", "font", "color", "anchor", "offset",
+                    "photo", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
+                    "letterSpacing", "maxLines", "background", "direction"],
+        unsupported: ["image", "width", "height", "opacity"])
     static let font = Section(name: "font", phrase: "in 'font'",
-        supported: ["family", "size"],
-        unsupported: ["weight", "style", "file", "features"])
+        supported: ["family", "size", "weight", "style", "file", "features"],
+        unsupported: [])
+    static let stroke = Section(name: "stroke", phrase: "in 'stroke'", supported: ["width", "color"], unsupported: [])
+    static let shadow = Section(name: "shadow", phrase: "in 'shadow'", supported: ["offset", "blur", "color"], unsupported: [])
+    static let textBackground = Section(name: "background", phrase: "in 'background'",
+        supported: ["color", "padding", "cornerRadius"], unsupported: [])
 
     /// Every section by its place in `schema/collage.schema.json`: "" is the
     /// root object, "canvas" is `$defs/canvas`, "overlay.font" is the `font`

@@ -199,11 +199,14 @@ final class TypesetterTests: XCTestCase {
         XCTAssertEqual(block.warnings, [])
     }
 
-    func testMissingGlyphIsAWarningNamingTheCodePoint() throws {
-        let block = try set(overlay("A夏", anchor: .center), canvas: Size(width: 400, height: 200))
+    func testUncoveredClusterIsAWarningNamingTheCodePoints() throws {
+        // U+10FFFD (plane 16 private use): no pinned font covers it.
+        let block = try set(overlay("A\u{10FFFD}", anchor: .center), canvas: Size(width: 400, height: 200))
         XCTAssertEqual(block.lines[0].glyphs.map(\.id).filter { $0 == 0 }.count, 1)
         XCTAssertEqual(block.warnings.map(\.kind), [.font])
-        XCTAssertTrue(block.warnings[0].message.contains("U+590F"), block.warnings[0].message)
+        XCTAssertEqual(block.warnings[0].severity, .warning)
+        XCTAssertEqual(block.warnings[0].message,
+                       "no installed font has a glyph for U+10FFFD; drawn as a missing-glyph box")
     }
 
     func testLineBreaksStackLinesByTheFacesLineHeight() throws {

@@ -251,15 +251,14 @@ final class ValidatorTests: XCTestCase {
             overlays:
               - image: logo.png
               - text: hi
-                font: {family: Serif, weight: bold}
-                maxWidth: 100
+                direction: vertical
             """)
         // `dpi` and `progressive` are supported now: no error on line 2.
         XCTAssertEqual(places(errors), [
             Where(.unsupported, 4, 18),
-            Where(.unsupported, 5, 16), Where(.unsupported, 7, 5), Where(.unsupported, 9, 27),
-            Where(.unsupported, 10, 5),
+            Where(.unsupported, 5, 16), Where(.unsupported, 7, 5), Where(.unsupported, 9, 16),
         ])
+        XCTAssertEqual(errors[3].message, "'direction: vertical' is not supported yet")
         XCTAssertEqual(errors[0].message, "'cornerRadius' in a photo is not supported yet")
         XCTAssertEqual(errors[1].message, "'kind: justified' is not supported yet")
         XCTAssertTrue(errors.allSatisfy { $0.message.hasSuffix("not supported yet") })

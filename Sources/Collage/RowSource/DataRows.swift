@@ -1,0 +1,62 @@
+import CollageSpec
+import Foundation
+
+/// The rows of a batch: `--data` read as CSV (`.csv`), JSON (`.json`) or
+/// YAML (`.yaml`, `.yml`), numbered from 1 for the first data row (the
+/// built-in `${row}`).
+public struct DataRow: Sendable, Hashable {
+    /// 1 for the first data row (after a CSV header).
+    public var number: Int
+    /// Field name -> value, used as document variables.
+    public var fields: [String: String]
+    /// Where the row starts in the data file, for messages.
+    public var location: SourceLocation
+    public init(number: Int, fields: [String: String], location: SourceLocation) {
+        self.number = number; self.fields = fields; self.location = location
+    }
+}
+
+/// Reads `--data` files into `DataRow`s, choosing the reader by extension:
+/// `CSVReader` for `.csv`, the document reader (`VariableRows`) otherwise.
+public enum DataRows {
+    /// Reads the rows of `path`.
+    /// - Throws: `CollageError.usage` for an unknown extension;
+    ///   `.diagnostics` for an unreadable file (`.missingFile`) or one that
+    ///   does not parse (`.syntax` at its line for CSV; the YAML reader's
+    ///   located diagnostics otherwise) or a CSV header name that is not a
+    ///   variable name (`.invalidValue`).
+    public static func load(path: String) throws(CollageError) -> [DataRow] {
+        let lower = path.lowercased()
+        let isCSV = lower.hasSuffix(".csv")
+        guard isCSV || lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") else {
+            throw .usage("cannot tell the format of --data '\(path)': use a .csv, .json, .yaml or .yml file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .failure(.missingFile, "cannot read data file '\(path)'")
+        }
+        let bytes = [UInt8](data)
+        if isCSV {
+            let table: CSVReader.Table
+            do {
+                table = try CSVReader.table(bytes)
+            } catch {
+                throw .diagnostics(DiagnosticList([Diagnostic(.syntax, at: SourceLocation(file: path, line: error.line, column: 1),
+                                                              error.message)]))
+            }
+            if let bad = table.header.first(where: { !VariableRows.isVariableName($0) }) {
+                throw .diagnostics(DiagnosticList([Diagnostic(.invalidValue, at: SourceLocation(file: path, line: 1, column: 1),
+                    "header name '\(bad)' is not a variable name; use letters, digits and '_', not starting with a digit")]))
+            }
+            return table.rows.enumerated().map { index, row in
+                DataRow(number: index + 1, fields: row.fields,
+                        location: SourceLocation(file: path, line: row.line, column: 1))
+            }
+        }
+        do {
+            let rows = try VariableRows.read(SourceText(file: path, bytes: bytes))
+            return rows.enumerated().map { DataRow(number: $0 + 1, fields: $1.fields, location: $1.location) }
+        } catch {
+            throw .diagnostics(error)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Collage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reports batch rows on stderr as they finish: a progress bar redrawn in
+/// place on a terminal, one plain line per row otherwise (logs, CI).
+/// A failed row's diagnostics are printed in full either way.
+final class BatchProgress: @unchecked Sendable {
+    let total: Int
+    let onTerminal: Bool
+    private var failures = 0
+
+    init(total: Int, onTerminal: Bool = isatty(2) == 1) {
+        self.total = total
+        self.onTerminal = onTerminal
+    }
+
+    /// Called serially by `BatchRunner` after each row.
+    func report(_ outcome: BatchRunner.Outcome, finished: Int) {
+        let row = outcome.job.row.number
+        switch outcome.result {
+        case .success(let report):
+            if !report.warnings.isEmpty {
+                if onTerminal { Console.err("\r\u{1B}[K") }
+                Console.err("row \(row): warnings (\(outcome.job.outputPath))\n")
+                DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)
+            }
+            if !onTerminal { Console.err("row \(row): wrote \(outcome.job.outputPath)\n") }
+        case .failure(let error):
+            failures += 1
+            if onTerminal { Console.err("\r\u{1B}[K") }
+            Console.err("row \(row): failed (\(outcome.job.outputPath))\n")
+            switch error {
+            case .usage(let message): Console.err("error: \(message)\n")
+            case .diagnostics(let list): DiagnosticPrinter.print(list)
+            }
+        }
+        if onTerminal { Console.err("\r\u{1B}[K" + Self.bar(finished: finished, total: total, failed: failures)) }
+        if onTerminal && finished == total { Console.err("\n") }
+    }
+
+    /// `[########            ] 40/100 rows, 1 failed`, 30 cells wide.
+    static func bar(finished: Int, total: Int, failed: Int) -> String {
+        let width = 30
+        let filled = total == 0 ? width : finished * width / total
+        let cells = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        return "[\(cells)] \(finished)/\(total) rows" + (failed > 0 ? ", \(failed) failed" : "")
+    }
+}

@@ -1,0 +1,56 @@
+import Collage
+
+/// The render options `batch`, `grid` and `watch` share with `render`:
+/// `-o`, `--format`, `--quality`, `--set`, `--threads`, `--strict`.
+struct CommonRenderFlags {
+    static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads"]
+    static let flags: Set<String> = ["-h", "--help", "--strict"]
+
+    var output: String?
+    var format: OutputFormat?
+    var quality: Int?
+    var variables: [String: String] = [:]
+    var threads: Int?
+    var strict = false
+
+    /// Takes one of `valued`; returns false for any other name.
+    mutating func handle(_ name: String, _ value: String?) throws -> Bool {
+        switch name {
+        case "--strict": strict = true
+        case "-o", "--output": output = value
+        case "--format":
+            guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
+                throw Arguments.UsageError(message: "--format must be png or jpeg, not '\(value ?? "")'")
+            }
+            format = parsed
+        case "--quality":
+            guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
+                throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
+            }
+            quality = n
+        case "--threads":
+            guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                throw Arguments.UsageError(message: "--threads must be a whole number of at least 1, not '\(value ?? "")'")
+            }
+            threads = n
+        case "--set":
+            let (key, text) = try RenderCommand.parseSet(value)
+            variables[key] = text
+        default: return false
+        }
+        return true
+    }
+
+    func options(output: String, defaultThreads: Int = RenderOptions.defaultThreads) -> RenderOptions {
+        var options = RenderOptions(outputPath: output, format: format, quality: quality, variables: variables,
+                                    threads: threads ?? defaultThreads)
+        options.strict = strict
+        return options
+    }
+}
+
+/// Prints a usage error for `command` and returns exit status 64.
+func usageError(_ message: String, command: String) -> ExitStatus {
+    Console.err("error: \(message)\nsee `collage \(command) --help`\n")
+    return .usage
+}

@@ -1,0 +1,95 @@
+import Collage
+import Foundation
+
+/// `collage watch DOC -o OUT`: re-render whenever DOC or an input changes.
+enum WatchCommand {
+    static let help = """
+    Usage: collage watch DOC -o OUT [options]
+
+    Renders DOC to OUT, then again whenever DOC or a file it depends on
+    changes (its photos and the font files its text uses; inotify, so saves
+    by rename are seen too). Errors are printed and watching goes on; OUT
+    keeps its last good image. Stop with Ctrl-C.
+
+    Options:
+      -o, --output PATH     the image to write (required)
+      --format png|jpeg     output format; must agree with OUT's extension
+      --quality N           JPEG quality 1-100 (default 90, or output.quality)
+      --set NAME=VALUE      set a document variable (repeatable)
+      --strict              treat warnings (substituted font, uncovered characters,
+                            decoder warnings) as errors: nothing is written
+      --threads N           threads that decode and resample (default: all cores)
+      --root DIR            refuse paths in DOC that resolve outside DIR
+      -h, --help            show this help
+
+    Example: keep preview.jpg up to date while editing trip.yaml:
+
+      $ collage watch trip.yaml -o preview.jpg
+
+    Exit codes: runs until stopped; 1 when files cannot be watched; 64 usage error.
+
+    """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        var scanner = Arguments(arguments)
+        var common = CommonRenderFlags()
+        var pipeline = PipelineFlags()
+        do {
+            var wantsHelp = false
+            try scanner.parse(valued: CommonRenderFlags.valued.union(["--root"]), flags: CommonRenderFlags.flags) { name, value in
+                if try common.handle(name, value) { return }
+                if name == "-h" || name == "--help" { wantsHelp = true; return }
+                try pipeline.handle(name, value)
+            }
+            if wantsHelp { Console.out(help); return .success }
+        } catch let error as Arguments.UsageError {
+            return usageError(error.message, command: "watch")
+        } catch {
+            return usageError("\(error)", command: "watch")
+        }
+        guard scanner.positionals.count == 1, let document = scanner.positionals.first, document != "-" else {
+            return usageError("watch takes one document file: collage watch DOC -o OUT", command: "watch")
+        }
+        guard let output = common.output, output != "-" else {
+            return usageError("watch needs an output file: add -o OUT (e.g. -o preview.jpg)", command: "watch")
+        }
+        let options = common.options(output: output)
+        let watcher: FileWatcher
+        let policy: PathPolicy?
+        do throws(CollageError) {
+            policy = try pipeline.policy()
+            watcher = try FileWatcher()
+        } catch {
+            switch error {
+            case .usage(let message): return usageError(message, command: "watch")
+            case .diagnostics(let list): DiagnosticPrinter.print(list); return .failure
+            }
+        }
+        let documentPath = WorkingDirectory.absolute(document)
+        var dependencies: [String] = []
+        while true {
+            let started = DispatchTime.now().uptimeNanoseconds
+            do throws(CollageError) {
+                let spec = try DocumentInput.file(document).load(variables: options.variables)
+                // Watch the photos even if a later stage fails on one of them.
+                dependencies = spec.photos.map(\.path)
+                try policy?.check(spec)
+                let prepared = try CollageRenderer.prepare(spec: spec)
+                dependencies = prepared.inputFiles
+                let report = try CollageRenderer.render(prepared, inputs: [document] + spec.photos.map(\.path), options: options)
+                DiagnosticPrinter.print(report.warnings, source: spec.source)
+                let ms = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+                Console.err("watch: wrote \(output) in \(ms) ms; watching \(dependencies.count + 1) files\n")
+            } catch {
+                switch error {
+                case .usage(let message): Console.err("error: \(message)\n")
+                case .diagnostics(let list): DiagnosticPrinter.print(list)
+                }
+                Console.err("watch: \(output) not updated; waiting for changes\n")
+            }
+            watcher.watch([documentPath] + dependencies)
+            let changed = watcher.waitForChange()
+            Console.err("watch: changed: \(changed.map { Depfile.relative($0, to: WorkingDirectory.path) }.joined(separator: ", "))\n")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import CText
+
+/// Shapes a line of clusters: splits it into runs of one face, bidi level
+/// and script, shapes each run with HarfBuzz in its direction, and orders
+/// the runs visually (UAX #9 rule L2).
+struct LineShaper {
+    let faces: FaceSet
+    /// HarfBuzz feature strings ("kern=0", "tnum=1").
+    let features: [String]
+    /// Pixels added after each cluster.
+    let letterSpacing: Double
+
+    struct Shaped {
+        /// Logical-order text of the line.
+        var text: String
+        /// Visual order, relative to the line's start; `cluster` is a UTF-8 offset into `text`.
+        var glyphs: [ShapedGlyph]
+        var advance: Double
+        /// Each cluster's advance (logical order), for wrapping.
+        var clusterAdvances: [Double]
+    }
+
+    func shape(_ clusters: ArraySlice<TextCluster>) -> Shaped {
+        struct Run { var range: Range<Int>; var utf8Start: Int; var text: String; var glyphs: [ShapedGlyph]; var advance: Double }
+        var runs: [Run] = []
+        var clusterStarts: [Int: Int] = [:]   // UTF-8 offset in the line -> cluster index (from 0)
+        var utf8 = 0
+        var index = clusters.startIndex
+        var text = ""
+        while index < clusters.endIndex {
+            let first = clusters[index]
+            var end = index
+            var runText = ""
+            let runStart = utf8
+            while end < clusters.endIndex, clusters[end].face == first.face, clusters[end].level == first.level,
+                  clusters[end].script == first.script {
+                clusterStarts[utf8] = end - clusters.startIndex
+                runText.append(clusters[end].character)
+                utf8 += clusters[end].character.utf8.count
+                end += 1
+            }
+            let face = faces.faces[first.face]
+            let result = TextShaper.shape(runText, face: face, rightToLeft: first.level % 2 == 1, script: first.script,
+                                          features: features, letterSpacing: letterSpacing)
+            runs.append(Run(range: index..<end, utf8Start: runStart, text: runText, glyphs: result.glyphs,
+                            advance: result.advance))
+            text += runText
+            index = end
+        }
+        var clusterAdvances = [Double](repeating: 0, count: clusters.count)
+        for run in runs {
+            for glyph in run.glyphs {
+                // A ligature's cluster is its first character's: the advance goes there.
+                var offset = run.utf8Start + glyph.cluster
+                while clusterStarts[offset] == nil, offset > 0 { offset -= 1 }
+                if let i = clusterStarts[offset] { clusterAdvances[i] += glyph.advance }
+            }
+        }
+        let order = BidiLevels.visualOrder(runs.map { clusters[$0.range.lowerBound].level })
+        var glyphs: [ShapedGlyph] = []
+        var pen = 0.0
+        for i in order {
+            let run = runs[i]
+            let face = clusters[run.range.lowerBound].face
+            for glyph in run.glyphs {
+                glyphs.append(glyph.drawn(face: face, offsetX: pen, cluster: run.utf8Start + glyph.cluster))
+            }
+            pen += run.advance
+        }
+        return Shaped(text: text, glyphs: glyphs, advance: pen, clusterAdvances: clusterAdvances)
+    }
+}

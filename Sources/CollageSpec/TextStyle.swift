@@ -1,0 +1,97 @@
+/// A length that is either canvas pixels or a percentage of a reference
+/// length each key documents: the overlay's area (the canvas, or the photo's
+/// cell with `photo: ID`) for `size`, `maxWidth`, `maxHeight` and `offset`;
+/// the font size for `stroke.width`, `background.padding` and
+/// `background.cornerRadius`.
+public struct Length: Sendable, Hashable {
+    /// Pixels, or percent (5 for "5%") when `isPercent`.
+    public var value: Double
+    public var isPercent: Bool
+    public init(_ value: Double, isPercent: Bool = false) { self.value = value; self.isPercent = isPercent }
+    public static func pixels(_ value: Double) -> Length { Length(value) }
+    public static func percent(_ value: Double) -> Length { Length(value, isPercent: true) }
+    /// The length in pixels, with `reference` the dimension a percentage refers to (pixels).
+    public func resolved(reference: Double) -> Double { isPercent ? value * reference / 100 : value }
+}
+
+/// How a text overlay's lines sit in its box.
+public enum TextAlign: String, Sendable, Hashable, CaseIterable {
+    case left, center, right
+}
+
+/// `fit` of a text overlay: `shrink` reduces the font size until the text
+/// fits `maxWidth` x `maxHeight`.
+public enum TextFit: String, Sendable, Hashable, CaseIterable {
+    case none, shrink
+}
+
+/// `stroke: {width, color}`: an outside band `width` pixels wide around
+/// each glyph, drawn under the fill (percent: of the font size; 0 draws none).
+public struct TextStroke: Sendable, Hashable {
+    public var width: Length
+    public var color: RGBA
+    public init(width: Length, color: RGBA = .black) { self.width = width; self.color = color }
+}
+
+/// `shadow: {offset, blur, color}`: fill plus stroke cast with a Gaussian of
+/// sigma = blur / 2 (CSS), moved by `offset` (+x right, +y down, pixels).
+public struct TextShadow: Sendable, Hashable {
+    public var offsetX: Double
+    public var offsetY: Double
+    /// Pixels, >= 0.
+    public var blur: Double
+    public var color: RGBA
+    public init(offsetX: Double = 0, offsetY: Double = 0, blur: Double = 0,
+                color: RGBA = RGBA(red: 0, green: 0, blue: 0, alpha: 128)) {
+        self.offsetX = offsetX; self.offsetY = offsetY; self.blur = blur; self.color = color
+    }
+}
+
+/// `background: {color, padding, cornerRadius}`: a label box behind the text
+/// box, grown by `padding` on every side, corners rounded by `cornerRadius`
+/// (both pixels, or percentages of the font size).
+public struct TextBackground: Sendable, Hashable {
+    public var color: RGBA
+    public var padding: Length
+    public var cornerRadius: Length
+    public init(color: RGBA, padding: Length = .pixels(0), cornerRadius: Length = .pixels(0)) {
+        self.color = color; self.padding = padding; self.cornerRadius = cornerRadius
+    }
+}
+
+/// The paragraph and decoration keys of a text overlay (DESIGN.md "Text
+/// geometry"); all defaults draw plain text on explicit line breaks only.
+public struct TextStyle: Sendable, Hashable {
+    /// Wrap lines to this width (percent: of the area's width); nil = no wrapping.
+    public var maxWidth: Length?
+    /// With `fit: shrink`, the box height to fit (percent: of the area's height).
+    public var maxHeight: Length?
+    /// Default center.
+    public var align: TextAlign = .center
+    /// Baseline-to-baseline distance as a multiple of the font size; nil =
+    /// the first face's own line height.
+    public var lineHeight: Double?
+    /// Added after every grapheme cluster, pixels (may be negative); default 0.
+    public var letterSpacing = 0.0
+    /// At most this many lines; the last one kept ends with an ellipsis.
+    public var maxLines: Int?
+    public var fit: TextFit = .none
+    public var stroke: TextStroke?
+    public var shadow: TextShadow?
+    public var background: TextBackground?
+    public init() {}
+}
+
+/// `font.style`.
+public enum FontStyleName: String, Sendable, Hashable, CaseIterable {
+    case normal, italic, oblique
+}
+
+/// One OpenType feature setting from `font.features` (`{tnum: true, liga: false}`):
+/// a four-character tag and its value (true = 1, false = 0, or an integer
+/// for alternates).
+public struct FontFeature: Sendable, Hashable {
+    public var tag: String
+    public var value: UInt32
+    public init(tag: String, value: UInt32) { self.tag = tag; self.value = value }
+}

@@ -1,0 +1,248 @@
+/// The text keys of an overlay beyond `text`/`font`/`color`/`anchor`/`offset`
+/// (DESIGN.md "Document format v1", "Text geometry"):
+///
+/// - `photo: ID` anchors the overlay in that photo's cell (checked against
+///   the photo ids by the layout stage).
+/// - `maxWidth` (> 0; percent of the area's width), `maxHeight` (> 0; percent
+///   of the area's height), `fit: none|shrink` (`shrink` needs `maxWidth`
+///   or `maxHeight`), `align: left|center|right`, `lineHeight` (> 0, a
+///   multiple of the size), `letterSpacing` (pixels, may be negative),
+///   `maxLines` (>= 1), `direction: horizontal` (`vertical` is not
+///   supported yet).
+/// - `stroke: {width >= 0, color}`, `shadow: {offset [x, y], blur >= 0, color}`
+///   (pixels), `background: {color, padding >= 0, cornerRadius >= 0}`; the
+///   stroke width, padding and corner radius may be percentages of the font size.
+/// - `font`: `weight` (`thin` 100, `extralight` 200, `light` 300, `regular`
+///   400, `medium` 500, `semibold` 600, `bold` 700, `extrabold` 800, `black`
+///   900, or 100...900 in steps of 100),
+///   `style` (`normal|italic|oblique`), `file` (a font file relative to the
+///   document; must exist), `features` (a mapping of four-letter OpenType
+///   tags to `true`/`false` or an integer), `size` (pixels or percent of the
+///   area's height).
+extension Validator {
+    /// Largest length a text key takes, pixels.
+    static let maxTextLength = 100_000.0
+
+    /// Pixels or `"N%"`; `minimum` is inclusive unless `positive`.
+    mutating func textLength(_ node: Node, key: String, minimum: Double = 0, positive: Bool = false) -> Length? {
+        guard let s = scalar(node, key: key, expected: "a number or a percentage") else { return nil }
+        var text = s.text
+        let isPercent = text.hasSuffix("%")
+        if isPercent { text.removeLast() }
+        guard (s.isUntyped || isPercent), let value = Self.decimalNumber(text) else {
+            report(.wrongType, s.location, "expected a number of pixels or a percentage such as \"5%\" for '\(key)', found \(describe(s))")
+            return nil
+        }
+        let limit = isPercent ? 1000 : Self.maxTextLength
+        let low = positive ? "more than \(Self.format(minimum))" : "at least \(Self.format(minimum))"
+        guard positive ? value > minimum : value >= minimum, value <= limit else {
+            report(.outOfRange, s.location, "'\(key)' must be \(low) and at most \(Self.format(limit))\(isPercent ? "%" : " pixels"); found \(s.text)")
+            return nil
+        }
+        return Length(value, isPercent: isPercent)
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    mutating func readTextStyle(_ keys: [String: Node.Entry], into overlay: inout OverlaySpec) {
+        var style = TextStyle()
+        if let entry = keys["photo"], let id = string(entry.value, key: "photo") {
+            overlay.photo = id
+            overlay.photoLocation = entry.value.location
+        }
+        if let entry = keys["direction"],
+           let value = enumeration(entry.value, key: "direction", allowed: ["horizontal"], unsupported: ["vertical"]) {
+            _ = value
+        }
+        if let entry = keys["maxWidth"] { style.maxWidth = textLength(entry.value, key: "maxWidth", positive: true) }
+        if let entry = keys["maxHeight"] { style.maxHeight = textLength(entry.value, key: "maxHeight", positive: true) }
+        if let entry = keys["align"],
+           let value = enumeration(entry.value, key: "align", allowed: TextAlign.allCases.map(\.rawValue)) {
+            style.align = TextAlign(rawValue: value) ?? .center
+        }
+        if let entry = keys["lineHeight"],
+           let value = number(entry.value, key: "lineHeight", range: 0.01...100,
+                              rangeText: "from 0.01 to 100 (a multiple of the font size)") {
+            style.lineHeight = value
+        }
+        if let entry = keys["letterSpacing"],
+           let value = number(entry.value, key: "letterSpacing", range: -Self.maxTextLength...Self.maxTextLength,
+                              rangeText: "from -100000 to 100000 pixels") {
+            style.letterSpacing = value
+        }
+        if let entry = keys["maxLines"], let value = int(entry.value, key: "maxLines", range: 1...10_000) {
+            style.maxLines = value
+        }
+        if let entry = keys["fit"],
+           let value = enumeration(entry.value, key: "fit", allowed: TextFit.allCases.map(\.rawValue)) {
+            style.fit = TextFit(rawValue: value) ?? .none
+            if style.fit == .shrink, keys["maxWidth"] == nil, keys["maxHeight"] == nil {
+                report(.missingKey, entry.value.location,
+                       "'fit: shrink' needs 'maxWidth' or 'maxHeight' to shrink the text into")
+            }
+        }
+        if let entry = keys["stroke"] { style.stroke = readStroke(entry.value) }
+        if let entry = keys["shadow"] { style.shadow = readShadow(entry.value) }
+        if let entry = keys["background"] { style.background = readTextBackground(entry.value) }
+        overlay.textStyle = style
+    }
+
+    private mutating func readStroke(_ node: Node) -> TextStroke? {
+        guard let keys = keys(of: node, in: Vocabulary.stroke, key: "stroke") else { return nil }
+        guard let widthEntry = keys["width"] else {
+            report(.missingKey, node.location, "missing key 'width' in 'stroke': the band's width in pixels")
+            return nil
+        }
+        guard let width = textLength(widthEntry.value, key: "width") else { return nil }
+        var stroke = TextStroke(width: width)
+        if let entry = keys["color"] {
+            guard let color = color(entry.value, key: "color") else { return nil }
+            stroke.color = color
+        }
+        return stroke
+    }
+
+    private mutating func readShadow(_ node: Node) -> TextShadow? {
+        guard let keys = keys(of: node, in: Vocabulary.shadow, key: "shadow") else { return nil }
+        var shadow = TextShadow()
+        if let entry = keys["offset"] {
+            guard let (x, y) = pair(entry.value, key: "offset", range: -Self.maxTextLength...Self.maxTextLength,
+                                    rangeText: "from -100000 to 100000 pixels") else { return nil }
+            shadow.offsetX = x; shadow.offsetY = y
+        }
+        if let entry = keys["blur"] {
+            guard let blur = number(entry.value, key: "blur", range: 0...Self.maxTextLength,
+                                    rangeText: "at least 0 and at most 100000 pixels") else { return nil }
+            shadow.blur = blur
+        }
+        if let entry = keys["color"] {
+            guard let color = color(entry.value, key: "color") else { return nil }
+            shadow.color = color
+        }
+        return shadow
+    }
+
+    private mutating func readTextBackground(_ node: Node) -> TextBackground? {
+        guard let keys = keys(of: node, in: Vocabulary.textBackground, key: "background") else { return nil }
+        guard let colorEntry = keys["color"] else {
+            report(.missingKey, node.location, "missing key 'color' in 'background': the label box's colour")
+            return nil
+        }
+        guard let color = color(colorEntry.value, key: "color") else { return nil }
+        var background = TextBackground(color: color)
+        if let entry = keys["padding"] {
+            guard let value = textLength(entry.value, key: "padding") else { return nil }
+            background.padding = value
+        }
+        if let entry = keys["cornerRadius"] {
+            guard let value = textLength(entry.value, key: "cornerRadius") else { return nil }
+            background.cornerRadius = value
+        }
+        return background
+    }
+
+    /// `weight`, `style`, `file`, `features` of a `font` mapping.
+    mutating func readFontExtras(_ keys: [String: Node.Entry], into font: inout FontSpec) {
+        if let entry = keys["weight"] { readWeight(entry.value).map { font.weight = $0 } }
+        if let entry = keys["style"],
+           let value = enumeration(entry.value, key: "style", allowed: FontStyleName.allCases.map(\.rawValue)) {
+            font.style = FontStyleName(rawValue: value) ?? .normal
+        }
+        if let entry = keys["file"], let path = string(entry.value, key: "file") {
+            let resolved = PathResolver.resolve(path, against: baseDirectory)
+            if fileExists(resolved) {
+                font.file = resolved
+            } else {
+                report(.missingFile, entry.value.location, "font file '\(path)' not found",
+                       notes: ["looked for \(resolved)"])
+            }
+        }
+        if let entry = keys["features"] { font.features = readFeatures(entry.value) }
+    }
+
+    /// Weight names for 100, 200, ... 900 (CSS/OpenType usWeightClass).
+    static let weightNames = ["thin", "extralight", "light", "regular", "medium", "semibold", "bold", "extrabold", "black"]
+
+    /// `[x, y]`, each pixels or a percentage.
+    mutating func lengthPair(_ node: Node, key: String) -> (Length, Length)? {
+        guard case .sequence(let items) = node.content, items.count == 2 else {
+            let found = if case .sequence(let items) = node.content { "a list of \(items.count)" } else { describe(node) }
+            report(.wrongType, node.location, "expected a list of two numbers [x, y] for '\(key)', found \(found)")
+            return nil
+        }
+        let x = textLength(items[0], key: key, minimum: -Self.maxTextLength)
+        let y = textLength(items[1], key: key, minimum: -Self.maxTextLength)
+        guard let x, let y else { return nil }
+        return (x, y)
+    }
+
+    private mutating func readWeight(_ node: Node) -> Int? {
+        guard let s = scalar(node, key: "weight", expected: "a weight") else { return nil }
+        if let named = Self.weightNames.firstIndex(of: s.text) { return (named + 1) * 100 }
+        guard s.isUntyped, Self.isDecimalInteger(s.text), let value = Int(s.text) else {
+            let names = Self.weightNames.map { "'\($0)'" }.joined(separator: ", ")
+            if let suggestion = Suggestions.closest(to: s.text, in: Self.weightNames) {
+                report(.invalidValue, s.location, "'\(s.text)' is not a valid 'weight'; did you mean '\(suggestion)'?",
+                       notes: ["'weight' is one of \(names), or 100, 200, ... 900"])
+            } else {
+                report(.invalidValue, s.location, "'\(s.text)' is not a valid 'weight'; use one of \(names), or 100, 200, ... 900")
+            }
+            return nil
+        }
+        guard (100...900).contains(value), value % 100 == 0 else {
+            report(.outOfRange, s.location, "'weight' must be 100, 200, ... 900; found \(s.text)")
+            return nil
+        }
+        return value
+    }
+
+    private mutating func readFeatures(_ node: Node) -> [FontFeature] {
+        guard case .mapping(let entries) = node.content else {
+            report(.wrongType, node.location,
+                   "expected a mapping of OpenType features for 'features' (e.g. {tnum: true, liga: false}), found \(describe(node))")
+            return []
+        }
+        var features: [FontFeature] = []
+        for entry in entries {
+            let tag = entry.key
+            guard tag.unicodeScalars.count == 4, tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+                report(.invalidValue, entry.keyLocation,
+                       "'\(tag)' is not an OpenType feature tag: tags are four ASCII characters such as 'liga' or 'tnum'")
+                continue
+            }
+            guard let s = scalar(entry.value, key: tag, expected: "true, false or an integer") else { continue }
+            if s.isUntyped, s.text == "true" { features.append(FontFeature(tag: tag, value: 1)); continue }
+            if s.isUntyped, s.text == "false" { features.append(FontFeature(tag: tag, value: 0)); continue }
+            guard s.isUntyped, Self.isDecimalInteger(s.text), let value = UInt32(s.text), value <= 0xFFFF else {
+                report(.wrongType, s.location, "expected true, false or an integer 0...65535 for feature '\(tag)', found \(describe(s))")
+                continue
+            }
+            features.append(FontFeature(tag: tag, value: value))
+        }
+        return features
+    }
+}
+
+extension Validator {
+    /// Reports overlays whose `photo:` names no laid-out photo (after
+    /// `order`), or several: `.unknownId` / `.invalidValue` at the id.
+    /// Skipped when the photos had errors of their own (`photos` nil).
+    mutating func checkOverlayPhotos(_ overlays: [OverlaySpec], photos: [PhotoSpec]?) {
+        guard let photos else { return }
+        let ids = photos.map(\.id)
+        for overlay in overlays {
+            guard let id = overlay.photo else { continue }
+            let count = ids.filter { $0 == id }.count
+            if count == 0 {
+                var message = "no photo has id '\(id)' for 'photo'"
+                if let suggestion = Suggestions.closest(to: id, in: ids) { message += "; did you mean '\(suggestion)'?" }
+                report(.unknownId, overlay.photoLocation, message, notes: ["ids of the laid-out photos: " + ids.joined(separator: ", ")])
+            } else if count > 1 {
+                report(.invalidValue, overlay.photoLocation,
+                       "'\(id)' names \(count) photos for 'photo'; give them distinct 'id's")
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import CollageSpec
+import XCTest
+
+/// Batch rows from JSON and YAML through the document reader.
+final class VariableRowsTests: XCTestCase {
+    func read(_ text: String, file: String = "rows.yaml") throws(DiagnosticList) -> [VariableRows.Row] {
+        try VariableRows.read(SourceText(file: file, bytes: Array(text.utf8)))
+    }
+
+    func diagnostics(_ text: String) -> [Diagnostic] {
+        do { _ = try read(text); return [] } catch { return error.diagnostics }
+    }
+
+    func testJSONAndYAMLRowsKeepScalarTextAndLocations() throws {
+        let json = try read(#"[{"id": "tokyo", "n": 010}, {"id": "القاهرة", "flag": true}]"#, file: "rows.json")
+        XCTAssertEqual(json.map(\.fields), [["id": "tokyo", "n": "010"], ["id": "القاهرة", "flag": "true"]])
+        XCTAssertEqual(json.map(\.location), [SourceLocation(file: "rows.json", line: 1, column: 2),
+                                              SourceLocation(file: "rows.json", line: 1, column: 29)])
+        let yaml = try read("- id: a\n  title: \"x, y\"\n- id: b\n")
+        XCTAssertEqual(yaml.map(\.fields), [["id": "a", "title": "x, y"], ["id": "b"]])
+        XCTAssertEqual(yaml.map(\.location.line), [1, 3])
+        XCTAssertEqual(try read(""), [])
+    }
+
+    func testProblemsAreLocated() {
+        XCTAssertEqual(diagnostics("{id: a}").map(\.kind), [.wrongType])
+        let problems = diagnostics("- {id: a, 1x: b}\n- plain\n- {id: [1, 2]}\n")
+        XCTAssertEqual(problems.map(\.kind), [.invalidValue, .wrongType, .wrongType])
+        XCTAssertEqual(problems.map { $0.location?.line }, [1, 2, 3])
+        XCTAssertEqual(problems[2].message, "expected a string or number for 'id', found a list")
+        XCTAssertEqual(diagnostics("- {id: a, id: b}\n").map(\.kind), [.duplicateKey])
+        XCTAssertEqual(diagnostics("- {id: [\n").map(\.kind), [.syntax])
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+/// A cluster no pinned font covers is a warning (exit 0, file written);
+/// `--strict` makes it an error (exit 1, nothing written).
+final class StrictTextTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try TestPaths.temporaryDirectory(self)
+        try SyntheticPhotos.writeAll(into: directory)
+        try Data("""
+            version: 1
+            photos: [photos/quadrants.png]
+            overlays:
+              - text: "A\u{10FFFD}"
+                font: {family: "DejaVu Sans", size: 40}
+            """.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+    }
+
+    func testUncoveredTextIsAWarning() throws {
+        let result = try runCollage(["render", "doc.yaml", "-o", "out.png"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
+        XCTAssertTrue(result.stderr.hasPrefix(
+            "doc.yaml:4:5: warning: no installed font has a glyph for U+10FFFD; drawn as a missing-glyph box"), result.stderr)
+    }
+
+    func testStrictMakesItAnErrorAndWritesNothing() throws {
+        let result = try runCollage(["render", "doc.yaml", "-o", "out.png", "--strict"], in: directory)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
+        XCTAssertTrue(result.stderr.hasPrefix(
+            "doc.yaml:4:5: error: no installed font has a glyph for U+10FFFD; drawn as a missing-glyph box"), result.stderr)
+    }
+}

@@ -1,0 +1,98 @@
+import CollageCodecs
+import CollageRaster
+import Foundation
+import XCTest
+
+/// `collage watch`: started, edited, observed and killed within bounded time.
+final class WatchCommandTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try TestPaths.temporaryDirectory(self)
+        try SyntheticPhotos.writeAll(into: directory)
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        // Written as editors do: a new file renamed over the old one.
+        let temporary = directory.appendingPathComponent(".\(name).swp")
+        try Data(text.utf8).write(to: temporary)
+        _ = rename(temporary.path, directory.appendingPathComponent(name).path)
+    }
+
+    func document(background: String) -> String {
+        "version: 1\ncanvas: {width: 60, height: 40, background: \"\(background)\"}\nphotos: [photos/quadrants.png]\nlayout: {kind: auto, padding: 10}\n"
+    }
+
+    /// Polls `condition` every 50 ms for up to `seconds`.
+    func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    func corner() -> Color? {
+        guard let image = try? ImageDecoder.decode(path: directory.appendingPathComponent("out.png").path) else { return nil }
+        return image[1, 1]
+    }
+
+    func testRerendersOnDocumentAndPhotoChangesAndSurvivesErrors() throws {
+        try write("doc.yaml", document(background: "#ff0000"))
+        let log = directory.appendingPathComponent("watch.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = TestPaths.binary
+        process.arguments = ["watch", "doc.yaml", "-o", "out.png"]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["FONTCONFIG_FILE"] = TestPaths.fontConfig.path
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardError = handle
+        process.standardOutput = handle
+        try process.run()
+        defer {
+            if process.isRunning { process.terminate(); process.waitUntilExit() }
+        }
+        func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+        XCTAssertTrue(waitUntil(20) { corner() == Color(red: 255, green: 0, blue: 0) }, logText())
+        try write("doc.yaml", document(background: "#0000ff"))
+        XCTAssertTrue(waitUntil(20) { corner() == Color(red: 0, green: 0, blue: 255) }, logText())
+
+        // An error is printed; the process goes on and the output keeps its last good image.
+        try write("doc.yaml", "version: 1\nphotos: [photos/missing.png]\n")
+        XCTAssertTrue(waitUntil(20) { logText().contains("doc.yaml:2:10: error: photo file not found") }, logText())
+        XCTAssertTrue(process.isRunning)
+        XCTAssertEqual(corner(), Color(red: 0, green: 0, blue: 255))
+
+        try write("doc.yaml", document(background: "#00ff00"))
+        XCTAssertTrue(waitUntil(20) { corner() == Color(red: 0, green: 255, blue: 0) }, logText())
+
+        // A photo the document uses is a dependency too.
+        let before = try Data(contentsOf: directory.appendingPathComponent("out.png"))
+        try Data(try ImageEncoder.encode(Pixmap(width: 40, height: 20, color: Color(red: 10, green: 20, blue: 30)), as: .png))
+            .write(to: directory.appendingPathComponent("photos/quadrants.png"))
+        XCTAssertTrue(waitUntil(20) {
+            guard let image = try? ImageDecoder.decode(path: directory.appendingPathComponent("out.png").path) else { return false }
+            return image[30, 20] == Color(red: 10, green: 20, blue: 30)
+        }, logText())
+        XCTAssertNotEqual(try Data(contentsOf: directory.appendingPathComponent("out.png")), before)
+
+        process.terminate()
+        process.waitUntilExit()
+        try handle.close()
+        XCTAssertTrue(logText().contains("watch: wrote out.png in "), logText())
+    }
+
+    func testUsageErrors() throws {
+        XCTAssertEqual(try runCollage(["watch", "doc.yaml"], in: directory).status, 64)
+        XCTAssertEqual(try runCollage(["watch", "-", "-o", "x.png"], in: directory).status, 64)
+        XCTAssertEqual(try runCollage(["watch", "doc.yaml", "-o", "-"], in: directory).status, 64)
+        let help = try runCollage(["watch", "--help"])
+        XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("$ collage watch trip.yaml -o preview.jpg"))
+    }
+}
