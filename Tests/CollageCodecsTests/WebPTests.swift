@@ -84,6 +84,26 @@ final class WebPTests: XCTestCase {
         XCTAssertEqual(Int(result.pixmap[4, 4].green), 0, accuracy: 2)
     }
 
+    func testAnimatedWebPIsRefusedAsAnUnsupportedVariant() throws {
+        let magick = "/usr/bin/convert"
+        guard FileManager.default.isExecutableFile(atPath: magick) else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("ImageMagick missing: run scripts/install-deps") }
+            throw XCTSkip("ImageMagick missing: run scripts/install-deps")
+        }
+        let path = try TempFiles.write([], name: "animated.webp")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: magick)
+        process.arguments = ["-size", "20x20", "xc:red", "xc:blue", "-delay", "10", path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertThrowsError(try ImageDecoder.header(path: path)) { error in
+            let error = error as! ImageError
+            XCTAssertEqual(error.kind, .unsupportedVariant)
+            XCTAssertEqual(error.reason, "animated WebP is not supported: use a still image")
+        }
+    }
+
     func testTruncatedWebPIsATruncationError() throws {
         let bytes = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 64, height: 64), as: .webp)
         let path = try TempFiles.write(Array(bytes.prefix(bytes.count / 2)), name: "half.webp")

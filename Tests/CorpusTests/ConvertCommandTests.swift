@@ -16,9 +16,10 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertNil(try ExifMetadata.read(path: stripped.path), "no EXIF by default")
         XCTAssertEqual(try ImageDecoder.header(path: stripped.path).storedSize, Size(width: 1800, height: 1200))
 
-        for ext in ["jpg", "png", "webp"] {
+        // WebP twice: lossy (a simple VP8 file) and lossless (VP8L), both made extended (VP8X) for the EXIF chunk.
+        for (ext, extra) in [("jpg", []), ("png", []), ("webp", []), ("webp", ["--lossless"])] {
             let kept = scratch.appendingPathComponent("kept.\(ext)")
-            let run = try ChildRun.collage(["convert", input, "-o", kept.path, "--keep-metadata", "--max-size", "300x300"])
+            let run = try ChildRun.collage(["convert", input, "-o", kept.path, "--keep-metadata", "--max-size", "300x300"] + extra)
             XCTAssertEqual(run.status, 0, run.stderr)
             let exif = try XCTUnwrap(try ExifMetadata.read(path: kept.path), ext)
             let original = try XCTUnwrap(try ExifMetadata.read(path: input))
