@@ -29,6 +29,19 @@ final class CleanFailureTests: XCTestCase {
         }
     }
 
+    func testPeakRSSSeesTheChildsOwnAllocations() throws {
+        // A 12 MP HEIC decoded at full size holds 4032 x 3024 x 4 bytes = 46.5 MiB of
+        // pixels: the measurement must see that, or the bounds below prove nothing.
+        let root = try CorpusPaths.root()
+        let scratch = try CorpusPaths.scratch(self)
+        let run = try ChildRun.collage(["convert", root.appendingPathComponent("pillow-heif/pug.heic").path,
+                                        "-o", scratch.appendingPathComponent("pug.jpg").path])
+        print("PEAKRSS convert pillow-heif/pug.heic (12 MP, native size): status \(run.status.map(String.init) ?? "signal") peak \(run.peakRSS >> 20) MiB")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertGreaterThan(run.peakRSS, 47 << 20)
+        XCTAssertLessThan(run.peakRSS, Self.rssBound)
+    }
+
     func testBombsAreRefusedByRenderWithinBoundedMemory() throws {
         let root = try CorpusPaths.root()
         let scratch = try CorpusPaths.scratch(self)
@@ -49,6 +62,8 @@ final class CleanFailureTests: XCTestCase {
                 try FileManager.default.removeItem(at: output)
             } else {
                 assertFailsCleanly(run, naming: path, output: output, bomb)
+                // Refused from the header: far below the 1 GiB its pixels would take.
+                XCTAssertLessThan(run.peakRSS, 100 << 20, "\(bomb): peak RSS \(run.peakRSS >> 20) MiB")
                 XCTAssertTrue(run.stderr.contains("bomb.yaml:4:5: error:"), "located at the photo's src: \(run.stderr)")
                 XCTAssertTrue(run.stderr.contains("too large"), run.stderr)
             }
