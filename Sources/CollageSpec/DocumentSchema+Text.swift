@@ -211,11 +211,23 @@ extension DocumentSchema {
           ]
         },
         "dpi": {
-          "description": "Pixel density written as JFIF density / PNG pHYs, dots per inch, > 0; no effect on pixels. Default: none written.",
+          "description": "Pixel density written as JFIF density / PNG pHYs, dots per inch, 1-65535; no effect on pixels. Default: none written.",
           "anyOf": [
             {
-              "type": "number",
-              "exclusiveMinimum": 0
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 65535
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "lossless": {
+          "description": "Write a lossless WebP (pixels kept exactly) instead of lossy at `quality`: `true` | `false`. Default false.",
+          "anyOf": [
+            {
+              "type": "boolean"
             },
             {
               "$ref": "#/$defs/variable"

@@ -63,13 +63,32 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 public struct OutputSpec: Sendable, Equatable {
+    /// JPEG chroma subsampling (`output.subsampling`).
+    public enum Subsampling: String, Sendable, Hashable, CaseIterable {
+        /// Chroma halved both ways (the default).
+        case yuv420 = "420"
+        /// Full-resolution chroma.
+        case yuv444 = "444"
+    }
+
     /// nil = decided by the output file's extension.
     public var format: OutputFormat?
     /// JPEG/WebP quality 1-100; nil = default (90).
     public var quality: Int?
     public var formatLocation: SourceLocation?
-    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil) {
+    /// JPEG chroma subsampling; nil = default ("420").
+    public var subsampling: Subsampling?
+    /// Progressive JPEG; nil = default (false, baseline).
+    public var progressive: Bool?
+    /// Dots per inch written as JFIF density (JPEG) or `pHYs` (PNG), 1-65535;
+    /// no effect on pixels; nil = none written.
+    public var dpi: Int?
+    /// WebP: lossless instead of lossy at `quality`; nil = default (false).
+    public var lossless: Bool?
+    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil,
+                subsampling: Subsampling? = nil, progressive: Bool? = nil, dpi: Int? = nil, lossless: Bool? = nil) {
         self.format = format; self.quality = quality; self.formatLocation = formatLocation
+        self.subsampling = subsampling; self.progressive = progressive; self.dpi = dpi; self.lossless = lossless
     }
 }
 

@@ -255,13 +255,12 @@ final class ValidatorTests: XCTestCase {
               - text: hi
                 direction: vertical
             """)
+        // `dpi` and `progressive` are supported now: no error on line 2.
         XCTAssertEqual(places(errors), [
-            Where(.unsupported, 2, 24), Where(.unsupported, 2, 34), Where(.unsupported, 5, 34),
-            Where(.unsupported, 8, 16),
+            Where(.unsupported, 5, 34), Where(.unsupported, 8, 16),
         ])
-        XCTAssertEqual(errors[3].message, "'direction: vertical' is not supported yet")
-        XCTAssertEqual(errors[0].message, "'dpi' in 'output' is not supported yet")
-        XCTAssertEqual(errors[2].message, "'direction' in 'layout' is not supported yet")
+        XCTAssertEqual(errors[0].message, "'direction' in 'layout' is not supported yet")
+        XCTAssertEqual(errors[1].message, "'direction: vertical' is not supported yet")
         XCTAssertTrue(errors.allSatisfy { $0.message.hasSuffix("not supported yet") })
     }
 
