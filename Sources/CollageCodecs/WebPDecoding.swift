@@ -31,8 +31,12 @@ enum WebPDecoding {
     static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> ImageHeader in
             let info = try info(buffer, path: path)
-            return ImageHeader(format: .webp, storedSize: Size(width: Int(info.width), height: Int(info.height)),
-                               orientation: orientation(info))
+            var header = ImageHeader(format: .webp, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                                     orientation: orientation(info))
+            if let exif = info.exif {
+                header.captureDate = ExifDate.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
+            }
+            return header
         }
     }
 
