@@ -16,7 +16,7 @@ let package = Package(
         // System libraries (Debian -dev packages, found through pkg-config).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
         .systemLibrary(name: "CText", pkgConfig: "freetype2 harfbuzz fontconfig"),
-        .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2"),
+        .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2 libheif libwebp libwebpdemux"),
         // C helpers for what Swift cannot do (setjmp-based error handling).
         .target(name: "CImageShim", dependencies: ["CImage"],
                 cSettings: [.unsafeFlags(["-O2"])]),
@@ -42,5 +42,7 @@ let package = Package(
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI"],
                     exclude: ["Cases", "Goldens"]),
+        // Every file of ../shared/corpus (MANIFEST.md), in process and through the `collage` binary.
+        .testTarget(name: "CorpusTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI"]),
     ]
 )

@@ -3,8 +3,11 @@
 // "decoded" photos of the size DCT shrink-on-load would give for 4000x3000
 // camera JPEGs (1/2 scale: 2000x1500), so decoding is not measured.
 //
-//   swift run -c release RasterBench [threads=2] [repeats=9]
+//   swift run -c release RasterBench [threads=2] [repeats=9] [--shaped]
 //
+// `--shaped` rotates every photo 5 degrees inside its cell and rounds the
+// cells' corners (radius 24), measuring `ShapedImageDraw` instead of the
+// axis-aligned fast path.
 // Prints the median and minimum wall time of SceneRenderer.render.
 import CollageRaster
 import Dispatch
@@ -17,6 +20,7 @@ struct SyntheticPhotos: ImageProvider {
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let threads = arguments.first ?? 2
 let repeats = arguments.dropFirst().first ?? 9
+let shaped = CommandLine.arguments.contains("--shaped")
 
 let full = Size(width: 4000, height: 3000)
 var photos: [Pixmap] = []
@@ -39,7 +43,8 @@ var items: [SceneItem] = []
 for i in 0..<9 {
     let destination = PixelRect(x: 8 + (i % 3) * (cell + 8), y: 8 + (i / 3) * (cell + 8), width: cell, height: cell)
     // Square cover window centred in the 4:3 photo.
-    items.append(.image(ImageDraw(image: i, source: Rect(x: 500, y: 0, width: 3000, height: 3000), destination: destination)))
+    items.append(.image(ImageDraw(image: i, source: Rect(x: 500, y: 0, width: 3000, height: 3000), destination: destination,
+                                  rotation: shaped ? 5 : 0, cornerRadius: shaped ? 24 : 0)))
 }
 let scene = Scene(size: Size(width: 2048, height: 2048), background: .white,
                   images: Array(repeating: SceneImage(orientedSize: full), count: 9), items: items)
@@ -53,4 +58,4 @@ for _ in 0..<repeats {
     precondition(canvas.width == 2048)
 }
 times.sort()
-print("raster stage, 9 photos 2000x1500 -> 3x3 on 2048x2048, threads \(threads): median \(times[times.count / 2]) ms, min \(times[0]) ms")
+print("raster stage\(shaped ? " (rotated 5°, rounded corners)" : ""), 9 photos 2000x1500 -> 3x3 on 2048x2048, threads \(threads): median \(times[times.count / 2]) ms, min \(times[0]) ms")

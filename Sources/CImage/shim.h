@@ -4,3 +4,7 @@
 #include <png.h>
 #include <libexif/exif-data.h>
 #include <lcms2.h>
+#include <libheif/heif.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
+#include <webp/encode.h>

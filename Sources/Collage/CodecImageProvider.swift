@@ -1,11 +1,15 @@
 import CollageCodecs
 import CollageRaster
+import CollageSpec
 import Synchronization
 
 /// Feeds `SceneRenderer` from image files through `CollageCodecs`, each
-/// decoded no larger than its draws need (DCT shrink-on-load for JPEG).
-/// The decoders' warnings (a dropped ICC profile, corrupt-but-readable data)
-/// are kept per image for the report and for `--strict`.
+/// decoded no larger than its draws need (DCT shrink-on-load for JPEG),
+/// within the decoded-pixel budget. Scene images are the photos (with their
+/// `orientation` overrides), then the image overlays in overlay order (as
+/// `SceneBuilder` numbers them). The decoders' warnings (a dropped ICC
+/// profile, corrupt-but-readable data) are kept per image for the report
+/// and for `--strict`.
 final class CodecImageProvider: ImageProvider {
     /// A decode failure, tagged with the scene image it concerns.
     struct Failure: Error {
@@ -15,14 +19,54 @@ final class CodecImageProvider: ImageProvider {
 
     /// Absolute path of each scene image, by index.
     let paths: [String]
+    /// Orientation replacing the file's EXIF tag, by index (nil = the file's).
+    let orientations: [Orientation?]
+    /// Limits and truncation policy; `minimumSize` and `orientation` are set per call.
+    let options: DecodeOptions
     /// Warnings by image index (decodes run concurrently).
     private let collected = Mutex<[Int: [String]]>([:])
 
-    init(paths: [String]) { self.paths = paths }
+    init(paths: [String], orientations: [Orientation?] = [], options: DecodeOptions = DecodeOptions()) {
+        self.paths = paths
+        self.orientations = orientations
+        self.options = options
+    }
+
+    /// The photos, then the overlay images, of `spec`.
+    convenience init(_ spec: Spec, options: DecodeOptions = DecodeOptions()) {
+        let overlays = Self.overlayPaths(spec)
+        self.init(paths: spec.photos.map(\.path) + overlays,
+                  orientations: spec.photos.map { $0.orientation.flatMap(Orientation.init(rawValue:)) }
+                    + overlays.map { _ in nil },
+                  options: options)
+    }
+
+    /// The image overlays' paths, in overlay order.
+    static func overlayPaths(_ spec: Spec) -> [String] {
+        spec.overlays.compactMap { overlay in
+            if case .image(let image) = overlay.content { image.path } else { nil }
+        }
+    }
+
+    /// The `src`, its location and the resolved path of scene image `image`.
+    func describe(image: Int, in spec: Spec) -> (String, SourceLocation, String) {
+        if image < spec.photos.count {
+            let photo = spec.photos[image]
+            return (photo.src, photo.srcLocation, photo.path)
+        }
+        let images = spec.overlays.compactMap { overlay -> ImageOverlaySpec? in
+            if case .image(let image) = overlay.content { image } else { nil }
+        }
+        let overlay = images[image - spec.photos.count]
+        return (overlay.src, overlay.srcLocation, overlay.path)
+    }
 
     func decode(image index: Int, minimumSize: Size) throws -> Pixmap {
+        var options = self.options
+        options.minimumSize = minimumSize
         do {
-            let result = try ImageDecoder.decode(path: paths[index], options: DecodeOptions(minimumSize: minimumSize))
+            options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
+            let result = try ImageDecoder.decode(path: paths[index], options: options)
             if !result.warnings.isEmpty {
                 collected.withLock { $0[index, default: []] += result.warnings }
             }

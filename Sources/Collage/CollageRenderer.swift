@@ -41,22 +41,39 @@ public enum CollageRenderer {
     }
 
     /// As `prepare(documentPath:variables:)`, from a validated spec.
+    /// Headers carry a photo's `orientation` override; photos of a glob
+    /// with `sort: date` are reordered by their EXIF dates first.
     public static func prepare(spec: Spec) throws(CollageError) -> Prepared {
+        var spec = spec
         var headers: [ImageHeader] = []
         var problems: [Diagnostic] = []
         for photo in spec.photos {
             do {
-                headers.append(try ImageDecoder.header(path: photo.path))
+                var header = try ImageDecoder.header(path: photo.path)
+                if let override = photo.orientation.flatMap(Orientation.init(rawValue:)) { header.orientation = override }
+                headers.append(header)
             } catch {
                 problems.append(Diagnostic(.unreadableImage, at: photo.srcLocation, "cannot read photo '\(photo.src)': \(error.reason)",
                                            notes: ["resolved path: \(photo.path)"]))
             }
         }
+        var overlaySizes: [Size] = []
+        for overlay in spec.overlays {
+            guard case .image(let image) = overlay.content else { continue }
+            do {
+                overlaySizes.append(try ImageDecoder.header(path: image.path).size)
+            } catch {
+                problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
+                    "cannot read overlay image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
+            }
+        }
         if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
+        (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
         let sizes = headers.map(\.size)
         do {
-            let layout = try LayoutEngine.layout(spec, photoSizes: sizes)
-            let built = try SceneBuilder.build(spec, layout: layout, photoSizes: sizes, library: FontLibrary.shared)
+            let layout = try LayoutEngine.layout(spec, photoSizes: sizes, overlayImageSizes: overlaySizes)
+            let built = try SceneBuilder.build(spec, layout: layout, photoSizes: sizes, overlayImageSizes: overlaySizes,
+                                               library: FontLibrary.shared)
             return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
                             textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
         } catch {
@@ -71,7 +88,8 @@ public enum CollageRenderer {
     @discardableResult
     public static func render(documentPath: String, options: RenderOptions) throws(CollageError) -> Report {
         let prepared = try prepare(documentPath: documentPath, variables: options.variables)
-        return try render(prepared, inputs: [documentPath] + prepared.spec.photos.map(\.path), options: options)
+        return try render(prepared, inputs: [documentPath] + prepared.spec.photos.map(\.path)
+                            + CodecImageProvider.overlayPaths(prepared.spec), options: options)
     }
 
     /// Renders a prepared document. `inputs` are the files the output must not overwrite.
@@ -87,7 +105,7 @@ public enum CollageRenderer {
 
     /// An encoded image that has not been written anywhere.
     public struct Encoded: Sendable {
-        /// The file's bytes (PNG or JPEG), identical for any thread count.
+        /// The file's bytes (PNG, JPEG or WebP), identical for any thread count.
         public var bytes: [UInt8]
         public var format: OutputFormat
         /// Non-fatal findings: the prepared document's, then the decoders'.
@@ -108,45 +126,68 @@ public enum CollageRenderer {
         }
         var scene = prepared.scene
         if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
-        guard format != .webp else {
-            throw .failure(.unsupported, "WebP output is not supported yet: use .png or .jpg", at: spec.output.formatLocation)
-        }
 
-        let provider = CodecImageProvider(paths: spec.photos.map(\.path))
+        var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
+        if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
+        let provider = CodecImageProvider(spec, options: decodeOptions)
         let canvas: Pixmap
         do {
             canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast)
         } catch let failure as CodecImageProvider.Failure {
-            let photo = spec.photos[failure.image]
-            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
-                "cannot decode photo '\(photo.src)': \(failure.error.reason)", notes: ["resolved path: \(photo.path)"])],
+            let (src, location, path) = provider.describe(image: failure.image, in: spec)
+            var notes = ["resolved path: \(path)"]
+            if failure.error.kind == .truncated && !options.lenient {
+                notes.append("use --lenient to render a truncated photo with its missing part filled gray")
+            }
+            if failure.error.kind == .tooLarge && options.maxPixels == nil {
+                notes.append("--max-pixels N raises the decoded-pixel budget")
+            }
+            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: location,
+                "cannot decode \(failure.image < spec.photos.count ? "photo" : "overlay image") '\(src)': \(failure.error.reason)",
+                notes: notes)],
                 source: spec.source))
         } catch {
             throw .failure(.render, "rendering failed: \(error)")
         }
         // Decoder warnings are known only now: under --strict they stop the
-        // render here, before anything is encoded or written.
-        let decodeWarnings = provider.warnings.map { warning in
-            let photo = spec.photos[warning.image]
-            return Diagnostic(.unreadableImage, at: photo.srcLocation, "photo '\(photo.src)': \(warning.message)",
-                              severity: .warning)
+        // render here, before anything is encoded or written. One line per
+        // image, its messages joined by "; ".
+        var byImage: [Int: [String]] = [:]
+        for warning in provider.warnings { byImage[warning.image, default: []].append(warning.message) }
+        let decodeWarnings = byImage.keys.sorted().map { index in
+            let (src, location, _) = provider.describe(image: index, in: spec)
+            let what = index < spec.photos.count ? "photo" : "overlay image"
+            return Diagnostic(.unreadableImage, at: location,
+                              "\(what) '\(src)': \(byImage[index]!.joined(separator: "; "))", severity: .warning)
         }
         if options.strict, !decodeWarnings.isEmpty {
             throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))
         }
+        var warnings = prepared.warnings + decodeWarnings
 
+        let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
-        let quality = options.quality ?? spec.output.quality ?? 90
+        if encoded == .jpeg && !canvas.isOpaque {
+            let flattened = Diagnostic(.render, at: spec.canvas.location,
+                "the canvas has transparent pixels and JPEG has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
+                severity: .warning, notes: ["write .png or .webp to keep the transparency"])
+            if options.strict { throw .diagnostics(DiagnosticList([flattened.asError], source: spec.source)) }
+            warnings.append(flattened)
+        }
+        let encodeOptions = EncodeOptions(
+            quality: options.quality ?? spec.output.quality ?? 90, flattenBackground: flatten,
+            subsampling: (options.subsampling ?? spec.output.subsampling) == .yuv444 ? .yuv444 : .yuv420,
+            progressive: options.progressive ?? spec.output.progressive ?? false,
+            dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
         let bytes: [UInt8]
         do {
-            bytes = try ImageEncoder.encode(canvas, as: format == .png ? .png : .jpeg,
-                                            options: EncodeOptions(quality: quality, flattenBackground: flatten))
+            bytes = try ImageEncoder.encode(canvas, as: encoded, options: encodeOptions)
         } catch {
             throw .failure(.render, "cannot encode the output: \(error.reason)")
         }
-        return Encoded(bytes: bytes, format: format, warnings: prepared.warnings + decodeWarnings)
+        return Encoded(bytes: bytes, format: format, warnings: warnings)
     }
 
     /// An output that would replace the document or a photo is refused

@@ -11,7 +11,8 @@ import CollageSpec
 ///     {"file", "canvas": {width, height},
 ///      "photos": [{id, src, path, fit, orientedSize: {width, height},
 ///                  cell: {x, y, width, height}, destination: {…}, crop: {…}}],
-///      "overlays": [{index, kind, text, box: {x, y, width, height}, firstBaseline}]}
+///      "overlays": [{index, kind: "text", text, box: {x, y, width, height}, firstBaseline}
+///                   | {index, kind: "image", src, path, anchor, box}]}
 public enum LayoutReport {
     public static func json(_ prepared: CollageRenderer.Prepared) -> JSONText.Value {
         let spec = prepared.spec
@@ -32,6 +33,18 @@ public enum LayoutReport {
         var blocks = prepared.textBlocks.makeIterator()
         var overlays: [JSONText.Value] = []
         for (index, overlay) in spec.overlays.enumerated() {
+            if case .image(let image) = overlay.content {
+                guard prepared.layout.overlayBoxes.indices.contains(index), let box = prepared.layout.overlayBoxes[index] else { continue }
+                overlays.append(.object([
+                    ("index", .int(index)),
+                    ("kind", .string("image")),
+                    ("src", .string(image.src)),
+                    ("path", .string(image.path)),
+                    ("anchor", .string(overlay.anchor.rawValue)),
+                    ("box", rect(box)),
+                ]))
+                continue
+            }
             guard case .text(let text) = overlay.content, let block = blocks.next() else { continue }
             overlays.append(.object([
                 ("index", .int(index)),

@@ -26,6 +26,6 @@ enum OutputFormatResolver {
         }
         if let byExtension { return byExtension }
         if let document { return document }
-        throw .usage("cannot tell the output format of '\(outputPath)': use a .png, .jpg or .jpeg name, or --format png|jpeg")
+        throw .usage("cannot tell the output format of '\(outputPath)': use a .png, .jpg, .jpeg or .webp name, or --format png|jpeg|webp")
     }
 }

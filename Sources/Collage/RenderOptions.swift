@@ -3,17 +3,31 @@ import CollageSpec
 /// What one `collage render` is asked to do, beyond the document itself.
 /// Command-line flags land here; they win over the document (DESIGN.md "Precedence").
 public struct RenderOptions: Sendable {
-    /// Where the image goes. Its extension (.png, .jpg, .jpeg) picks the
-    /// format unless `format` is given.
+    /// Where the image goes. Its extension (.png, .jpg, .jpeg, .webp) picks
+    /// the format unless `format` is given.
     public var outputPath: String
     /// `--format`: wins over the extension and `output.format`.
     public var format: OutputFormat?
-    /// `--quality`: JPEG quality 1-100; wins over `output.quality`; default 90.
+    /// `--quality`: JPEG/WebP quality 1-100; wins over `output.quality`; default 90.
     public var quality: Int?
     /// `--set name=value` overrides of the document's `vars`.
     public var variables: [String: String]
     /// Threads that decode and resample photos at once; default: all cores.
     public var threads: Int
+    /// `--lenient`: a photo whose data ends early (truncated JPEG) renders
+    /// with libjpeg's gray fill and a warning instead of failing. Default false.
+    public var lenient: Bool
+    /// `--max-pixels`: the decoded-pixel budget per photo (after DCT
+    /// scaling; HEIF and WebP at full size); nil = 100 megapixels.
+    public var maxPixels: Int?
+    /// `--subsampling`: JPEG chroma; wins over `output.subsampling`; default "420".
+    public var subsampling: OutputSpec.Subsampling?
+    /// `--progressive`: progressive JPEG; wins over `output.progressive`; default false.
+    public var progressive: Bool?
+    /// `--dpi`: JFIF density / PNG pHYs; wins over `output.dpi`; default none.
+    public var dpi: Int?
+    /// `--lossless`: lossless WebP; wins over `output.lossless`; default false.
+    public var lossless: Bool?
     /// `--strict`: warnings (substituted font, uncovered characters, decoder
     /// warnings such as a dropped ICC profile) are errors, so nothing is
     /// written. Default false.
@@ -27,9 +41,13 @@ public struct RenderOptions: Sendable {
     public var fast = false
 
     public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil,
-                variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads) {
+                variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads,
+                lenient: Bool = false, maxPixels: Int? = nil, subsampling: OutputSpec.Subsampling? = nil,
+                progressive: Bool? = nil, dpi: Int? = nil, lossless: Bool? = nil) {
         self.outputPath = outputPath; self.format = format; self.quality = quality
         self.variables = variables; self.threads = max(1, threads)
+        self.lenient = lenient; self.maxPixels = maxPixels; self.subsampling = subsampling
+        self.progressive = progressive; self.dpi = dpi; self.lossless = lossless
     }
 
     /// The number of online cores.

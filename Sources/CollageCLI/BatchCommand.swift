@@ -22,8 +22,8 @@ enum BatchCommand {
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads one render uses (default: cores / jobs)
-      --format png|jpeg     output format; must agree with each output's extension
-      --quality N           JPEG quality 1-100 (default 90, or output.quality)
+      --format png|jpeg|webp output format; must agree with each output's extension
+      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a variable for every row (repeatable)
       --depfile PATH        also write a Makefile rule per output
       --root DIR            refuse paths that resolve outside DIR

@@ -14,6 +14,7 @@ extension CommandLine {
       collage batch TEMPLATE --data ROWS -o 'out/${id}.jpg'   one image per data row
       collage grid PHOTO... -o OUT          photos in a grid, no document
       collage watch DOC -o OUT              re-render on every change
+      collage convert IN -o OUT [options]   convert one photo (e.g. HEIC to JPEG)
       collage --help | --version
 
     Commands:
@@ -24,6 +25,7 @@ extension CommandLine {
       batch     render a template once per row of a CSV, JSON or YAML file
       grid      lay photos out without a document (like `montage`)
       watch     render, then render again whenever an input changes
+      convert   one photo to JPEG, PNG or WebP, upright and in sRGB (see `collage convert --help`)
 
     Exit codes: 0 success; 1 invalid document, unreadable photo or failed render; 64 usage error.
 
@@ -57,6 +59,8 @@ extension CommandLine {
         case "batch": return BatchCommand.run(rest)
         case "grid": return GridCommand.run(rest)
         case "watch": return WatchCommand.run(rest)
+        case "convert":
+            return ConvertCommand.run(rest)
         default:
             Console.err("error: unknown command '\(command)'\n\n" + mainHelp)
             return .usage

@@ -20,7 +20,7 @@ struct CommonRenderFlags {
         case "-o", "--output": output = value
         case "--format":
             guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
-                throw Arguments.UsageError(message: "--format must be png or jpeg, not '\(value ?? "")'")
+                throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
             }
             format = parsed
         case "--quality":

@@ -15,8 +15,8 @@ enum GridCommand {
       --columns N           a grid of N columns, photos row by row
       --size WxH            canvas size in pixels (default 2048x2048)
       --gap N               pixels between cells and around them (default 0)
-      --format png|jpeg     output format; must agree with OUT's extension
-      --quality N           JPEG quality 1-100 (default 90)
+      --format png|jpeg|webp output format; must agree with OUT's extension
+      --quality N           JPEG/WebP quality 1-100 (default 90)
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)

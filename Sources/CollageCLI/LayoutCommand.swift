@@ -98,7 +98,9 @@ enum LayoutCommand {
         }
         if case .array(let overlays)? = field(top, "overlays") {
             for case .object(let o) in overlays {
-                lines.append("overlay \(plain(field(o, "index"))) \(JSONText.quoted(plain(field(o, "text"))))  box \(plain(field(o, "box")))")
+                let label = field(o, "kind").map(plain) == "image" ? "image " + plain(field(o, "src"))
+                    : JSONText.quoted(plain(field(o, "text")))
+                lines.append("overlay \(plain(field(o, "index"))) \(label)  box \(plain(field(o, "box")))")
             }
         }
         return lines.joined(separator: "\n")

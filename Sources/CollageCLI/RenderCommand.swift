@@ -10,13 +10,20 @@ enum RenderCommand {
     resolve against the working directory); OUT `-` writes the image to
     standard output (--format is then required).
     The output format comes from --format, else OUT's extension
-    (.png, .jpg, .jpeg), else the document's `output.format`.
+    (.png, .jpg, .jpeg, .webp), else the document's `output.format`.
+    Photos may be JPEG, PNG, HEIC/HEIF/AVIF or WebP (detected from their bytes).
     OUT is written whole or not at all; DOC and its photos are never overwritten.
 
     Options:
       -o, --output PATH     the image to write (required)
-      --format png|jpeg     output format; must agree with OUT's extension
-      --quality N           JPEG quality 1-100 (default 90, or output.quality)
+      --format png|jpeg|webp  output format; must agree with OUT's extension
+      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
+      --subsampling 420|444 JPEG chroma subsampling (default 420, or output.subsampling)
+      --progressive         progressive JPEG (or output.progressive: true)
+      --dpi N               write N dots per inch (JFIF density / PNG pHYs; or output.dpi)
+      --lossless            lossless WebP (or output.lossless: true)
+      --lenient             render truncated photos (missing part gray) with a warning
+      --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
       --depfile PATH        also write a Makefile rule: OUT: DOC photos fonts
@@ -46,7 +53,7 @@ enum RenderCommand {
           anchor: bottom
           offset: [0, -40]
 
-      $ collage render trip.yaml -o trip.jpg --quality 92
+      $ collage render trip.yaml -o trip.jpg --quality 92 --subsampling 444 --dpi 300
 
     Exit codes: 0 written; 1 document, photo or render error (nothing written); 64 usage error.
 
@@ -59,23 +66,49 @@ enum RenderCommand {
         var quality: Int?
         var threads = RenderOptions.defaultThreads
         var variables: [String: String] = [:]
+        var lenient = false
+        var maxPixels: Int?
+        var subsampling: OutputSpec.Subsampling?
+        var progressive: Bool?
+        var dpi: Int?
+        var lossless: Bool?
         var strict = false
         var debugLayout = false
         var fast = false
         var pipeline = PipelineFlags()
         do {
             var wantsHelp = false
-            try scanner.parse(valued: PipelineFlags.valued.union(["-o", "--output", "--format", "--quality", "--set", "--threads"]),
-                              flags: ["-h", "--help", "--strict", "--debug-layout", "--fast"]) { name, value in
+            try scanner.parse(valued: PipelineFlags.valued.union(["-o", "--output", "--format", "--quality", "--set", "--threads",
+                                                                  "--max-pixels", "--subsampling", "--dpi"]),
+                              flags: ["-h", "--help", "--lenient", "--progressive", "--lossless",
+                                      "--strict", "--debug-layout", "--fast"]) { name, value in
                 switch name {
                 case "-h", "--help": wantsHelp = true
                 case "--strict": strict = true
                 case "--debug-layout": debugLayout = true
                 case "--fast": fast = true
+                case "--lenient": lenient = true
+                case "--progressive": progressive = true
+                case "--lossless": lossless = true
+                case "--max-pixels":
+                    guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                        throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
+                    }
+                    maxPixels = n
+                case "--subsampling":
+                    guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
+                        throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
+                    }
+                    subsampling = parsed
+                case "--dpi":
+                    guard let n = value.flatMap({ Int($0) }), (1...65535).contains(n) else {
+                        throw Arguments.UsageError(message: "--dpi must be a whole number from 1 to 65535, not '\(value ?? "")'")
+                    }
+                    dpi = n
                 case "-o", "--output": output = value
                 case "--format":
                     guard let parsed = value.flatMap(Self.parseFormat) else {
-                        throw Arguments.UsageError(message: "--format must be png or jpeg, not '\(value ?? "")'")
+                        throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
                     }
                     format = parsed
                 case "--quality":
@@ -107,7 +140,8 @@ enum RenderCommand {
         guard let output else { return usage("render needs an output: add -o OUT (e.g. -o collage.jpg)") }
 
         var options = RenderOptions(outputPath: output, format: format, quality: quality,
-                                    variables: variables, threads: threads)
+                                    variables: variables, threads: threads, lenient: lenient, maxPixels: maxPixels,
+                                    subsampling: subsampling, progressive: progressive, dpi: dpi, lossless: lossless)
         options.strict = strict
         options.debugLayout = debugLayout
         options.fast = fast

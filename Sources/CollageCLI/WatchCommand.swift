@@ -13,8 +13,8 @@ enum WatchCommand {
 
     Options:
       -o, --output PATH     the image to write (required)
-      --format png|jpeg     output format; must agree with OUT's extension
-      --quality N           JPEG quality 1-100 (default 90, or output.quality)
+      --format png|jpeg|webp output format; must agree with OUT's extension
+      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a document variable (repeatable)
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written

@@ -32,10 +32,15 @@ public struct DecodeOptions: Sendable, Hashable {
     /// (DESIGN.md "Colour"). Default true; false keeps the stored values
     /// (CMYK is then converted naively).
     public var convertICCProfiles: Bool
+    /// An orientation that replaces the file's EXIF tag (a document's
+    /// `orientation` fixing a wrong tag); nil (default) = the file's own.
+    /// `minimumSize` and the result follow it.
+    public var orientation: Orientation?
 
     public init(minimumSize: Size? = nil, maxPixels: Int = DecodeOptions.defaultMaxPixels,
                 maxLibraryMemory: Int = DecodeOptions.defaultMaxLibraryMemory, allowTruncated: Bool = false,
-                convertICCProfiles: Bool = true) {
+                convertICCProfiles: Bool = true, orientation: Orientation? = nil) {
+        self.orientation = orientation
         self.minimumSize = minimumSize
         self.maxPixels = maxPixels
         self.maxLibraryMemory = maxLibraryMemory

@@ -4,23 +4,27 @@ import CollageRaster
 ///
 /// Formats are identified by magic bytes, never the extension. JPEG goes
 /// through libjpeg-turbo (DCT shrink-on-load), PNG through libpng's low-level
-/// API; HEIF/AVIF and WebP are recognised and reported as not supported yet.
-/// Every decode applies the EXIF orientation (JPEG APP1, PNG `eXIf`) and
+/// API, HEIF/HEIC/AVIF through libheif (primary image, its own irot/imir
+/// applied), WebP through libwebp.
+/// Every decode applies the EXIF orientation (JPEG APP1, PNG `eXIf`, WebP
+/// EXIF; never for HEIF, whose transformations libheif applies) and
 /// returns RGBA8, sRGB, straight alpha (DESIGN.md "Rendering rules"):
-/// embedded ICC profiles (JPEG APP2, PNG iCCP) are converted to sRGB with
-/// LittleCMS; a profile that names sRGB is left alone.
+/// embedded ICC profiles (JPEG APP2, PNG iCCP, WebP ICCP, HEIF colr) and
+/// AVIF nclx colour are converted to sRGB with LittleCMS; a profile that
+/// names sRGB is left alone.
 public enum ImageDecoder {
     /// Reads only the header: format, stored size, EXIF orientation. No pixels
-    /// are decoded.
+    /// are decoded (HEIF: the boxes are parsed, nothing is decoded).
     /// - Throws: `ImageError` naming the path: `.unreadable` (missing file),
-    ///   `.unsupportedFormat` (unknown magic bytes, HEIF, WebP, empty file),
+    ///   `.unsupportedFormat` (unknown magic bytes, empty file),
     ///   `.corrupt`/`.unsupportedVariant` (the library rejects the header).
     public static func header(path: String) throws(ImageError) -> ImageHeader {
         let bytes = try FileBytes.read(path)
         switch try format(of: bytes, path: path) {
         case .jpeg: return try JPEGDecoding.header(bytes, path: path)
         case .png: return try PNGDecoding.header(bytes, path: path)
-        case .heif, .webp: throw unsupportedFormat(bytes, path: path)
+        case .heif: return try HEIFDecoding.header(bytes, path: path)
+        case .webp: return try WebPDecoding.header(bytes, path: path)
         }
     }
 
@@ -32,8 +36,9 @@ public enum ImageDecoder {
     /// - Throws: `ImageError` naming the path and the library's reason (see
     ///   `decode(path:options:)`). Warnings are dropped; use
     ///   `decode(path:options:)` to get them.
-    public static func decode(path: String, minimumSize: Size? = nil) throws(ImageError) -> Pixmap {
-        try decode(path: path, options: DecodeOptions(minimumSize: minimumSize)).pixmap
+    /// - Parameter orientation: replaces the file's EXIF orientation (nil = the file's).
+    public static func decode(path: String, minimumSize: Size? = nil, orientation: Orientation? = nil) throws(ImageError) -> Pixmap {
+        try decode(path: path, options: DecodeOptions(minimumSize: minimumSize, orientation: orientation)).pixmap
     }
 
     /// Decodes the file with explicit limits and returns the library's warnings.
@@ -42,7 +47,7 @@ public enum ImageDecoder {
     /// checked right after the header, before any pixel buffer is allocated.
     /// - Throws: `ImageError` naming the path: `.unreadable`,
     ///   `.unsupportedFormat`, `.unsupportedVariant` (12-bit, lossless, DNL
-    ///   JPEG), `.corrupt`, `.truncated` (premature end of data, unless
+    ///   JPEG; animated WebP), `.corrupt`, `.truncated` (premature end of data, unless
     ///   `options.allowTruncated`), `.tooLarge` (over the pixel budget or the
     ///   library memory cap).
     public static func decode(path: String, options: DecodeOptions) throws(ImageError) -> DecodeResult {
@@ -52,8 +57,10 @@ public enum ImageDecoder {
             return try JPEGDecoding.decode(bytes, path: path, options: options).oriented()
         case .png:
             return try PNGDecoding.decode(bytes, path: path, options: options).oriented()
-        case .heif, .webp:
-            throw unsupportedFormat(bytes, path: path)
+        case .heif:
+            return try HEIFDecoding.decode(bytes, path: path, options: options).oriented()
+        case .webp:
+            return try WebPDecoding.decode(bytes, path: path, options: options).oriented()
         }
     }
 
@@ -67,20 +74,8 @@ public enum ImageDecoder {
         case .empty:
             throw ImageError(path: path, reason: "empty file (0 bytes): not an image", kind: .unsupportedFormat)
         case .unknown:
-            throw ImageError(path: path, reason: "not a supported image format (expected JPEG or PNG; the format is "
+            throw ImageError(path: path, reason: "not a supported image format (expected JPEG, PNG, HEIC/HEIF/AVIF or WebP; the format is "
                 + "detected from the file's content, not its extension)", kind: .unsupportedFormat)
-        }
-    }
-
-    private static func unsupportedFormat(_ bytes: [UInt8], path: String) -> ImageError {
-        let verdict = bytes.withUnsafeBytes { FormatSniffer.sniff(UnsafeRawBufferPointer(rebasing: $0.prefix(64))) }
-        switch verdict {
-        case .heif(let brand) where FormatSniffer.avifBrands.contains(brand):
-            return ImageError(path: path, reason: "AVIF input is not supported yet", kind: .unsupportedFormat)
-        case .heif:
-            return ImageError(path: path, reason: "HEIC/HEIF input is not supported yet", kind: .unsupportedFormat)
-        default:
-            return ImageError(path: path, reason: "WebP input is not supported yet", kind: .unsupportedFormat)
         }
     }
 }

@@ -1,9 +1,10 @@
 import CImageShim
 import CollageRaster
 
-/// Output formats the encoder writes.
-public enum EncodedFormat: String, Sendable, Hashable {
-    case jpeg, png
+/// Output formats the encoder writes (the raw values match
+/// `CollageSpec.OutputFormat`'s, so the two convert by raw value).
+public enum EncodedFormat: String, Sendable, Hashable, CaseIterable {
+    case jpeg, png, webp
 }
 
 /// JPEG chroma subsampling.
@@ -16,7 +17,7 @@ public enum ChromaSubsampling: String, Sendable, Hashable {
 
 /// Encoder settings. All outputs are deterministic: no timestamps, fixed settings.
 public struct EncodeOptions: Sendable, Hashable {
-    /// JPEG quality 1-100 (clamped); default 90.
+    /// JPEG and lossy WebP quality 1-100 (clamped); default 90.
     public var quality: Int
     /// Colour that transparent pixels are flattened onto for JPEG (in linear
     /// light, DESIGN.md); its alpha is ignored. Default white.
@@ -28,10 +29,13 @@ public struct EncodeOptions: Sendable, Hashable {
     /// Dots per inch written as JFIF density / PNG pHYs; nil writes none
     /// (JFIF 1:1 aspect). No effect on pixels.
     public var dpi: Int?
+    /// WebP: lossless (exact: pixels round-trip unchanged) instead of lossy
+    /// at `quality`; default false.
+    public var lossless: Bool
     public init(quality: Int = 90, flattenBackground: Color = .white, subsampling: ChromaSubsampling = .yuv420,
-                progressive: Bool = false, dpi: Int? = nil) {
+                progressive: Bool = false, dpi: Int? = nil, lossless: Bool = false) {
         self.quality = quality; self.flattenBackground = flattenBackground
-        self.subsampling = subsampling; self.progressive = progressive; self.dpi = dpi
+        self.subsampling = subsampling; self.progressive = progressive; self.dpi = dpi; self.lossless = lossless
     }
 }
 
@@ -46,12 +50,15 @@ public enum ImageEncoder {
     /// JPEG: libjpeg-turbo, JFIF header, JDCT_ISLOW, optimised Huffman tables,
     /// baseline unless `progressive`, 4:2:0 unless `.yuv444`, no EXIF;
     /// transparency flattened onto `options.flattenBackground`.
+    /// WebP: libwebp, lossy at `quality` (method 4) or `lossless` (exact),
+    /// alpha only when some pixel is not opaque, single-threaded, no
+    /// ICCP/EXIF/XMP chunks; at most 16383 pixels a side (the format's limit).
     /// The same input and options always give the same bytes.
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>" and
     ///   the library's message (e.g. an empty pixmap).
     public static func encode(_ pixmap: Pixmap, as format: EncodedFormat, options: EncodeOptions = EncodeOptions()) throws(ImageError) -> [UInt8] {
-        guard pixmap.width > 0, pixmap.height > 0, pixmap.width <= 65_500 || format == .png,
-              pixmap.height <= 65_500 || format == .png, pixmap.width <= Int(Int32.max) / 4, pixmap.height <= Int(Int32.max) else {
+        let maxSide = format == .webp ? 16_383 : format == .jpeg ? 65_500 : Int.max
+        guard pixmap.width > 0, pixmap.height > 0, pixmap.width <= maxSide, pixmap.height <= maxSide, pixmap.width <= Int(Int32.max) / 4, pixmap.height <= Int(Int32.max) else {
             throw ImageError(path: "<output>", reason: "cannot encode a \(pixmap.size) image as \(format.rawValue.uppercased())",
                              kind: .encodeFailed)
         }
@@ -67,6 +74,10 @@ public enum ImageEncoder {
             case .png:
                 return collage_png_encode(pixels.baseAddress, Int32(pixmap.width), Int32(pixmap.height),
                                           pixmap.isOpaque ? 0 : 1, Int32(clamping: options.dpi ?? 0), &buffer)
+            case .webp:
+                return collage_webp_encode(pixels.baseAddress, Int32(pixmap.width), Int32(pixmap.height),
+                                           pixmap.isOpaque ? 0 : 1, Int32(min(max(options.quality, 1), 100)),
+                                           options.lossless ? 1 : 0, &buffer)
             }
         }
         defer { collage_buffer_free(&buffer) }

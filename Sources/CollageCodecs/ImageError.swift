@@ -5,9 +5,9 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable {
         /// The file could not be opened or read (missing, a directory, I/O error).
         case unreadable
-        /// The magic bytes are not JPEG or PNG (HEIF/AVIF/WebP are recognised but not supported yet).
+        /// The magic bytes are not JPEG, PNG, HEIF/HEIC/AVIF or WebP, or the file is empty.
         case unsupportedFormat
-        /// A JPEG the 8-bit libjpeg-turbo 2.1 API cannot decode: 12-bit, lossless (SOF3), DNL height.
+        /// A JPEG the 8-bit libjpeg-turbo 2.1 API cannot decode (12-bit, lossless (SOF3), DNL height), or an animated WebP.
         case unsupportedVariant
         /// The library rejected the data.
         case corrupt

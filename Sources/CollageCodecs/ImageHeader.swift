@@ -1,8 +1,7 @@
 import CollageRaster
 
 /// Image file formats, identified by magic bytes (never the extension).
-/// `heif` covers HEIC and AVIF (ISO BMFF `ftyp` brands); HEIF and WebP are
-/// recognised so the error can say they are not supported yet.
+/// `heif` covers HEIF, HEIC and AVIF (ISO BMFF `ftyp` brands), all decoded by libheif.
 public enum ImageFormat: String, Sendable, Hashable {
     case jpeg, png, heif, webp
 }
@@ -12,8 +11,12 @@ public struct ImageHeader: Sendable, Hashable {
     public var format: ImageFormat
     /// Pixel size as stored in the file.
     public var storedSize: Size
-    /// EXIF orientation (1 when absent or unreadable).
+    /// EXIF orientation (1 when absent or unreadable; always 1 for HEIF,
+    /// whose own irot/imir libheif applies: `storedSize` is then the upright size).
     public var orientation: Orientation
+    /// EXIF DateTimeOriginal as written ("YYYY:MM:DD HH:MM:SS", which sorts
+    /// chronologically as text); nil when absent or unreadable.
+    public var captureDate: String?
     /// The size after orientation: storedSize with width and height swapped
     /// for orientations 5-8. Layout uses this.
     public var size: Size { orientation.swapsAxes ? Size(width: storedSize.height, height: storedSize.width) : storedSize }

@@ -24,8 +24,12 @@ enum JPEGDecoding {
 
     static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
         try withDecoder(bytes, path: path, options: DecodeOptions()) { (_, info) throws(ImageError) -> ImageHeader in
-            ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
-                        orientation: orientation(info))
+            var header = ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                                     orientation: orientation(info))
+            if let exif = info.exif {
+                header.captureDate = ExifDate.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
+            }
+            return header
         }
     }
 
@@ -42,7 +46,7 @@ enum JPEGDecoding {
     static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
         try withDecoder(bytes, path: path, options: options) { (decoder, info) throws(ImageError) -> StoredImage in
             let header = ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
-                                     orientation: orientation(info))
+                                     orientation: options.orientation ?? orientation(info))
             if info.coefficient_bytes > Double(options.maxLibraryMemory) {
                 throw ImageError(path: path, reason: "image too large: this \(info.progressive != 0 ? "progressive" : "multi-scan") "
                     + "\(info.width)x\(info.height) JPEG needs \(Int(info.coefficient_bytes) >> 20) MiB of DCT coefficients, "

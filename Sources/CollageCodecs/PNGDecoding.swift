@@ -24,8 +24,12 @@ enum PNGDecoding {
 
     static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
         try withDecoder(bytes, path: path) { (_, info) throws(ImageError) -> ImageHeader in
-            ImageHeader(format: .png, storedSize: Size(width: Int(info.width), height: Int(info.height)),
-                        orientation: orientation(info))
+            var header = ImageHeader(format: .png, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                                     orientation: orientation(info))
+            if let exif = info.exif {
+                header.captureDate = ExifDate.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
+            }
+            return header
         }
     }
 
@@ -35,7 +39,7 @@ enum PNGDecoding {
     static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
         try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> StoredImage in
             let size = Size(width: Int(info.width), height: Int(info.height))
-            let header = ImageHeader(format: .png, storedSize: size, orientation: orientation(info))
+            let header = ImageHeader(format: .png, storedSize: size, orientation: options.orientation ?? orientation(info))
             let pixels = size.width * size.height
             if pixels > options.maxPixels {
                 throw ImageError(path: path, reason: JPEGDecoding.tooLargeReason(size: size, stored: size, scale: nil, limit: options.maxPixels), kind: .tooLarge)

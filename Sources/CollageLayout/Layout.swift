@@ -22,5 +22,11 @@ public struct Layout: Sendable, Hashable {
     /// Canvas size in pixels, after the single-photo defaults.
     public var canvas: Size
     public var photos: [PhotoPlacement]
-    public init(canvas: Size, photos: [PhotoPlacement]) { self.canvas = canvas; self.photos = photos }
+    /// One entry per `Spec.overlays` item: the box of an image overlay,
+    /// canvas pixels (may reach outside the canvas); nil for text overlays
+    /// (their boxes come from the typesetter).
+    public var overlayBoxes: [PixelRect?]
+    public init(canvas: Size, photos: [PhotoPlacement], overlayBoxes: [PixelRect?] = []) {
+        self.canvas = canvas; self.photos = photos; self.overlayBoxes = overlayBoxes
+    }
 }

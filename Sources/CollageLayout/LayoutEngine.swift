@@ -18,7 +18,9 @@ public enum LayoutEngine {
     ///   photos than the layout has cells, or padding and gaps that leave no
     ///   room for the cells; `.unreadableImage` at a photo's `src` for an
     ///   empty image size.
-    public static func layout(_ spec: Spec, photoSizes: [Size]) throws(DiagnosticList) -> Layout {
+    ///   - overlayImageSizes: size of each image overlay's file, in
+    ///     `spec.overlays` order of the image overlays (text overlays skipped).
+    public static func layout(_ spec: Spec, photoSizes: [Size], overlayImageSizes: [Size] = []) throws(DiagnosticList) -> Layout {
         guard photoSizes.count == spec.photos.count else {
             throw DiagnosticList([Diagnostic(.render, at: nil,
                 "internal: \(photoSizes.count) image sizes for \(spec.photos.count) photos")])
@@ -28,12 +30,33 @@ public enum LayoutEngine {
             throw DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
                 "'\(photo.src)' has no pixels (\(size))")])
         }
-        let canvas = try canvasSize(spec, photoSizes: photoSizes)
-        let cells = try cells(spec, canvas: canvas)
+        var canvas: Size
+        let cells: [PixelRect]
+        if case .justified(let rowHeight) = spec.layout.kind, let width = spec.canvas.width {
+            let aspects = spec.photos.indices.map { index in
+                let visible = CropWindow.visible(photo: photoSizes[index], crop: spec.photos[index].crop)
+                return visible.width / visible.height
+            }
+            let result = try JustifiedLayout.cells(aspects: aspects, canvasWidth: width, gap: spec.layout.gap,
+                                                   padding: spec.layout.padding, rowHeight: rowHeight,
+                                                   at: spec.layout.location)
+            canvas = Size(width: width, height: spec.canvas.height ?? result.height)
+            // The validator's canvas limits (32768 px a side, 268 MP), for the derived side.
+            guard canvas.height >= 1, canvas.height <= 32768, canvas.width * canvas.height <= 268_435_456 else {
+                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+                    "the justified rows need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
+                    notes: ["lower 'rowHeight', or give the canvas 'height'"])])
+            }
+            cells = result.cells
+        } else {
+            canvas = try canvasSize(spec, photoSizes: photoSizes)
+            cells = try self.cells(spec, canvas: canvas, photoSizes: photoSizes)
+        }
         let placements = cells.enumerated().map { index, cell in
             placement(of: index, photo: spec.photos[index], size: photoSizes[index], cell: cell)
         }
-        return Layout(canvas: canvas, photos: placements)
+        let boxes = try OverlayImageLayout.boxes(spec, canvas: canvas, placements: placements, imageSizes: overlayImageSizes)
+        return Layout(canvas: canvas, photos: placements, overlayBoxes: boxes)
     }
 
     /// The canvas size: as given; for a single photo, an omitted side follows
@@ -72,7 +95,7 @@ public enum LayoutEngine {
     }
 
     /// The cells of the layout, in photo order.
-    static func cells(_ spec: Spec, canvas: Size) throws(DiagnosticList) -> [PixelRect] {
+    static func cells(_ spec: Spec, canvas: Size, photoSizes: [Size] = []) throws(DiagnosticList) -> [PixelRect] {
         let count = spec.photos.count
         if count == 0 { return [] }
         let gap = spec.layout.gap, padding = spec.layout.padding
@@ -94,6 +117,35 @@ public enum LayoutEngine {
                 }
             }
             return result
+        case let .grid(columns, rows) where spec.layout.columnWidths != nil || spec.layout.rowHeights != nil
+                                            || spec.photos.contains(where: { $0.cell != nil }):
+            return try GridLayout.cells(spec, canvas: canvas, columns: columns, rows: rows) {
+                (parts, weights, side) throws(DiagnosticList) -> [Int] in
+                let length = side == "width" ? canvas.width : canvas.height
+                let available = length - 2 * padding - (parts - 1) * gap
+                guard available >= parts else {
+                    throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+                        "padding \(padding) and gap \(gap) leave \(max(available, 0)) px of the canvas \(side) (\(length) px) for \(parts) cells",
+                        notes: ["every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas"])])
+                }
+                return weights.map { Snapping.split(available, weights: $0) } ?? Snapping.split(available, into: parts)
+            }
+        case .free:
+            return spec.photos.indices.map { index in
+                let photo = spec.photos[index]
+                let visible = photoSizes.indices.contains(index) ? CropWindow.visible(photo: photoSizes[index], crop: photo.crop)
+                    : Rect(x: 0, y: 0, width: 1, height: 1)
+                guard let placement = photo.placement else { return PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
+                return FreeLayout.cell(placement, content: (visible.width, visible.height), canvas: canvas)
+            }
+        case .justified(let rowHeight):
+            // Only reached with the canvas width derived from a single photo.
+            let aspects = spec.photos.indices.map { index in
+                let visible = CropWindow.visible(photo: photoSizes[index], crop: spec.photos[index].crop)
+                return visible.width / visible.height
+            }
+            return try JustifiedLayout.cells(aspects: aspects, canvasWidth: canvas.width, gap: gap, padding: padding,
+                                             rowHeight: rowHeight, at: spec.layout.location).cells
         case let .grid(columns, rows):
             guard columns >= 1 else {
                 throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
@@ -130,6 +182,10 @@ public enum LayoutEngine {
 
     /// Where photo `index` is drawn inside `cell`.
     static func placement(of index: Int, photo: PhotoSpec, size: Size, cell: PixelRect) -> PhotoPlacement {
+        if photo.crop != nil || photo.zoom != 1 {
+            let (crop, destination) = CropWindow.place(photo, size: size, cell: cell)
+            return PhotoPlacement(photo: index, cell: cell, destination: destination, crop: crop)
+        }
         switch photo.fit {
         case .cover:
             let crop = FitGeometry.coverCrop(photo: size, cell: Size(width: cell.width, height: cell.height),

@@ -34,16 +34,27 @@ public enum SceneBuilder {
     /// - Throws: `DiagnosticList` with every overlay's font errors
     ///   (`.font`, `.outOfRange` at the overlay's location; `.unknownId` at
     ///   `photo:` for an id no laid-out photo has).
-    public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size],
+    ///   - overlayImageSizes: the image overlays' sizes, in overlay order;
+    ///     they become scene images `photoSizes.count + k`, drawn with their
+    ///     alpha and `opacity` into `layout.overlayBoxes`.
+    public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size], overlayImageSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
-        var items: [SceneItem] = layout.photos.map { placement in
-            .image(ImageDraw(image: placement.photo, source: placement.crop,
-                             destination: placement.destination, clip: placement.cell))
-        }
+        var items: [SceneItem] = layout.photos.flatMap { PhotoDraws.items(for: $0, photo: spec.photos[$0.photo]) }
+        var imageIndex = photoSizes.count
         var blocks: [TextBlock] = []
         var warnings: [Diagnostic] = []
         var errors: [Diagnostic] = []
-        for overlay in spec.overlays {
+        for (index, overlay) in spec.overlays.enumerated() {
+            if case .image(let image) = overlay.content {
+                let size = overlayImageSizes[imageIndex - photoSizes.count]
+                if layout.overlayBoxes.indices.contains(index), let box = layout.overlayBoxes[index] {
+                    items.append(.image(ImageDraw(image: imageIndex,
+                        source: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
+                        destination: box, opacity: image.opacity)))
+                }
+                imageIndex += 1
+                continue
+            }
             do {
                 let area = try overlayArea(overlay, spec: spec, layout: layout)
                 let block = try Typesetter.set(overlay, in: area, canvas: layout.canvas, library: library)
@@ -56,7 +67,7 @@ public enum SceneBuilder {
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
-                          images: photoSizes.map { SceneImage(orientedSize: $0) }, items: items)
+                          images: (photoSizes + overlayImageSizes).map { SceneImage(orientedSize: $0) }, items: items)
         return Result(scene: scene, textBlocks: blocks, warnings: warnings)
     }
 

@@ -47,7 +47,10 @@ struct RenderPlan {
                 guard w.x.isFinite, w.y.isFinite, w.width.isFinite, w.height.isFinite,
                       w.width > 0, w.height > 0, draw.opacity.isFinite
                 else { throw SceneRenderError.invalidDraw(item: index) }
-                let region = draw.destination.intersection(draw.clip).intersection(canvas)
+                guard draw.rotation.isFinite, draw.cornerRadius.isFinite else { throw SceneRenderError.invalidDraw(item: index) }
+                // A rotated image may cover all of its clip, whatever its destination.
+                let region = (draw.isShaped && draw.rotation.truncatingRemainder(dividingBy: 360) != 0
+                              ? draw.clip : draw.destination.intersection(draw.clip)).intersection(canvas)
                 regions.append(draw.opacity > 0 ? region : PixelRect(x: 0, y: 0, width: 0, height: 0))
                 if !regions[index].isEmpty { drawsOfImage[draw.image].append(index) }
             case .mask(let mask):

@@ -9,7 +9,7 @@ final class RenderWork: @unchecked Sendable {
     /// region.height` pixels of premultiplied linear R, G, B, A floats.
     struct HeldDraw {
         let region: PixelRect
-        let pixels: [Float]
+        var pixels: [Float]
         /// Opaque photo at opacity 1: written without reading the canvas.
         let opaque: Bool
         let opacity: Float
@@ -34,6 +34,21 @@ final class RenderWork: @unchecked Sendable {
     }
 
     func hold(_ draw: HeldDraw, item: Int) { lock.sync { held[item] = draw } }
+
+    /// Builds the held draw of `item` row by row (canvas row `y` of `region`),
+    /// for draws that produce rows in canvas coordinates (`ShapedImageDraw`).
+    /// Only the thread drawing `item` calls this for it.
+    func append(row values: UnsafeMutableBufferPointer<Float>, of item: Int, region: PixelRect, y: Int, opacity: Float) {
+        lock.sync {
+            var draw = held.removeValue(forKey: item) ?? HeldDraw(region: region,
+                pixels: [Float](repeating: 0, count: region.width * region.height * 4), opaque: false, opacity: opacity)
+            let start = (y - region.y) * region.width * 4
+            draw.pixels.withUnsafeMutableBufferPointer { tile in
+                for k in 0 ..< region.width * 4 { tile[start + k] = values[k] }
+            }
+            held[item] = draw
+        }
+    }
 
     /// Removes and returns the held draw of `item` (so it is freed once composited).
     func takeHeldDraw(item: Int) -> HeldDraw? { lock.sync { held.removeValue(forKey: item) } }

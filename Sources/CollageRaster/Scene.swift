@@ -47,10 +47,22 @@ public struct ImageDraw: Sendable, Hashable {
     public var clip: PixelRect
     /// 0...1, multiplies the image's alpha.
     public var opacity: Double
-    public init(image: Int, source: Rect, destination: PixelRect, clip: PixelRect? = nil, opacity: Double = 1) {
+    /// Degrees clockwise (y down) about the centre of `clip`; the rotated
+    /// image is still clipped to `clip`. Default 0. See `ShapedImageDraw`.
+    public var rotation: Double
+    /// Radius of the rounded corners, canvas pixels, anti-aliased; default 0
+    /// (square). They round `destination ∩ clip` (the visible image), or
+    /// `clip` when the draw is rotated. See `RoundedRect`.
+    public var cornerRadius: Double
+    public init(image: Int, source: Rect, destination: PixelRect, clip: PixelRect? = nil, opacity: Double = 1,
+                rotation: Double = 0, cornerRadius: Double = 0) {
         self.image = image; self.source = source; self.destination = destination
         self.clip = clip ?? destination; self.opacity = opacity
+        self.rotation = rotation; self.cornerRadius = cornerRadius
     }
+
+    /// True when the draw needs `ShapedImageDraw` (rotation or rounded corners).
+    var isShaped: Bool { rotation.truncatingRemainder(dividingBy: 360) != 0 || cornerRadius > 0 }
 }
 
 /// A coverage mask placed with its top-left pixel at `origin` (canvas pixels).

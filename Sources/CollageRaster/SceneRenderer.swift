@@ -87,6 +87,18 @@ public enum SceneRenderer {
                                       outputSize: Size(width: draw.destination.width, height: draw.destination.height),
                                       region: local)
             let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+            if draw.isShaped {
+                ShapedImageDraw(draw: draw, window: window, region: region)
+                    .resample(decoded, opaque: opaquePixmap) { y, values in
+                        if plan.direct[item] {
+                            Compositor.blend(values.baseAddress!, count: region.width, opacity: opacity,
+                                             onto: canvas.pixel(x: region.x, y: y))
+                        } else {
+                            work.append(row: values, of: item, region: region, y: y, opacity: opacity)
+                        }
+                    }
+                continue
+            }
             let opaque = opaquePixmap && opacity == 1 && resampler.coversRegion
             if plan.direct[item] {
                 resampler.resample(decoded, opaque: opaquePixmap) { row, values in

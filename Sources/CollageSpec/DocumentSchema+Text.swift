@@ -211,11 +211,23 @@ extension DocumentSchema {
           ]
         },
         "dpi": {
-          "description": "Pixel density written as JFIF density / PNG pHYs, dots per inch, > 0; no effect on pixels. Default: none written.",
+          "description": "Pixel density written as JFIF density / PNG pHYs, dots per inch, 1-65535; no effect on pixels. Default: none written.",
           "anyOf": [
             {
-              "type": "number",
-              "exclusiveMinimum": 0
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 65535
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "lossless": {
+          "description": "Write a lossless WebP (pixels kept exactly) instead of lossy at `quality`: `true` | `false`. Default false.",
+          "anyOf": [
+            {
+              "type": "boolean"
             },
             {
               "$ref": "#/$defs/variable"
@@ -555,7 +567,7 @@ extension DocumentSchema {
           ]
         },
         "crop": {
-          "description": "Manual crop window, fractions (0-1) of the oriented photo; replaces the `fit`/`focus` window, then covers the cell.",
+          "description": "Manual crop window, fractions (0-1) of the oriented photo: the photo is treated as this window only; `fit`, `focus` (fractions of the crop) and `zoom` work inside it.",
           "type": "object",
           "additionalProperties": false,
           "properties": {
@@ -620,11 +632,12 @@ extension DocumentSchema {
           ]
         },
         "zoom": {
-          "description": "Zoom into the crop window about its centre, >= 1 (1 = no zoom). Default 1.",
+          "description": "Shrinks the cover (or contain) window by this factor about `focus`, clamped inside the photo (or `crop`); 1-100 (1 = no zoom). Default 1.",
           "anyOf": [
             {
               "type": "number",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 100
             },
             {
               "$ref": "#/$defs/variable"

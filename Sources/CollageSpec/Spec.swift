@@ -63,13 +63,32 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 public struct OutputSpec: Sendable, Equatable {
+    /// JPEG chroma subsampling (`output.subsampling`).
+    public enum Subsampling: String, Sendable, Hashable, CaseIterable {
+        /// Chroma halved both ways (the default).
+        case yuv420 = "420"
+        /// Full-resolution chroma.
+        case yuv444 = "444"
+    }
+
     /// nil = decided by the output file's extension.
     public var format: OutputFormat?
     /// JPEG/WebP quality 1-100; nil = default (90).
     public var quality: Int?
     public var formatLocation: SourceLocation?
-    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil) {
+    /// JPEG chroma subsampling; nil = default ("420").
+    public var subsampling: Subsampling?
+    /// Progressive JPEG; nil = default (false, baseline).
+    public var progressive: Bool?
+    /// Dots per inch written as JFIF density (JPEG) or `pHYs` (PNG), 1-65535;
+    /// no effect on pixels; nil = none written.
+    public var dpi: Int?
+    /// WebP: lossless instead of lossy at `quality`; nil = default (false).
+    public var lossless: Bool?
+    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil,
+                subsampling: Subsampling? = nil, progressive: Bool? = nil, dpi: Int? = nil, lossless: Bool? = nil) {
         self.format = format; self.quality = quality; self.formatLocation = formatLocation
+        self.subsampling = subsampling; self.progressive = progressive; self.dpi = dpi; self.lossless = lossless
     }
 }
 
@@ -94,10 +113,37 @@ public struct PhotoSpec: Sendable, Equatable {
     /// (0,0 top-left, 1,1 bottom-right); default (0.5, 0.5).
     public var focusX: Double
     public var focusY: Double
+    /// Where the photo's list item starts (errors about the photo as a whole).
+    public var location: SourceLocation
+    /// `grid` only: the explicit cell; nil = flows row by row around placed cells.
+    public var cell: GridCellSpec?
+    /// `free` only: where the cell is; required there.
+    public var placement: FreePlacementSpec?
+    /// Location of the `frame` or `anchor`… key that gave `placement`.
+    public var placementLocation: SourceLocation?
+    /// Radius of the rounded clip of the cell's corners: pixels, or a
+    /// percentage of the cell's shorter side; default 0.
+    public var cornerRadius: Length = .pixels(0)
+    /// A band inside the cell, over the photo; default none.
+    public var border: BorderSpec?
+    /// 0...1, multiplies the photo's alpha; default 1.
+    public var opacity: Double = 1
+    /// Degrees clockwise about the cell's centre, clipped to the cell; default 0.
+    public var rotation: Double = 0
+    /// Manual crop of the oriented photo (fractions); default the whole photo.
+    public var crop: CropSpec?
+    /// >= 1: the cover window shrinks by this factor about `focus`; default 1.
+    public var zoom: Double = 1
+    /// EXIF orientation 1-8 that replaces the file's own tag; nil = the file's.
+    public var orientation: Int?
+    /// Set for photos expanded from one glob with `sort: date`, when no
+    /// `order` is given: the pipeline reorders each run of equal values by
+    /// EXIF DateTimeOriginal (files without one last, then by name).
+    public var dateSortGroup: Int?
     public init(path: String, src: String, srcLocation: SourceLocation, id: String,
                 fit: Fit = .cover, focusX: Double = 0.5, focusY: Double = 0.5) {
         self.path = path; self.src = src; self.srcLocation = srcLocation; self.id = id
-        self.fit = fit; self.focusX = focusX; self.focusY = focusY
+        self.fit = fit; self.focusX = focusX; self.focusY = focusY; self.location = srcLocation
     }
 }
 
@@ -106,6 +152,11 @@ public enum LayoutKind: Sendable, Hashable {
     case auto
     /// `columns` x `rows` (rows nil = as many as the photos need), row by row.
     case grid(columns: Int, rows: Int?)
+    /// Every photo gives its own `frame` or anchored box.
+    case free
+    /// Rows of whole photos (no crop) filling the width at a height near
+    /// `rowHeight` canvas pixels; breaks by least squares (`JustifiedLayout`).
+    case justified(rowHeight: Double)
 }
 
 public struct LayoutSpec: Sendable, Equatable {
@@ -114,6 +165,13 @@ public struct LayoutSpec: Sendable, Equatable {
     public var gap: Int
     /// Around all cells, canvas pixels; default 0.
     public var padding: Int
+    /// `grid`: relative column widths (one per column, each > 0); nil = equal.
+    public var columnWidths: [Double]?
+    /// `grid`: relative row heights (one per row, each > 0); nil = equal.
+    public var rowHeights: [Double]?
+    /// Location of the `rows` value (or of `layout`), where "more photos
+    /// than cells" is reported.
+    public var rowsLocation: SourceLocation?
     public var location: SourceLocation
     public init(kind: LayoutKind = .auto, gap: Int = 0, padding: Int = 0, location: SourceLocation) {
         self.kind = kind; self.gap = gap; self.padding = padding; self.location = location
@@ -148,6 +206,8 @@ public struct FontSpec: Sendable, Hashable {
 
 public enum OverlayContent: Sendable, Hashable {
     case text(String)
+    /// An image drawn with its alpha (logos, stickers).
+    case image(ImageOverlaySpec)
 }
 
 public struct OverlaySpec: Sendable, Equatable {

@@ -20,12 +20,20 @@ extension Validator {
                                          unsupported: Vocabulary.unsupportedLayoutKinds) else { return nil }
             kind = name
         }
-        if let gap = keys["gap"], let value = int(gap.value, key: "gap", range: 0...Self.maxSpacing, isLength: true) {
+        if let gap = keys["gap"], let value = spacing(gap.value, key: "gap") {
             layout.gap = value
         }
-        if let padding = keys["padding"],
-           let value = int(padding.value, key: "padding", range: 0...Self.maxSpacing, isLength: true) {
+        if let padding = keys["padding"], let value = spacing(padding.value, key: "padding") {
             layout.padding = value
+        }
+        let gridOnly = ["columns", "rows", "columnWidths", "rowHeights"]
+        if kind != "grid" {
+            for key in gridOnly.dropFirst(2) where keys[key] != nil {
+                report(.invalidValue, keys[key]!.keyLocation, "'\(key)' applies only to 'kind: grid'")
+            }
+        }
+        if kind != "justified", let extra = keys["rowHeight"] {
+            report(.invalidValue, extra.keyLocation, "'rowHeight' applies only to 'kind: justified'")
         }
         let tracks = 1...Self.maxGridTracks
         switch kind {
@@ -48,6 +56,34 @@ extension Validator {
                 }
             }
             layout.kind = .grid(columns: columns, rows: rows)
+            layout.rowsLocation = keys["rows"]?.value.location
+            if let entry = keys["columnWidths"] {
+                // A bad list is reported; the layout stays usable for the photo checks.
+                layout.columnWidths = readWeights(entry.value, key: "columnWidths", count: columns, what: "columns")
+            }
+            if let entry = keys["rowHeights"] {
+                layout.rowHeights = readWeights(entry.value, key: "rowHeights", count: rows, what: "rows")
+            }
+        case "free", "justified":
+            for key in ["columns", "rows"] {
+                if let extra = keys[key] {
+                    report(.invalidValue, extra.keyLocation, "'\(key)' applies only to 'kind: grid'")
+                }
+            }
+            if kind == "free" {
+                layout.kind = .free
+            } else {
+                guard let entry = keys["rowHeight"] else {
+                    report(.missingKey, entry?.keyLocation ?? documentStart,
+                           "'kind: justified' needs 'rowHeight' in 'layout': the target row height in pixels")
+                    return nil
+                }
+                // A percentage refers to the canvas height (so it needs one).
+                guard let height = resolvedLength(entry.value, key: "rowHeight", reference: canvasHeight,
+                                                  referenceName: "height", range: 1...Double(Self.maxCanvasSide),
+                                                  rangeText: "from 1 to \(Self.maxCanvasSide) pixels") else { return nil }
+                layout.kind = .justified(rowHeight: height)
+            }
         default:
             for key in ["columns", "rows"] {
                 if let extra = keys[key] {
@@ -65,5 +101,51 @@ extension Validator {
             layout.kind = .auto
         }
         return layout
+    }
+
+    /// Relative weights, one per column (row), each a number > 0. `count`
+    /// nil (rows omitted): any length, which then sets the row count.
+    private mutating func readWeights(_ node: Node, key: String, count: Int?, what: String) -> [Double]? {
+        guard case .sequence(let items) = node.content else {
+            report(.wrongType, node.location, "expected a list of relative weights for '\(key)', found \(describe(node))")
+            return nil
+        }
+        let weights = items.compactMap {
+            number($0, key: key, range: Double.leastNonzeroMagnitude...1e9, rangeText: "a weight above 0")
+        }
+        guard weights.count == items.count else { return nil }
+        if let count, weights.count != count {
+            report(.invalidValue, node.location,
+                   "'\(key)' lists \(weights.count) weights for \(count) \(what); give one weight per \(what.dropLast())")
+            return nil
+        }
+        guard !weights.isEmpty else {
+            report(.invalidValue, node.location, "'\(key)' lists no weights")
+            return nil
+        }
+        return weights
+    }
+
+    /// Photo keys that belong to one layout kind: `cell` only in a grid;
+    /// `frame`/`anchor`… only in (and required by) a free layout.
+    mutating func checkPhotoKeys(_ photos: [PhotoSpec], against layout: LayoutSpec) {
+        var reportedMissing = Set<SourceLocation>()
+        for photo in photos {
+            switch layout.kind {
+            case .grid: break
+            default:
+                if let cell = photo.cell {
+                    report(.invalidValue, cell.location, "'cell' applies only to 'kind: grid'")
+                }
+            }
+            if case .free = layout.kind {
+                if photo.placement == nil, reportedMissing.insert(photo.location).inserted {
+                    report(.missingKey, photo.location,
+                           "a photo in a free layout needs 'frame: {x, y, width, height}', or 'anchor' with 'width' or 'height'")
+                }
+            } else if photo.placement != nil, let at = photo.placementLocation, reportedMissing.insert(at).inserted {
+                report(.invalidValue, at, "'frame', 'anchor', 'offset', 'width' and 'height' of a photo apply only to 'kind: free'")
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// Text `overlays` (DESIGN.md "Document format v1"): `text` (required),
 /// `font` {`family`: a name or a list of names, `size` > 0}, `color`
 /// (default black), `anchor` (default center), `offset` [x, y] (default [0, 0]).
-/// Image overlays and the other keys are known and not supported yet.
+/// Image overlays: `Validator+ImageOverlay.swift`.
 extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
@@ -22,11 +22,19 @@ extension Validator {
 
     private mutating func readOverlay(_ node: Node) -> OverlaySpec? {
         guard let keys = keys(of: node, in: Vocabulary.overlay, key: "overlays") else { return nil }
+        if let imageEntry = keys["image"] {
+            if let text = keys["text"] {
+                report(.invalidValue, text.keyLocation, "an overlay has either 'text' or 'image', not both")
+                return nil
+            }
+            return readImageOverlay(imageEntry, keys: keys, node: node)
+        }
         guard let textEntry = keys["text"] else {
-            // An image overlay was already reported as not supported yet.
-            if case .mapping(let entries) = node.content, entries.contains(where: { $0.key == "image" }) { return nil }
-            report(.missingKey, node.location, "missing key 'text' in an overlay: the text to draw")
+            report(.missingKey, node.location, "missing key 'text' in an overlay: the text to draw (or 'image': a picture)")
             return nil
+        }
+        for key in ["width", "height", "opacity"] where keys[key] != nil {
+            report(.unsupported, keys[key]!.keyLocation, "'\(key)' in a text overlay is not supported yet")
         }
         guard let text = string(textEntry.value, key: "text") else { return nil }
         var overlay = OverlaySpec(content: .text(text), location: node.location)

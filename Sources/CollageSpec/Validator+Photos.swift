@@ -34,7 +34,8 @@ extension Validator {
         var complete = true
         var explicitIds: [String: SourceLocation] = [:]
         for item in items {
-            guard let photo = readPhoto(item) else { complete = false; continue }
+            guard let expanded = readPhoto(item) else { complete = false; continue }
+            for photo in expanded {
             if photo.explicitId {
                 if let first = explicitIds[photo.spec.id] {
                     report(.invalidValue, photo.idLocation,
@@ -45,13 +46,16 @@ extension Validator {
                 }
             }
             photos.append(photo)
+            }
         }
         return (photos, complete)
     }
 
-    /// One photo; nil when its `src` or `id` cannot be read. Other errors
-    /// are reported and the photo is still returned.
-    private mutating func readPhoto(_ node: Node) -> PhotoEntry? {
+    /// One photo, or the photos a glob `src` expands to (name order, ids
+    /// from the file stems); nil when its `src` or `id` cannot be read or a
+    /// glob matches nothing. Other errors are reported and the photos are
+    /// still returned.
+    private mutating func readPhoto(_ node: Node) -> [PhotoEntry]? {
         var srcNode = node
         var keys: [String: Node.Entry] = [:]
         switch node.content {
@@ -75,9 +79,13 @@ extension Validator {
             report(.invalidValue, srcNode.location, "'src' is empty; give the path of an image file")
             return nil
         }
-        if src.contains(where: { $0 == "*" || $0 == "?" || $0 == "[" }) {
-            report(.unsupported, srcNode.location, "photo globs ('\(src)') are not supported yet")
-        } else if !fileExists(PathResolver.resolve(src, against: baseDirectory)) {
+        if PhotoGlob.isPattern(src) {
+            return readGlob(src, at: srcNode.location, node: node, keys: keys)
+        }
+        if let sort = keys["sort"] {
+            report(.invalidValue, sort.keyLocation, "'sort' applies only to a glob 'src' such as \"photos/*.jpg\"")
+        }
+        if !fileExists(PathResolver.resolve(src, against: baseDirectory)) {
             report(.missingFile, srcNode.location, "photo file not found: '\(src)'",
                    notes: ["looked for \(PathResolver.resolve(src, against: baseDirectory))"])
         }
@@ -96,6 +104,13 @@ extension Validator {
                 explicitId = true
             } else { return nil }
         }
+        readFitAndStyle(keys, into: &photo)
+        photo.location = node.location
+        return [PhotoEntry(spec: photo, explicitId: explicitId, location: node.location, idLocation: idLocation)]
+    }
+
+    /// `fit`, `focus` and the style keys, shared by a photo and a glob's photos.
+    private mutating func readFitAndStyle(_ keys: [String: Node.Entry], into photo: inout PhotoSpec) {
         if let fit = keys["fit"] {
             if let name = enumeration(fit.value, key: "fit", allowed: Vocabulary.fits) {
                 photo.fit = Fit(rawValue: name) ?? .cover
@@ -107,7 +122,42 @@ extension Validator {
                 photo.focusY = y
             }
         }
-        return PhotoEntry(spec: photo, explicitId: explicitId, location: node.location, idLocation: idLocation)
+        readPhotoStyle(keys, into: &photo)
+    }
+
+    /// The photos of a glob `src`: every regular file it matches, in name
+    /// order, each with its file stem as id and the item's other keys;
+    /// `sort: date` marks them for the pipeline to reorder by EXIF date
+    /// (unless `order` is given). `id` is an error here (ids come from stems).
+    private mutating func readGlob(_ src: String, at location: SourceLocation, node: Node,
+                                   keys: [String: Node.Entry]) -> [PhotoEntry]? {
+        if let id = keys["id"] {
+            report(.invalidValue, id.keyLocation, "'id' cannot be given for a glob 'src'; each photo's id is its file stem")
+            return nil
+        }
+        var byDate = false
+        if let sort = keys["sort"] {
+            guard let name = enumeration(sort.value, key: "sort", allowed: Vocabulary.sortOrders) else { return nil }
+            byDate = name == "date"
+        }
+        let pattern = PathResolver.resolve(src, against: baseDirectory)
+        let paths = PhotoGlob.expand(pattern)
+        guard !paths.isEmpty else {
+            report(.missingFile, location, "no file matches the photo pattern '\(src)'",
+                   notes: ["looked for \(pattern)"])
+            return nil
+        }
+        globCount += 1
+        var template = PhotoSpec(path: "", src: src, srcLocation: location, id: "")
+        template.location = node.location
+        readFitAndStyle(keys, into: &template)
+        if byDate { template.dateSortGroup = globCount }
+        return paths.map { path in
+            var photo = template
+            photo.path = path
+            photo.id = PathResolver.stem(of: path)
+            return PhotoEntry(spec: photo, explicitId: false, location: node.location, idLocation: node.location)
+        }
     }
 
     /// The photos in layout order: `order` applied (reordered and subset by

@@ -16,6 +16,11 @@ struct Validator {
     /// Variables in effect: the document's `vars`, then the overrides.
     var variables: [String: String] = [:]
     var diagnostics: [Diagnostic] = []
+    /// The canvas sides the document gives, the reference of percentage lengths.
+    var canvasWidth: Int?
+    var canvasHeight: Int?
+    /// Photo globs expanded so far (numbers `PhotoSpec.dateSortGroup`).
+    var globCount = 0
 
     /// Largest canvas side in pixels (DESIGN.md / issue 5: 32768 px a side).
     static let maxCanvasSide = 32768
@@ -67,16 +72,23 @@ struct Validator {
         let reportedBeforeCanvas = diagnostics.count
         let canvas = readCanvas(canvasEntry)
         let canvasHadErrors = diagnostics.count > reportedBeforeCanvas
+        canvasWidth = canvas.width
+        canvasHeight = canvas.height
         let output = readOutput(top["output"])
         let photos = readPhotos(top["photos"])
-        let ordered = applyOrder(top["order"], to: photos)
+        var ordered = applyOrder(top["order"], to: photos)
+        if top["order"] != nil {   // `order` wins over a glob's `sort: date`
+            ordered = ordered?.map { photo in var photo = photo; photo.dateSortGroup = nil; return photo }
+        }
         let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
+        if let layout, let ordered { checkPhotoKeys(ordered, against: layout) }
         // DESIGN.md: a canvas side can be derived for one photo only, so with
         // two or more both are required (reported here rather than by the
         // layout stage). A canvas with errors of its own (a misspelled
         // 'widht', an invalid side) was reported already: no extra noise.
         if let count = ordered?.count, count >= 2, !canvasHadErrors {
-            for (side, value) in [("width", canvas.width), ("height", canvas.height)] where value == nil {
+            let derivable = if case .justified = layout?.kind { "height" } else { "" }
+            for (side, value) in [("width", canvas.width), ("height", canvas.height)] where value == nil && side != derivable {
                 report(.missingKey, canvasEntry?.keyLocation ?? documentStart,
                        "missing canvas '\(side)': it can only be derived for a single photo, and this document lays out \(count)",
                        notes: ["give the canvas 'width' and 'height' in pixels"])

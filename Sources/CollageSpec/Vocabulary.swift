@@ -24,20 +24,20 @@ enum Vocabulary {
         supported: ["width", "height", "background"],
         unsupported: [])
     static let output = Section(name: "output", phrase: "in 'output'",
-        supported: ["format", "quality"],
-        unsupported: ["subsampling", "progressive", "dpi"], booleans: ["progressive"])
+        supported: ["format", "quality", "subsampling", "progressive", "dpi", "lossless"],
+        unsupported: [], booleans: ["progressive", "lossless"])
     static let photo = Section(name: "photos", phrase: "in a photo",
-        supported: ["src", "id", "fit", "focus"],
-        unsupported: ["sort", "cell", "frame", "anchor", "offset", "width", "height",
-                      "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation"])
+        supported: ["src", "id", "fit", "focus", "sort", "cell", "frame", "anchor", "offset", "width", "height",
+                    "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation"],
+        unsupported: [])
     static let layout = Section(name: "layout", phrase: "in 'layout'",
-        supported: ["kind", "gap", "padding", "columns", "rows"],
-        unsupported: ["columnWidths", "rowHeights", "rowHeight", "direction"])
+        supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight"],
+        unsupported: ["direction"])
     static let overlay = Section(name: "overlays", phrase: "in an overlay",
         supported: ["text", "font", "color", "anchor", "offset",
                     "photo", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
-                    "letterSpacing", "maxLines", "background", "direction"],
-        unsupported: ["image", "width", "height", "opacity"])
+                    "letterSpacing", "maxLines", "background", "direction", "image", "width", "height", "opacity"],
+        unsupported: [])
     static let font = Section(name: "font", phrase: "in 'font'",
         supported: ["family", "size", "weight", "style", "file", "features"],
         unsupported: [])
@@ -54,9 +54,18 @@ enum Vocabulary {
         "overlay": overlay, "overlay.font": font,
     ]
 
-    /// Layout kinds of the format; `free` and `justified` are not built yet.
-    static let layoutKinds = ["auto", "grid"]
-    static let unsupportedLayoutKinds = ["free", "justified"]
+    static let cell = Section(name: "cell", phrase: "in 'cell'",
+        supported: ["column", "row", "columnSpan", "rowSpan"], unsupported: [])
+    /// `frame` of a free photo and `crop` share their keys.
+    static let frame = Section(name: "frame", phrase: "in 'frame'",
+        supported: ["x", "y", "width", "height"], unsupported: [])
+    static let border = Section(name: "border", phrase: "in 'border'",
+        supported: ["width", "color"], unsupported: [])
+
+    static let layoutKinds = ["auto", "grid", "free", "justified"]
+    static let unsupportedLayoutKinds: [String] = []
+    /// `sort` of a photo glob.
+    static let sortOrders = ["name", "date"]
     static let fits = ["cover", "contain"]
     static let formats = OutputFormat.allCases.map(\.rawValue)
 }

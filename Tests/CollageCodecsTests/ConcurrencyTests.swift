@@ -14,10 +14,11 @@ final class ConcurrencyTests: XCTestCase {
     }
 
     func testParallelDecodesEqualSequentialOnes() throws {
-        // EXIF orientations, ICC profiles (P3, XYB, CMYK) and PNG in one batch.
+        // EXIF orientations, ICC profiles (P3, XYB, CMYK), PNG, HEIF and WebP in one batch.
         let files = try ["exif-orientation-examples/Landscape_6.jpg", "exif-orientation-examples/Portrait_8.jpg",
                          "nuke/image-p3.jpg", "libvips/sample-xyb.jpg", "metadata-extractor-images/Multiple_ICC_segments.jpg",
-                         "sharp/p3.png", "pillow/pil123p.png", "nuke/progressive.jpeg"].map(Corpus.path)
+                         "sharp/p3.png", "pillow/pil123p.png", "nuke/progressive.jpeg", "nuke/img_751.heic",
+                         "pillow-heif/RGBA_8__128x128.heif", "pillow/transparent.webp", "pillow/flower2.webp"].map(Corpus.path)
         let sequential = try files.map { try ImageDecoder.decode(path: $0, minimumSize: Size(width: 200, height: 200)) }
         let results = Results(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count * 3) { i in

@@ -13,11 +13,11 @@ final class StrictnessTests: XCTestCase {
             XCTAssertEqual(errors.first?.message,
                            "expected a boolean (true or false) for 'progressive', found the string \"\(word)\"; did you mean '\(meant)'?")
         }
-        // Not a boolean word: no suggestion. A real boolean: only 'not supported yet'.
+        // Not a boolean word: no suggestion. A real boolean: no error.
         let other = ws.errors("version: 1\ncanvas: {width: 9, height: 9}\noutput: {progressive: 1}\nphotos: [a.jpg]\n")
         XCTAssertEqual(other.first?.message, "expected a boolean (true or false) for 'progressive', found the integer 1")
-        let valid = ws.errors("version: 1\ncanvas: {width: 9, height: 9}\noutput: {progressive: true}\nphotos: [a.jpg]\n")
-        XCTAssertEqual(places(valid), [Where(.unsupported, 3, 10)])
+        let valid = try ws.load("version: 1\ncanvas: {width: 9, height: 9}\noutput: {progressive: true}\nphotos: [a.jpg]\n")
+        XCTAssertEqual(valid.output.progressive, true)
     }
 
     func testDiagnosticJSONHasAFixedKeyOrderAndEscapes() {

@@ -70,7 +70,7 @@ extension Spec {
         copy.canvas.location = nowhere
         copy.layout.location = nowhere
         if copy.output.formatLocation != nil { copy.output.formatLocation = nowhere }
-        for i in copy.photos.indices { copy.photos[i].srcLocation = nowhere }
+        for i in copy.photos.indices { copy.photos[i].srcLocation = nowhere; copy.photos[i].location = nowhere }
         for i in copy.overlays.indices { copy.overlays[i].location = nowhere }
         return copy
     }

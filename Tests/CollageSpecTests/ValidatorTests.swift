@@ -34,7 +34,10 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(spec.output.format, .png)
         XCTAssertEqual(spec.output.quality, 80)
         XCTAssertEqual(spec.output.formatLocation, SourceLocation(file: "doc.yaml", line: 6, column: 18))
-        XCTAssertEqual(spec.photos, [
+        // `location` is the list item's start (8:5 for the block mapping); the rest as below.
+        XCTAssertEqual(spec.photos.map(\.location), [SourceLocation(file: "doc.yaml", line: 8, column: 5),
+                                                     SourceLocation(file: "doc.yaml", line: 12, column: 5)])
+        XCTAssertEqual(spec.photos.map { photo in var photo = photo; photo.location = photo.srcLocation; return photo }, [
             PhotoSpec(path: ws.path("photos/beach.jpg"), src: "photos/beach.jpg",
                       srcLocation: SourceLocation(file: "doc.yaml", line: 8, column: 10),
                       id: "sea", fit: .contain, focusX: 0.25, focusY: 1),
@@ -246,20 +249,18 @@ final class ValidatorTests: XCTestCase {
             version: 1
             output: {format: jpeg, dpi: 300, progressive: true}
             photos:
-              - {src: a.jpg, cornerRadius: 8}
-            layout: {kind: justified}
+              - {src: a.jpg}
+            layout: {kind: grid, columns: 1, direction: rtl}
             overlays:
-              - image: logo.png
               - text: hi
                 direction: vertical
             """)
+        // `dpi` and `progressive` are supported now: no error on line 2.
         XCTAssertEqual(places(errors), [
-            Where(.unsupported, 2, 24), Where(.unsupported, 2, 34), Where(.unsupported, 4, 18),
-            Where(.unsupported, 5, 16), Where(.unsupported, 7, 5), Where(.unsupported, 9, 16),
+            Where(.unsupported, 5, 34), Where(.unsupported, 8, 16),
         ])
-        XCTAssertEqual(errors[5].message, "'direction: vertical' is not supported yet")
-        XCTAssertEqual(errors[0].message, "'dpi' in 'output' is not supported yet")
-        XCTAssertEqual(errors[3].message, "'kind: justified' is not supported yet")
+        XCTAssertEqual(errors[0].message, "'direction' in 'layout' is not supported yet")
+        XCTAssertEqual(errors[1].message, "'direction: vertical' is not supported yet")
         XCTAssertTrue(errors.allSatisfy { $0.message.hasSuffix("not supported yet") })
     }
 
@@ -466,11 +467,109 @@ final class ValidatorShapeTests: XCTestCase {
         XCTAssertEqual(places(ws.errors("version: 1\nphotos: []\n")), [Where(.outOfRange, 2, 9)])
     }
 
-    func testGlobsAndPercentagesAreNotSupportedYet() throws {
-        let ws = try Workspace(photos: ["a.jpg"])
-        let errors = ws.errors("version: 1\nphotos: [\"p/*.jpg\", a.jpg]\ncanvas: {width: 9, height: 9}\nlayout: {gap: 5%}\n")
-        XCTAssertEqual(places(errors), [Where(.unsupported, 2, 10), Where(.unsupported, 4, 15)])
-        XCTAssertEqual(errors[1].message, "percentage lengths ('5%' for 'gap') are not supported yet")
+    func testGlobsExpandInNameOrderWithStemIds() throws {
+        let ws = try Workspace(photos: ["a.jpg", "p/img10.jpg", "p/img2.jpg", "p/img1.jpg", "p/notes.txt"])
+        let spec = try ws.load("version: 1\nphotos: [{src: \"p/*.jpg\", sort: date, fit: contain}, a.jpg]\ncanvas: {width: 9, height: 9}\nlayout: {kind: grid, columns: 4}\n")
+        XCTAssertEqual(spec.photos.map(\.id), ["img1", "img10", "img2", "a"])
+        XCTAssertEqual(spec.photos.map(\.path), [ws.path("p/img1.jpg"), ws.path("p/img10.jpg"), ws.path("p/img2.jpg"), ws.path("a.jpg")])
+        XCTAssertEqual(spec.photos.map(\.fit), [.contain, .contain, .contain, .cover])
+        XCTAssertEqual(spec.photos.map(\.dateSortGroup), [1, 1, 1, nil])
+        // `order` wins over `sort: date`.
+        let ordered = try ws.load("version: 1\nphotos: [{src: \"p/*.jpg\", sort: date}]\ncanvas: {width: 9, height: 9}\nlayout: {kind: grid, columns: 4}\norder: [img2, img1]\n")
+        XCTAssertEqual(ordered.photos.map(\.id), ["img2", "img1"])
+        XCTAssertEqual(ordered.photos.map(\.dateSortGroup), [nil, nil])
+        // A glob that matches nothing is an error at its src; `id` with a glob is an error.
+        let errors = ws.errors("version: 1\nphotos: [\"q/*.jpg\", {src: \"p/*.jpg\", id: x}, {src: a.jpg, sort: name}]\ncanvas: {width: 9, height: 9}\n")
+        XCTAssertEqual(places(errors), [Where(.missingFile, 2, 10), Where(.invalidValue, 2, 38), Where(.invalidValue, 2, 59)])
+        XCTAssertEqual(errors[0].message, "no file matches the photo pattern 'q/*.jpg'")
+        XCTAssertEqual(errors[1].message, "'id' cannot be given for a glob 'src'; each photo's id is its file stem")
+    }
+
+    func testPercentageLengthsResolveAgainstTheirReference() throws {
+        let ws = try Workspace(photos: ["a.jpg", "b.jpg"])
+        // gap/padding: the canvas's shorter side (400): 2.5% = 10, 5% = 20.
+        let spec = try ws.load("version: 1\nphotos: [a.jpg, b.jpg]\ncanvas: {width: 1000, height: 400}\nlayout: {gap: \"2.5%\", padding: 5%}\n")
+        XCTAssertEqual(spec.layout.gap, 10)
+        XCTAssertEqual(spec.layout.padding, 20)
+        // Typed after substitution: a variable holding a percentage is one.
+        XCTAssertEqual(try ws.load("version: 1\nphotos: [a.jpg, b.jpg]\ncanvas: {width: 1000, height: 400}\nvars: {g: 5%}\nlayout: {gap: \"${g}\"}\n").layout.gap, 20)
+        // free frames: x and width of the canvas width, y and height of its height; offsets likewise.
+        let free = try ws.load("""
+            version: 1
+            canvas: {width: 1000, height: 400}
+            layout: {kind: free}
+            photos:
+              - {src: a.jpg, frame: {x: 10%, y: 25%, width: 50%, height: 50%}}
+              - {src: b.jpg, anchor: bottomRight, offset: [-1%, "-5%"], width: 30%}
+            """)
+        XCTAssertEqual(free.photos[0].placement, .frame(x: 100, y: 100, width: 500, height: 200))
+        XCTAssertEqual(free.photos[1].placement, .anchored(anchor: .bottomRight, offsetX: -10, offsetY: -20, width: 300, height: nil))
+        // A percentage needs the canvas side it refers to.
+        let errors = ws.errors("version: 1\nphotos: [a.jpg]\nlayout: {gap: 5%}\n")
+        XCTAssertEqual(places(errors), [Where(.invalidValue, 3, 15)])
+        XCTAssertEqual(errors[0].message, "a percentage for 'gap' needs the canvas width or height, which this document does not give")
+    }
+
+    func testLayoutKeysOfIssue5() throws {
+        let ws = try Workspace(photos: ["a.jpg", "b.jpg", "logo.png"])
+        let spec = try ws.load("""
+            version: 1
+            canvas: {width: 900}
+            photos:
+              - {src: a.jpg, cornerRadius: 5%, border: {width: 4, color: red}, opacity: 0.5, rotation: -3.5,
+                 crop: {x: 0.1, y: 0, width: 0.5, height: 1}, zoom: 1.5, orientation: 6}
+              - b.jpg
+            layout: {kind: justified, rowHeight: 240, gap: 6}
+            overlays:
+              - {image: logo.png, anchor: topRight, offset: [-5%, 10], width: 20%, opacity: 0.8, photo: b}
+            """)
+        let a = spec.photos[0]
+        XCTAssertEqual([a.opacity, a.rotation, a.zoom], [0.5, -3.5, 1.5])
+        XCTAssertEqual(a.cornerRadius, .percent(5))
+        XCTAssertEqual(a.border, BorderSpec(width: .pixels(4), color: RGBA(red: 255, green: 0, blue: 0)))
+        XCTAssertEqual(a.crop, CropSpec(x: 0.1, y: 0, width: 0.5, height: 1))
+        XCTAssertEqual(a.orientation, 6)
+        XCTAssertEqual(spec.layout.kind, .justified(rowHeight: 240))
+        XCTAssertNil(spec.canvas.height)
+        guard case .image(let logo) = spec.overlays[0].content else { return XCTFail("not an image overlay") }
+        XCTAssertEqual(logo, ImageOverlaySpec(path: ws.path("logo.png"), src: "logo.png", srcLocation: logo.srcLocation,
+                                              width: .percent(20), offsetX: .percent(-5), offsetY: .pixels(10),
+                                              opacity: 0.8))
+        XCTAssertEqual(spec.overlays[0].photo, "b")
+        XCTAssertEqual(spec.overlays[0].anchor, .topRight)
+
+        let grid = try ws.load("version: 1\ncanvas: {width: 90, height: 90}\nphotos: [{src: a.jpg, cell: {column: 2, row: 1, rowSpan: 2}}, b.jpg]\nlayout: {kind: grid, columns: 2, rows: 2, columnWidths: [1, 2], rowHeights: [3, 1]}\n")
+        let cell = try XCTUnwrap(grid.photos[0].cell)
+        XCTAssertEqual(cell, GridCellSpec(column: 2, row: 1, columnSpan: 1, rowSpan: 2, location: cell.location))
+        XCTAssertEqual([cell.location.line, cell.location.column], [3, 29])
+        XCTAssertEqual(grid.layout.columnWidths, [1, 2])
+        XCTAssertEqual(grid.layout.rowHeights, [3, 1])
+        XCTAssertEqual(grid.layout.rowsLocation.map { [$0.line, $0.column] }, [4, 40])
+
+        let errors = ws.errors("""
+            version: 1
+            canvas: {width: 90, height: 90}
+            photos:
+              - {src: a.jpg, cell: {column: 1}, crop: {x: 0.6, y: 0, width: 0.5, height: 1}, zoom: 0.5, orientation: 9}
+              - {src: b.jpg, frame: {x: 0, y: 0, width: 9, height: 9}}
+            layout: {kind: grid, columns: 2, columnWidths: [1], rowHeight: 5}
+            overlays:
+              - {image: logo.png, photo: c}
+            """)
+        XCTAssertEqual(places(errors), [
+            Where(.missingKey, 4, 24), Where(.outOfRange, 4, 43), Where(.outOfRange, 4, 88), Where(.outOfRange, 4, 106),
+            Where(.invalidValue, 5, 18), Where(.invalidValue, 6, 48), Where(.invalidValue, 6, 53), Where(.unknownId, 8, 30),
+        ])
+        XCTAssertEqual(errors.map(\.message), [
+            "missing key 'row' in 'cell' (1-based)",
+            "'crop' must be a window inside the photo: width and height above 0, x + width and y + height at most 1",
+            "'zoom' must be from 1 to 100; found 0.5",
+            "'orientation' must be from 1 to 8; found 9",
+            "'frame', 'anchor', 'offset', 'width' and 'height' of a photo apply only to 'kind: free'",
+            "'columnWidths' lists 1 weights for 2 columns; give one weight per column",
+            "'rowHeight' applies only to 'kind: justified'",
+            "no photo has id 'c' for 'photo'",
+        ])
     }
 
     func testCRLFLineEnds() throws {

@@ -47,6 +47,25 @@ enum SyntheticPhotos {
         return p
     }
 
+    /// A 160x80 logo with alpha: a transparent background, an opaque teal
+    /// disc (anti-aliased edge) on the left and a half-transparent orange bar
+    /// on the right; tests that image overlays keep their alpha.
+    static func logo() -> Pixmap {
+        var p = Pixmap(width: 160, height: 80)
+        for y in 0..<80 {
+            for x in 0..<160 {
+                let dx = Double(x) + 0.5 - 40, dy = Double(y) + 0.5 - 40
+                let disc = max(0, min(1, 34.5 - (dx * dx + dy * dy).squareRoot()))
+                if disc > 0 {
+                    p[x, y] = Color(red: 0, green: 150, blue: 160, alpha: UInt8((disc * 255).rounded()))
+                } else if x >= 84 && x < 156 && y >= 24 && y < 56 {
+                    p[x, y] = Color(red: 255, green: 140, blue: 0, alpha: 128)
+                }
+            }
+        }
+        return p
+    }
+
     /// The stored pixels of a photo whose EXIF orientation 6 (rotate 90°
     /// clockwise to view) makes it display as `upright`.
     static func storedForOrientation6(_ upright: Pixmap) -> Pixmap {
@@ -91,6 +110,7 @@ enum SyntheticPhotos {
         try jpeg("gradient.jpg", gradient(width: 640, height: 480))
         try jpeg("gradient-tall.jpg", gradient(width: 360, height: 600))
         try png("upright.png", quadrants(width: 300, height: 400))
+        try png("logo.png", logo())
         try Data(try jpegWithOrientation(storedForOrientation6(quadrants(width: 300, height: 400)), orientation: 6))
             .write(to: photos.appendingPathComponent("rotated6.jpg"))
     }

@@ -99,6 +99,63 @@ const char *collage_png_message(const collage_png_decoder *d);
 const collage_warnings *collage_png_warnings(const collage_png_decoder *d);
 void collage_png_close(collage_png_decoder *d);
 
+/* ------------------------------------------------------- HEIF / AVIF decode */
+
+typedef struct collage_heif_decoder collage_heif_decoder;
+
+/* What the primary image's handle says (no pixels decoded). */
+typedef struct {
+    int width, height;          /* after libheif's irot/imir/clap, pixels */
+    int has_alpha, premultiplied;
+    int luma_bits;              /* 8, 10, 12 */
+    const uint8_t *icc;         /* raw ICC ('prof'/'rICC' colr box) or NULL; owned by the decoder */
+    size_t icc_length;
+    int has_nclx;               /* an nclx colr box: the code points below are set */
+    int nclx_primaries, nclx_transfer;
+    const uint8_t *exif;        /* the primary image's Exif item from its TIFF header on, or NULL; owned by the decoder */
+    size_t exif_length;
+} collage_heif_info;
+
+/* NULL only when out of memory. */
+collage_heif_decoder *collage_heif_open(void);
+/* Parses the file (boxes only; `data` must outlive the decoder) and opens the
+ * primary image (never a thumbnail or auxiliary image). 0 or -1 (message). */
+int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t length, collage_heif_info *info);
+/* Decodes the primary image to 8-bit RGBA (10/12-bit reduced by libheif,
+ * premultiplied alpha un-premultiplied, transformations applied) into
+ * `rgba`, which must hold exactly width*height*4 bytes. 0 or -1. */
+int collage_heif_decode(collage_heif_decoder *d, uint8_t *rgba, size_t capacity);
+const char *collage_heif_message(const collage_heif_decoder *d);
+void collage_heif_close(collage_heif_decoder *d);
+
+/* Converts RGBA8 pixels in place from the colour an nclx box describes
+ * (ISO/IEC 23091-2 primaries and transfer code points) to sRGB with
+ * LittleCMS, relative colorimetric with black point compensation; alpha
+ * kept. Returns 0 when converted, 1 when it already is sRGB (BT.709
+ * primaries with the sRGB curve, or unspecified), -1 when the code points
+ * are not supported (message filled; pixels untouched). */
+int collage_nclx_to_srgb(int primaries, int transfer, uint8_t *pixels, size_t width, size_t height, char *message);
+
+/* ------------------------------------------------------------- WebP decode */
+
+typedef struct {
+    int width, height, has_alpha, animated, lossless;
+    collage_failure failure;    /* why collage_webp_header failed */
+    const uint8_t *icc;         /* ICCP chunk inside the caller's data, or NULL */
+    size_t icc_length;
+    const uint8_t *exif;        /* EXIF chunk inside the caller's data, or NULL */
+    size_t exif_length;
+} collage_webp_info;
+
+/* Reads the bitstream features and the ICCP/EXIF chunks (libwebpdemux).
+ * 0, or -1 with `message` (COLLAGE_MESSAGE_MAX bytes) and info->failure set. */
+int collage_webp_header(const uint8_t *data, size_t length, collage_webp_info *info, char *message);
+/* Decodes a still WebP (lossy, lossless, with or without alpha) to RGBA8,
+ * straight alpha, into `rgba` (width*height*4 bytes). 0, or -1 with
+ * `message` and `failure` set (TRUNCATED for data that ends early). */
+int collage_webp_decode(const uint8_t *data, size_t length, uint8_t *rgba, size_t capacity, int width,
+                        char *message, collage_failure *failure);
+
 /* ---------------------------------------------------------------- ICC (lcms2) */
 
 /* What the pixel buffer holds when it reaches collage_icc_to_srgb. */
@@ -141,5 +198,12 @@ int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
  * zlib level 1 with Z_RLE, all filters (adaptive), pHYs when dpi > 0, no tIME/text. */
 int collage_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
                        int dpi, collage_buffer *out);
+
+/* WebP from RGBA8 (libwebp's advanced API): lossy at `quality` (1-100,
+ * method 4) or lossless (`lossless`, exact: RGB under transparent pixels
+ * kept); alpha written only when `with_alpha`; single-threaded, so the
+ * bytes are deterministic. No ICCP/EXIF chunks (the data is sRGB). */
+int collage_webp_encode(const uint8_t *rgba, int width, int height, int with_alpha, int quality, int lossless,
+                        collage_buffer *out);
 
 #endif

@@ -1,0 +1,139 @@
+import CollageCodecs
+import CollageRaster
+import CollageSpec
+
+/// `collage convert`: one photo, in any supported format, to JPEG, PNG or
+/// WebP, upright (EXIF or HEIF orientation applied) and in sRGB (ICC or
+/// nclx colour converted), at its native size unless `maxSize` asks for
+/// less. Metadata (EXIF, GPS, dates) is dropped unless `keepMetadata`.
+public enum Converter {
+    /// What to write.
+    public struct Options: Sendable {
+        /// The file to write (never the input). Its extension picks the
+        /// format unless `format` is given.
+        public var outputPath: String
+        /// `--format`: must agree with the extension when both are given.
+        public var format: OutputFormat?
+        /// JPEG/WebP quality 1-100; default 90.
+        public var quality: Int?
+        /// `--max-size WxH`: shrink (never enlarge) to fit inside this box,
+        /// aspect ratio kept, sides rounded half away from zero (at least 1);
+        /// Lanczos-3 in linear light, as collages are drawn. nil = native size.
+        public var maxSize: Size?
+        /// Copy the input's EXIF block (GPS and dates included) with its
+        /// Orientation reset to 1, since the pixels are written upright.
+        public var keepMetadata: Bool
+        public var subsampling: OutputSpec.Subsampling?
+        public var progressive: Bool
+        public var lossless: Bool
+        /// Render a truncated JPEG with its missing part gray (and a warning).
+        public var lenient: Bool
+        /// Decoded-pixel budget; nil = 100 megapixels.
+        public var maxPixels: Int?
+
+        public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil, maxSize: Size? = nil,
+                    keepMetadata: Bool = false, subsampling: OutputSpec.Subsampling? = nil, progressive: Bool = false,
+                    lossless: Bool = false, lenient: Bool = false, maxPixels: Int? = nil) {
+            self.outputPath = outputPath; self.format = format; self.quality = quality; self.maxSize = maxSize
+            self.keepMetadata = keepMetadata; self.subsampling = subsampling; self.progressive = progressive
+            self.lossless = lossless; self.lenient = lenient; self.maxPixels = maxPixels
+        }
+    }
+
+    /// What a conversion did.
+    public struct Report: Sendable {
+        public var format: OutputFormat
+        /// The input's upright size in pixels.
+        public var inputSize: Size
+        /// The written image's size in pixels.
+        public var outputSize: Size
+        public var byteCount: Int
+        /// Decoder warnings and what was dropped or flattened, one line each.
+        public var warnings: [String]
+    }
+
+    /// Converts `inputPath` as `options` say; the output appears whole or not at all.
+    /// - Throws: `CollageError.usage` for a contradictory request (format
+    ///   flags, output equal to the input); `.diagnostics` with an
+    ///   `unreadableImage` diagnostic naming the input for decode errors,
+    ///   `render` for encode/write errors.
+    @discardableResult
+    public static func convert(inputPath: String, options: Options) throws(CollageError) -> Report {
+        let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath, document: nil)
+        try CollageRenderer.refuseOverwritingInputs(output: options.outputPath, inputs: [inputPath])
+        var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
+        if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
+
+        let header: ImageHeader
+        do { header = try ImageDecoder.header(path: inputPath) } catch { throw unreadable(error, inputPath) }
+        let native = header.size
+        let target = fitted(native, inside: options.maxSize)
+        var warnings: [String] = []
+        let image: Pixmap
+        if target == native {
+            do {
+                let result = try ImageDecoder.decode(path: inputPath, options: decodeOptions)
+                warnings += result.warnings
+                image = result.pixmap
+            } catch { throw unreadable(error, inputPath) }
+        } else {
+            // One image drawn over the whole canvas: the collage resampler,
+            // with DCT shrink-on-load for JPEG.
+            let scene = Scene(size: target, background: .transparent, images: [SceneImage(orientedSize: native)],
+                              items: [.image(ImageDraw(image: 0, source: Rect(x: 0, y: 0, width: Double(native.width),
+                                                                               height: Double(native.height)),
+                                                       destination: PixelRect(x: 0, y: 0, width: target.width,
+                                                                              height: target.height)))])
+            let provider = CodecImageProvider(paths: [inputPath], options: decodeOptions)
+            do {
+                image = try SceneRenderer.render(scene, images: provider, threads: 1)
+            } catch let failure as CodecImageProvider.Failure {
+                throw unreadable(failure.error, inputPath)
+            } catch {
+                throw .failure(.render, "converting '\(inputPath)' failed: \(error)")
+            }
+            warnings += provider.warnings.map(\.message)
+        }
+
+        let encoded = EncodedFormat(rawValue: format.rawValue)!
+        if encoded == .jpeg && !image.isOpaque {
+            warnings.append("the image has transparent pixels and JPEG has no alpha: flattened onto white")
+        }
+        let encodeOptions = EncodeOptions(quality: options.quality ?? 90, flattenBackground: .white,
+                                          subsampling: options.subsampling == .yuv444 ? .yuv444 : .yuv420,
+                                          progressive: options.progressive, lossless: options.lossless)
+        var bytes: [UInt8]
+        do { bytes = try ImageEncoder.encode(image, as: encoded, options: encodeOptions) } catch {
+            throw .failure(.render, "cannot encode '\(options.outputPath)': \(error.reason)")
+        }
+        if options.keepMetadata {
+            do {
+                if let exif = try ExifMetadata.read(path: inputPath) {
+                    if let withExif = ExifEmbedding.embed(ExifMetadata.resettingOrientation(exif), into: bytes, format: encoded) {
+                        bytes = withExif
+                    } else {
+                        warnings.append("the EXIF block (\(exif.count) bytes) does not fit in a \(format.rawValue.uppercased()) file: not copied")
+                    }
+                }
+            } catch { throw unreadable(error, inputPath) }
+        }
+        do { try AtomicFile.write(bytes, to: options.outputPath) } catch { throw .failure(.render, error.description) }
+        return Report(format: format, inputSize: native, outputSize: image.size, byteCount: bytes.count, warnings: warnings)
+    }
+
+    /// `size` shrunk to fit inside `box` with its aspect ratio kept (never
+    /// enlarged); each side rounded half away from zero, at least 1 pixel.
+    public static func fitted(_ size: Size, inside box: Size?) -> Size {
+        guard let box, size.width > box.width || size.height > box.height else { return size }
+        let scale = min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height))
+        func side(_ n: Int, _ limit: Int) -> Int { min(limit, max(1, Int((Double(n) * scale).rounded(.toNearestOrAwayFromZero)))) }
+        return Size(width: side(size.width, box.width), height: side(size.height, box.height))
+    }
+
+    private static func unreadable(_ error: ImageError, _ path: String) -> CollageError {
+        var notes: [String] = []
+        if error.kind == .truncated { notes.append("use --lenient to convert it with its missing part filled gray") }
+        return .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: nil, "cannot convert '\(path)': \(error.reason)",
+                                                        notes: notes)]))
+    }
+}

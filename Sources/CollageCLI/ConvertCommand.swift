@@ -1,0 +1,118 @@
+import Collage
+import CollageRaster
+
+/// `collage convert IN -o OUT`.
+enum ConvertCommand {
+    static let help = """
+    Usage: collage convert IN -o OUT [options]
+
+    Converts one photo to JPEG, PNG or WebP: upright (EXIF or HEIF rotation
+    applied), in sRGB (embedded ICC profile or AVIF colour converted), at its
+    native size unless --max-size asks for less. IN may be JPEG, PNG,
+    HEIC/HEIF/AVIF or WebP (detected from its bytes, not its name).
+    EXIF metadata (camera, GPS position, dates) is left out unless
+    --keep-metadata. OUT is written whole or not at all and is never IN.
+
+    Options:
+      -o, --output PATH       the image to write (required); .jpg, .jpeg, .png or .webp
+      --format png|jpeg|webp  output format; must agree with OUT's extension
+      --quality N             JPEG/WebP quality 1-100 (default 90)
+      --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges)
+      --keep-metadata         copy the EXIF block (GPS and dates included), Orientation reset to 1
+      --subsampling 420|444   JPEG chroma subsampling (default 420)
+      --progressive           progressive JPEG
+      --lossless              lossless WebP
+      --lenient               convert a truncated photo (missing part gray) with a warning
+      --max-pixels N          decoded-pixel budget (default 100000000)
+      -h, --help              show this help
+
+    Example: an iPhone HEIC to a JPEG that any upload form takes, at most
+    2048 pixels on its long side, without the GPS position:
+
+      $ collage convert IMG_0042.heic -o IMG_0042.jpg --max-size 2048x2048 --quality 88
+
+    Exit codes: 0 written; 1 unreadable photo or failed write (nothing written); 64 usage error.
+
+    """
+
+    static func run(_ arguments: [String]) -> ExitStatus {
+        var scanner = Arguments(arguments)
+        var options = Converter.Options(outputPath: "")
+        var output: String?
+        do {
+            var wantsHelp = false
+            try scanner.parse(valued: ["-o", "--output", "--format", "--quality", "--max-size", "--subsampling", "--max-pixels"],
+                              flags: ["-h", "--help", "--keep-metadata", "--progressive", "--lossless", "--lenient"]) { name, value in
+                switch name {
+                case "-h", "--help": wantsHelp = true
+                case "-o", "--output": output = value
+                case "--keep-metadata": options.keepMetadata = true
+                case "--progressive": options.progressive = true
+                case "--lossless": options.lossless = true
+                case "--lenient": options.lenient = true
+                case "--format":
+                    guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
+                        throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
+                    }
+                    options.format = parsed
+                case "--quality":
+                    guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
+                        throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
+                    }
+                    options.quality = n
+                case "--max-size":
+                    guard let size = value.flatMap(parseSize) else {
+                        throw Arguments.UsageError(message: "--max-size takes WIDTHxHEIGHT in pixels (e.g. 2048x2048), not '\(value ?? "")'")
+                    }
+                    options.maxSize = size
+                case "--subsampling":
+                    guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
+                        throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
+                    }
+                    options.subsampling = parsed
+                case "--max-pixels":
+                    guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                        throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
+                    }
+                    options.maxPixels = n
+                default: break
+                }
+            }
+            if wantsHelp { Console.out(help); return .success }
+        } catch let error as Arguments.UsageError {
+            return usage(error.message)
+        } catch {
+            return usage("\(error)")
+        }
+        guard scanner.positionals.count == 1, let input = scanner.positionals.first else {
+            return usage(scanner.positionals.isEmpty ? "convert needs a photo: collage convert IN -o OUT"
+                         : "convert takes one photo, got \(scanner.positionals.count): \(scanner.positionals.joined(separator: " "))")
+        }
+        guard let output else { return usage("convert needs an output: add -o OUT (e.g. -o photo.jpg)") }
+        options.outputPath = output
+        do {
+            let report = try Converter.convert(inputPath: input, options: options)
+            for warning in report.warnings { Console.err("\(input): warning: \(warning)\n") }
+            return .success
+        } catch {
+            switch error {
+            case .usage(let message): return usage(message)
+            case .diagnostics(let list):
+                DiagnosticPrinter.print(list)
+                return .failure
+            }
+        }
+    }
+
+    /// "WxH" with both sides whole numbers of at least 1.
+    static func parseSize(_ text: String) -> Size? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 1, h >= 1 else { return nil }
+        return Size(width: w, height: h)
+    }
+
+    static func usage(_ message: String) -> ExitStatus {
+        Console.err("error: \(message)\nsee `collage convert --help`\n")
+        return .usage
+    }
+}

@@ -1,0 +1,89 @@
+import CImageShim
+import CollageRaster
+
+/// HEIF, HEIC and AVIF decoding with libheif, through the CImageShim wrappers.
+///
+/// Only the primary image is decoded (never a thumbnail, depth map or other
+/// auxiliary image). libheif applies the file's own `irot`/`imir`/`clap`
+/// transformations, so the header's orientation is always `.up` and the EXIF
+/// Orientation such files also carry is ignored (DESIGN.md "Orientation";
+/// MANIFEST: `pillow-heif/arrow.heic`). Samples of 10 or 12 bits are reduced
+/// to 8 by libheif. HEIF cannot be decoded reduced, so the pixel budget is
+/// checked against the full size.
+enum HEIFDecoding {
+    static func withDecoder<T>(_ bytes: [UInt8], path: String,
+                               _ body: (OpaquePointer, collage_heif_info) throws(ImageError) -> T) throws(ImageError) -> T {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> T in
+            guard let decoder = collage_heif_open() else { throw ImageError(path: path, reason: "out of memory", kind: .tooLarge) }
+            defer { collage_heif_close(decoder) }
+            var info = collage_heif_info()
+            if collage_heif_header(decoder, buffer.baseAddress, buffer.count, &info) != 0 {
+                throw ImageError(path: path, reason: "invalid HEIF: \(String(cString: collage_heif_message(decoder)))",
+                                 kind: .corrupt)
+            }
+            guard info.width > 0, info.height > 0 else {
+                throw ImageError(path: path, reason: "invalid HEIF: the primary image has no size", kind: .corrupt)
+            }
+            return try body(decoder, info)
+        }
+    }
+
+    static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
+        try withDecoder(bytes, path: path) { (_, info) throws(ImageError) -> ImageHeader in
+            ImageHeader(format: .heif, storedSize: Size(width: Int(info.width), height: Int(info.height)), orientation: .up)
+        }
+    }
+
+    /// Decodes the primary image at full size, upright, converted to sRGB
+    /// (ICC profile when present, else the nclx colour description).
+    static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
+        try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> StoredImage in
+            let size = Size(width: Int(info.width), height: Int(info.height))
+            let header = ImageHeader(format: .heif, storedSize: size, orientation: options.orientation ?? .up)
+            let pixels = size.width * size.height
+            if pixels > options.maxPixels {
+                throw ImageError(path: path, reason: JPEGDecoding.tooLargeReason(size: size, stored: size, scale: nil,
+                                                                                 limit: options.maxPixels)
+                                 + " (HEIF cannot be decoded reduced)", kind: .tooLarge)
+            }
+            var failed = false
+            var buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
+                failed = collage_heif_decode(decoder, out.baseAddress, out.count) != 0
+                if failed { out.initialize(repeating: 0) }
+                count = pixels * 4
+            }
+            if failed {
+                throw ImageError(path: path, reason: "invalid HEIF: \(String(cString: collage_heif_message(decoder)))",
+                                 kind: .corrupt)
+            }
+            var warnings: [String] = []
+            var converted = false
+            if options.convertICCProfiles {
+                if info.icc != nil {
+                    var outcome = ICCConversion.apply(profile: info.icc, length: info.icc_length, input: COLLAGE_ICC_RGB,
+                                                      pixels: &buffer, width: size.width, height: size.height)
+                    if case .ignored = outcome {
+                        // A gray image (libheif expands it to RGB) may carry a gray profile.
+                        let gray = ICCConversion.apply(profile: info.icc, length: info.icc_length, input: COLLAGE_ICC_GRAY,
+                                                       pixels: &buffer, width: size.width, height: size.height)
+                        if gray == .converted { outcome = gray }
+                    }
+                    switch outcome {
+                    case .converted: converted = true
+                    case .none: break
+                    case .ignored(let warning): warnings.append(warning)
+                    }
+                } else if info.has_nclx != 0 {
+                    switch NCLXConversion.apply(primaries: Int(info.nclx_primaries), transfer: Int(info.nclx_transfer),
+                                                pixels: &buffer, width: size.width, height: size.height) {
+                    case .converted: converted = true
+                    case .none: break
+                    case .ignored(let warning): warnings.append(warning)
+                    }
+                }
+            }
+            return StoredImage(pixmap: Pixmap(width: size.width, height: size.height, pixels: buffer), header: header,
+                               dctScale: 8, warnings: warnings, convertedICCProfile: converted)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import XCTest
+import CollageRaster
+@testable import CollageCodecs
+
+/// HEIF/HEIC through libheif: primary image, transformations applied once,
+/// 10-bit and alpha, colour to sRGB, the pixel budget.
+final class HEIFDecodeTests: XCTestCase {
+    private func decode(_ relative: String, _ options: DecodeOptions = DecodeOptions()) throws -> DecodeResult {
+        try ImageDecoder.decode(path: Corpus.path(relative), options: options)
+    }
+
+    /// Rec. 601 luma of a pixel (0-255).
+    private func luma(_ c: Color) -> Int { (299 * Int(c.red) + 587 * Int(c.green) + 114 * Int(c.blue)) / 1000 }
+
+    func testArrowPointsUpWithIrotAppliedOnceAndExifIgnored() throws {
+        let path = try Corpus.path("pillow-heif/arrow.heic")
+        let header = try ImageDecoder.header(path: path)
+        XCTAssertEqual(header.format, .heif)
+        XCTAssertEqual(header.storedSize, Size(width: 3024, height: 4032), "irot applied: portrait")
+        XCTAssertEqual(header.orientation, .up, "the EXIF Orientation 6 must not be applied again")
+        let image = try decode("pillow-heif/arrow.heic").pixmap
+        XCTAssertEqual(image.size, Size(width: 3024, height: 4032))
+        // The ink: the arrow's tip is its topmost dark pixel, near the
+        // horizontal centre and in the top 15%; the shaft's foot is below 60%.
+        var top: (x: Int, y: Int)? = nil, bottom = 0
+        for y in stride(from: 0, to: image.height, by: 4) {
+            for x in stride(from: image.width / 20, to: image.width * 19 / 20, by: 4) where luma(image[x, y]) < 60 {
+                if top == nil { top = (x, y) }
+                bottom = y
+            }
+        }
+        let tip = try XCTUnwrap(top)
+        XCTAssertLessThan(tip.y, image.height * 15 / 100, "tip at y=\(tip.y)")
+        XCTAssertEqual(Double(tip.x) / Double(image.width), 0.5, accuracy: 0.1, "tip at x=\(tip.x)")
+        XCTAssertGreaterThan(bottom, image.height * 60 / 100)
+    }
+
+    func testPrimaryImageOnlyAtItsOwnSize() throws {
+        // example.heic's primary item is 1280x854 (it also has a thumbnail);
+        // zPug_3.heic marks its third image primary: 64x64.
+        XCTAssertEqual(try decode("libheif/example.heic").pixmap.size, Size(width: 1280, height: 854))
+        XCTAssertEqual(try decode("pillow-heif/zPug_3.heic").pixmap.size, Size(width: 64, height: 64))
+        let pug = try decode("pillow-heif/pug.heic")
+        XCTAssertEqual(pug.pixmap.size, Size(width: 4032, height: 3024), "grid of 512x512 tiles, depth image ignored")
+        XCTAssertTrue(pug.convertedICCProfile, "Display P3 converted to sRGB")
+        XCTAssertTrue(pug.warnings.isEmpty, "\(pug.warnings)")
+    }
+
+    func testDisplayP3ProfileMovesColoursOutwards() throws {
+        let converted = try decode("nuke/img_751.heic")
+        let stored = try decode("nuke/img_751.heic", DecodeOptions(convertICCProfiles: false))
+        XCTAssertTrue(converted.convertedICCProfile)
+        // P3 -> sRGB expands saturation: the sky (blue-dominant) gets bluer relative to red.
+        let a = converted.pixmap[100, 75], b = stored.pixmap[100, 75]
+        XCTAssertGreaterThan(Int(a.blue) - Int(a.red), Int(b.blue) - Int(b.red), "converted \(a), stored \(b)")
+        XCTAssertGreaterThan(PixmapMetrics.meanAbsoluteDifference(converted.pixmap, stored.pixmap), 1)
+    }
+
+    func testTenBitIsReducedToTheFullEightBitRangeSmoothly() throws {
+        let rgb10 = try decode("pillow-heif/RGB_10__128x128.heif").pixmap
+        XCTAssertEqual(rgb10.size, Size(width: 128, height: 128))
+        XCTAssertTrue(rgb10.isOpaque)
+        // A colour gradient around a mid-gray centre: a missing shift would
+        // clip to 255, keeping the low byte would wrap into garbage.
+        let centre = rgb10[64, 64]
+        for channel in [centre.red, centre.green, centre.blue] { XCTAssertEqual(Int(channel), 128, accuracy: 4, "\(centre)") }
+        var lowest = 255, highest = 0, jumps = 0
+        for y in 0 ..< 128 {
+            for x in 0 ..< 128 {
+                let c = rgb10[x, y]
+                lowest = min(lowest, Int(c.red), Int(c.green), Int(c.blue))
+                highest = max(highest, Int(c.red), Int(c.green), Int(c.blue))
+                if x > 0 { jumps += abs(Int(c.green) - Int(rgb10[x - 1, y].green)) }
+            }
+        }
+        XCTAssertLessThan(lowest, 30)
+        XCTAssertGreaterThan(highest, 225)
+        XCTAssertLessThan(Double(jumps) / Double(127 * 128), 4, "neighbouring pixels differ little in a gradient")
+    }
+
+    func testAlphaIsKept() throws {
+        // A ramp from nearly opaque (top left) to nearly transparent (bottom right).
+        let rgba8 = try decode("pillow-heif/RGBA_8__128x128.heif").pixmap
+        XCTAssertGreaterThan(rgba8[5, 5].alpha, 200)
+        XCTAssertEqual(Int(rgba8[64, 64].alpha), 128, accuracy: 4)
+        XCTAssertLessThan(rgba8[122, 122].alpha, 40)
+    }
+
+    func testGrayDecodesToEqualChannels() throws {
+        let gray = try decode("pillow-heif/L_8__128x128.heif").pixmap
+        for (x, y) in [(5, 5), (64, 64), (120, 120), (10, 100)] {
+            let c = gray[x, y]
+            XCTAssertEqual(c.red, c.green); XCTAssertEqual(c.green, c.blue)
+        }
+        XCTAssertLessThan(gray[5, 5].red, 40)
+        XCTAssertGreaterThan(gray[122, 122].red, 215)
+    }
+
+    func testCorruptAndTruncatedHEIFNameTheLibraryReason() throws {
+        for (file, words) in [("pillow-heif/corrupted.heic", "No 'meta' box"),
+                              ("pillow-heif/truncated.heic", "Unexpected end of file")] {
+            let path = try Corpus.path(file)
+            XCTAssertThrowsError(try ImageDecoder.header(path: path)) { error in
+                let error = error as! ImageError
+                XCTAssertEqual(error.kind, .corrupt)
+                XCTAssertEqual(error.path, path)
+                XCTAssertTrue(error.reason.contains(words), error.reason)
+            }
+        }
+    }
+
+    func testPixelBudgetUsesTheFullSizeBecauseHEIFCannotShrinkOnLoad() throws {
+        let options = DecodeOptions(minimumSize: Size(width: 10, height: 10), maxPixels: 12_000_000)
+        XCTAssertThrowsError(try decode("pillow-heif/pug.heic", options)) { error in
+            let error = error as! ImageError
+            XCTAssertEqual(error.kind, .tooLarge)
+            XCTAssertTrue(error.reason.contains("4032x3024"), error.reason)
+            XCTAssertTrue(error.reason.contains("HEIF cannot be decoded reduced"), error.reason)
+        }
+    }
+}

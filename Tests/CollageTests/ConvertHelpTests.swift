@@ -1,0 +1,23 @@
+import Collage
+import CollageCodecs
+import XCTest
+
+/// `collage convert --help` and the format vocabularies of the spec and the encoder.
+final class ConvertHelpTests: XCTestCase {
+    func testConvertHelpHasAWorkedExampleAndTheMainHelpListsConvert() throws {
+        let help = try runCollage(["convert", "--help"])
+        XCTAssertEqual(help.status, 0)
+        let text = String(decoding: help.stdout, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("Usage: collage convert IN -o OUT [options]\n"), text)
+        XCTAssertTrue(text.contains("$ collage convert IMG_0042.heic -o IMG_0042.jpg --max-size 2048x2048 --quality 88"), text)
+        let main = String(decoding: try runCollage(["--help"]).stdout, as: UTF8.self)
+        XCTAssertTrue(main.contains("collage convert IN -o OUT [options]"), main)
+        let usage = try runCollage(["convert", "photo.heic"])
+        XCTAssertEqual(usage.status, 64)
+        XCTAssertEqual(usage.stderr, "error: convert needs an output: add -o OUT (e.g. -o photo.jpg)\nsee `collage convert --help`\n")
+    }
+
+    func testEveryDocumentOutputFormatHasAnEncoder() {
+        XCTAssertEqual(Set(OutputFormat.allCases.map(\.rawValue)), Set(EncodedFormat.allCases.map(\.rawValue)))
+    }
+}
