@@ -5,7 +5,8 @@ import Glibc
 /// Writes a file whole or not at all (DESIGN.md "Rendering rules"): the bytes
 /// go to a temporary file beside the target, created with the umask's mode,
 /// and are renamed over the target only when completely written and synced.
-/// On any failure the temporary file is removed and the target is untouched.
+/// On any failure the temporary file is removed and the target is untouched;
+/// on SIGINT, SIGTERM or SIGHUP too (`InterruptCleanup`).
 enum AtomicFile {
     struct WriteError: Error, CustomStringConvertible {
         var path: String
@@ -25,12 +26,17 @@ enum AtomicFile {
         }
         guard !name.isEmpty else { throw WriteError(path: path, reason: "the output path names a folder") }
         var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        let (fd, createError, cleanupSlot) = InterruptCleanup.deferringInterrupts {
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return (fd, errno, Int?.none) }
+            return (fd, 0, InterruptCleanup.register(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
+        }
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(createError))) }
         let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var ok = false
         defer {
             if !ok { unlink(tempPath) }
+            if let cleanupSlot { InterruptCleanup.unregister(cleanupSlot) }
         }
         // mkstemp creates 0600; give the file the mode a plain create would.
         let mask = umask(0); umask(mask)

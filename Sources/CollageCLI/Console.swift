@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// Standard output and error (unbuffered writes to fd 1 and 2), with colour
-/// only on a terminal and never under `NO_COLOR` (no-color.org).
+/// only on a terminal that can show it: never under `NO_COLOR` (no-color.org)
+/// and never when `TERM` is unset, empty or `dumb`.
 enum Console {
     static func out(_ text: String) { write(text, to: 1) }
     static func err(_ text: String) { write(text, to: 2) }
@@ -23,9 +24,11 @@ enum Console {
 
     private static func write(_ text: String, to fd: Int32) { write(bytes: text.utf8, to: fd) }
 
-    /// True when stderr is a terminal and `NO_COLOR` is unset or empty.
+    /// True when stderr is a terminal, `NO_COLOR` is unset or empty and
+    /// `TERM` names a terminal other than `dumb`.
     static var colorOnStderr: Bool {
         if let value = getenv("NO_COLOR"), value.pointee != 0 { return false }
+        guard let term = getenv("TERM"), term.pointee != 0, String(cString: term) != "dumb" else { return false }
         return isatty(2) == 1
     }
 }

@@ -11,7 +11,7 @@ enum WebPDecoding {
         var info = collage_webp_info()
         var message = [CChar](repeating: 0, count: Int(COLLAGE_MESSAGE_MAX))
         if collage_webp_header(buffer.baseAddress, buffer.count, &info, &message) != 0 {
-            let text = String(cString: message)
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if info.failure == COLLAGE_FAIL_TRUNCATED {
                 throw ImageError(path: path, reason: "truncated WebP: \(text)", kind: .truncated)
             }
@@ -61,7 +61,7 @@ enum WebPDecoding {
                 count = pixels * 4
             }
             if failed {
-                let text = String(cString: message)
+                let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 switch failure {
                 case COLLAGE_FAIL_TRUNCATED: throw ImageError(path: path, reason: "truncated WebP: \(text)", kind: .truncated)
                 case COLLAGE_FAIL_NO_MEMORY: throw ImageError(path: path, reason: "WebP too large: \(text)", kind: .tooLarge)

@@ -14,7 +14,7 @@ final class AVIFTests: XCTestCase {
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("ImageMagick missing: run scripts/install-deps") }
             throw XCTSkip("ImageMagick missing: run scripts/install-deps")
         }
-        let path = try TempFiles.write([], name: "solid.avif")
+        let path = try TempFiles.write([], name: "solid.avif", for: self)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: magick)
         process.arguments = ["-size", "32x24", "xc:rgb(200,100,100)", "-quality", "95", path]
@@ -26,7 +26,7 @@ final class AVIFTests: XCTestCase {
 
     func testAVIFDecodesAndItsNCLXColourIsConverted() throws {
         var bytes = try makeAVIF()
-        let untagged = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "untagged.avif"), options: DecodeOptions())
+        let untagged = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "untagged.avif", for: self), options: DecodeOptions())
         XCTAssertEqual(untagged.header.format, .heif)
         XCTAssertEqual(untagged.pixmap.size, Size(width: 32, height: 24))
         XCTAssertFalse(untagged.convertedICCProfile, "unspecified primaries and transfer are taken as sRGB")
@@ -38,7 +38,7 @@ final class AVIFTests: XCTestCase {
         let colr = try XCTUnwrap((0 ..< bytes.count - 12).first { String(decoding: bytes[$0 ..< $0 + 8], as: UTF8.self) == "colrnclx" })
         bytes[colr + 8] = 0; bytes[colr + 9] = 12
         bytes[colr + 10] = 0; bytes[colr + 11] = 13
-        let p3 = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "p3.avif"), options: DecodeOptions())
+        let p3 = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "p3.avif", for: self), options: DecodeOptions())
         XCTAssertTrue(p3.convertedICCProfile)
         var expected = Array(untagged.pixmap.pixels[(12 * 32 + 16) * 4 ..< (12 * 32 + 16) * 4 + 4])
         XCTAssertEqual(NCLXConversion.apply(primaries: 12, transfer: 13, pixels: &expected, width: 1, height: 1), .converted)

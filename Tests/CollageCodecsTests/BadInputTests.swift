@@ -65,7 +65,7 @@ final class BadInputTests: XCTestCase {
     func testNonImageWithJPEGExtensionIsRejectedBySniffing() throws {
         try expectError("metadata-extractor-images/its_f012a4321f00f12af6b1eee7580ffb9c.jpg", .unsupportedFormat,
                         containing: "not a supported image format")
-        let text = try TempFiles.write(Array("hello, I am not a photo\n".utf8), name: "notes.jpg")
+        let text = try TempFiles.write(Array("hello, I am not a photo\n".utf8), name: "notes.jpg", for: self)
         XCTAssertThrowsError(try ImageDecoder.header(path: text)) { error in
             XCTAssertEqual((error as? ImageError)?.kind, .unsupportedFormat)
         }

@@ -9,7 +9,7 @@ final class EncoderTests: XCTestCase {
         let bytes = try ImageEncoder.encode(original, as: .png)
         XCTAssertEqual(bytes[25], 2, "IHDR colour type 2 (RGB) for an opaque image")
         XCTAssertEqual(bytes[24], 8, "bit depth 8")
-        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "opaque.png"))
+        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "opaque.png", for: self))
         XCTAssertEqual(decoded, original)
     }
 
@@ -17,7 +17,7 @@ final class EncoderTests: XCTestCase {
         let original = PixmapMetrics.synthetic(width: 40, height: 33) { x, y in UInt8((x * 7 + y * 3) % 256) }
         let bytes = try ImageEncoder.encode(original, as: .png)
         XCTAssertEqual(bytes[25], 6, "IHDR colour type 6 (RGBA) when a pixel is not opaque")
-        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "alpha.png"))
+        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "alpha.png", for: self))
         XCTAssertEqual(decoded, original)
     }
 
@@ -32,7 +32,7 @@ final class EncoderTests: XCTestCase {
     func testJPEGRoundTripStaysWithinErrorBound() throws {
         let original = PixmapMetrics.synthetic(width: 160, height: 120)
         let bytes = try ImageEncoder.encode(original, as: .jpeg, options: EncodeOptions(quality: 90))
-        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "q90.jpg"))
+        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "q90.jpg", for: self))
         XCTAssertEqual(decoded.size, original.size)
         XCTAssertTrue(decoded.isOpaque)
         let mean = PixmapMetrics.meanAbsoluteDifference(decoded, original)
@@ -70,7 +70,7 @@ final class EncoderTests: XCTestCase {
         for y in 0 ..< 16 { for x in 8 ..< 16 { image[x, y] = Color(red: 0, green: 0, blue: 0, alpha: 128) } }
         let bytes = try ImageEncoder.encode(image, as: .jpeg, options: EncodeOptions(
             quality: 100, flattenBackground: Color(red: 255, green: 255, blue: 255), subsampling: .yuv444))
-        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "flat.jpg"))
+        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "flat.jpg", for: self))
         // Transparent -> background white.
         XCTAssertEqual(Int(decoded[2, 8].red), 255, accuracy: 2)
         // Black at alpha 128 over white in linear light: 127/255 linear -> sRGB 187.

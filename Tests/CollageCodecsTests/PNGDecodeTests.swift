@@ -97,13 +97,13 @@ final class PNGDecodeTests: XCTestCase {
         let stored = PixmapMetrics.synthetic(width: 6, height: 4)
         let plain = try ImageEncoder.encode(stored, as: .png)
         let tagged = PNGChunks.inserting(type: "eXIf", data: PNGChunks.exifOrientation(6), into: plain)
-        let path = try TempFiles.write(tagged, name: "exif6.png")
+        let path = try TempFiles.write(tagged, name: "exif6.png", for: self)
         let header = try ImageDecoder.header(path: path)
         XCTAssertEqual(header.orientation, .right)
         XCTAssertEqual(header.size, Size(width: 4, height: 6))
         XCTAssertEqual(try ImageDecoder.decode(path: path), Orientation.right.applied(to: stored))
         // A garbage orientation value reads as 1.
         let garbage = PNGChunks.inserting(type: "eXIf", data: PNGChunks.exifOrientation(42), into: plain)
-        XCTAssertEqual(try ImageDecoder.header(path: TempFiles.write(garbage, name: "exif42.png")).orientation, .up)
+        XCTAssertEqual(try ImageDecoder.header(path: TempFiles.write(garbage, name: "exif42.png", for: self)).orientation, .up)
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
+import XCTest
 
-/// Writes bytes to a fresh temporary file for decoder tests.
+/// Writes bytes to a fresh temporary file for decoder tests; the file's
+/// folder is removed when `test` ends.
 enum TempFiles {
-    static func write(_ bytes: [UInt8], name: String) throws -> String {
+    static func write(_ bytes: [UInt8], name: String, for test: XCTestCase) throws -> String {
         let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("collage-codecs-tests-\(ProcessInfo.processInfo.processIdentifier)")
+            .appendingPathComponent("collage-codecs-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url.path

@@ -30,7 +30,7 @@ final class WebPTests: XCTestCase {
         let original = PixmapMetrics.synthetic(width: 67, height: 45) { x, y in UInt8((x * 11 + y * 5) % 256) }
         let bytes = try ImageEncoder.encode(original, as: .webp, options: EncodeOptions(lossless: true))
         XCTAssertEqual(String(decoding: bytes[12 ..< 16], as: UTF8.self), "VP8L")
-        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "lossless.webp"))
+        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "lossless.webp", for: self))
         XCTAssertEqual(decoded, original)
     }
 
@@ -40,7 +40,7 @@ final class WebPTests: XCTestCase {
         let q20 = try ImageEncoder.encode(original, as: .webp, options: EncodeOptions(quality: 20))
         XCTAssertEqual(String(decoding: q90[12 ..< 16], as: UTF8.self), "VP8 ", "opaque lossy: simple VP8, no ALPH")
         XCTAssertLessThan(q20.count, q90.count)
-        let decoded = try ImageDecoder.decode(path: TempFiles.write(q90, name: "q90.webp"))
+        let decoded = try ImageDecoder.decode(path: TempFiles.write(q90, name: "q90.webp", for: self))
         let mean = PixmapMetrics.meanAbsoluteDifference(decoded, original)
         XCTAssertLessThan(mean, 4, "mean abs error \(mean)")
         XCTAssertGreaterThan(mean, 0)
@@ -66,7 +66,7 @@ final class WebPTests: XCTestCase {
         let bitstream = try ImageEncoder.encode(stored, as: .webp, options: EncodeOptions(lossless: true))
         let file = WebPContainer.extended(bitstream: bitstream, width: 30, height: 20,
                                           exif: PNGChunks.exifOrientation(6))
-        let path = try TempFiles.write(file, name: "orientation6.webp")
+        let path = try TempFiles.write(file, name: "orientation6.webp", for: self)
         XCTAssertEqual(try ImageDecoder.header(path: path).orientation, .right)
         XCTAssertEqual(try ImageDecoder.decode(path: path), Orientation.right.applied(to: stored))
     }
@@ -78,7 +78,7 @@ final class WebPTests: XCTestCase {
         for y in 0 ..< 8 { for x in 0 ..< 8 { red[x, y] = Color(red: 241, green: 0, blue: 0, alpha: 255) } }
         let bitstream = try ImageEncoder.encode(red, as: .webp, options: EncodeOptions(lossless: true))
         let file = WebPContainer.extended(bitstream: bitstream, width: 8, height: 8, icc: profile)
-        let result = try ImageDecoder.decode(path: TempFiles.write(file, name: "p3.webp"), options: DecodeOptions())
+        let result = try ImageDecoder.decode(path: TempFiles.write(file, name: "p3.webp", for: self), options: DecodeOptions())
         XCTAssertTrue(result.convertedICCProfile)
         XCTAssertEqual(Int(result.pixmap[4, 4].red), 255, accuracy: 2)
         XCTAssertEqual(Int(result.pixmap[4, 4].green), 0, accuracy: 2)
@@ -90,7 +90,7 @@ final class WebPTests: XCTestCase {
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("ImageMagick missing: run scripts/install-deps") }
             throw XCTSkip("ImageMagick missing: run scripts/install-deps")
         }
-        let path = try TempFiles.write([], name: "animated.webp")
+        let path = try TempFiles.write([], name: "animated.webp", for: self)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: magick)
         process.arguments = ["-size", "20x20", "xc:red", "xc:blue", "-delay", "10", path]
@@ -106,7 +106,7 @@ final class WebPTests: XCTestCase {
 
     func testTruncatedWebPIsATruncationError() throws {
         let bytes = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 64, height: 64), as: .webp)
-        let path = try TempFiles.write(Array(bytes.prefix(bytes.count / 2)), name: "half.webp")
+        let path = try TempFiles.write(Array(bytes.prefix(bytes.count / 2)), name: "half.webp", for: self)
         XCTAssertThrowsError(try ImageDecoder.decode(path: path)) { error in
             let error = error as! ImageError
             XCTAssertEqual(error.kind, .truncated, error.reason)
