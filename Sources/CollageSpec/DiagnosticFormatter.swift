@@ -8,10 +8,10 @@ import Foundation
 ///     note: …
 ///
 /// The caret sits under the diagnostic's column (Unicode scalars, 1-based);
-/// tabs before it are kept so it lines up in a terminal, and East Asian wide
-/// characters count two cells. ANSI colour is opt-in: the caller decides
-/// (a TTY and no `NO_COLOR`), or `forTerminal(fileDescriptor:environment:)`
-/// decides by that rule.
+/// the quoted line shows control characters escaped and is cut to about 120
+/// cells around the caret (`SourceExcerpt`). ANSI colour is opt-in: the
+/// caller decides (a TTY, a `TERM` other than `dumb`, no `NO_COLOR`), or
+/// `forTerminal(fileDescriptor:environment:)` decides by that rule.
 public struct DiagnosticFormatter: Sendable {
     /// Emit ANSI escape codes (bold location, red error, yellow warning,
     /// cyan note, green caret).
@@ -20,13 +20,15 @@ public struct DiagnosticFormatter: Sendable {
     public init(colour: Bool = false) { self.colour = colour }
 
     /// A formatter for output written to `fileDescriptor` (default 2,
-    /// standard error): colour when it is a terminal and `NO_COLOR` is unset
-    /// or empty (https://no-color.org, DESIGN.md "Errors").
+    /// standard error): colour when it is a terminal, `NO_COLOR` is unset
+    /// or empty (https://no-color.org, DESIGN.md "Errors") and `TERM` is set
+    /// to something other than `dumb`.
     public static func forTerminal(fileDescriptor: Int32 = 2,
                                    environment: [String: String] = ProcessInfo.processInfo.environment)
         -> DiagnosticFormatter {
         let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
-        return DiagnosticFormatter(colour: isatty(fileDescriptor) == 1 && !noColour)
+        let term = environment["TERM"] ?? ""
+        return DiagnosticFormatter(colour: isatty(fileDescriptor) == 1 && !noColour && !term.isEmpty && term != "dumb")
     }
 
     /// One diagnostic as text ending in a newline. `source` (the document
@@ -43,8 +45,9 @@ public struct DiagnosticFormatter: Sendable {
         }
         out += "\(label) \(paint(diagnostic.message, bold))\n"
         if let location = diagnostic.location, let source, let line = source.line(location.line) {
-            out += line + "\n"
-            out += caretPrefix(line, column: location.column) + paint("^", bold + green) + "\n"
+            let excerpt = SourceExcerpt(line: line, column: location.column)
+            out += excerpt.line + "\n"
+            out += excerpt.caretPrefix + paint("^", bold + green) + "\n"
         }
         for note in diagnostic.notes {
             out += "\(paint("note:", bold + cyan)) \(note)\n"
@@ -55,24 +58,6 @@ public struct DiagnosticFormatter: Sendable {
     /// Every diagnostic of the list, in order, quoting the list's source.
     public func format(_ list: DiagnosticList) -> String {
         list.diagnostics.map { format($0, source: list.source) }.joined()
-    }
-
-    /// Blank space as wide as the line's first `column - 1` scalars.
-    private func caretPrefix(_ line: String, column: Int) -> String {
-        var prefix = ""
-        for scalar in line.unicodeScalars.prefix(max(0, column - 1)) {
-            if scalar == "\t" {
-                prefix += "\t"
-            } else if Self.isWide(scalar) {
-                prefix += "  "
-            } else if scalar.properties.generalCategory == .nonspacingMark
-                        || scalar.properties.generalCategory == .enclosingMark || scalar == "\u{200D}" {
-                continue
-            } else {
-                prefix += " "
-            }
-        }
-        return prefix
     }
 
     /// East Asian Wide/Fullwidth ranges (UAX #11) and emoji, which

@@ -33,6 +33,11 @@ public enum DocumentLoader {
     public static func load(text: [UInt8], file: String, baseDirectory: String,
                             variables: [String: String] = [:]) throws(DiagnosticList) -> Spec {
         let source = SourceText(file: file, bytes: text)
+        if let format = ImageSignature.format(of: text) {
+            throw DiagnosticList([Diagnostic(.syntax, at: nil,
+                "cannot read document '\(file)': this looks like an image (\(format)), not a document; "
+                + "give a .yaml or .json collage document that lists the photo under 'photos:'")], source: source)
+        }
         let read = YAMLReader.read(source)
         // A document that does not parse is not validated: its tree is partial.
         let fatal = read.diagnostics.contains { $0.kind == .syntax || $0.kind == .tooManyAliases }

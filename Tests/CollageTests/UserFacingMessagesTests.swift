@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+/// Messages a first-time user meets, through the binary: exact text and exit
+/// codes (the defects of the fresh-user QA run).
+final class UserFacingMessagesTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try TestPaths.temporaryDirectory(self)
+        try SyntheticPhotos.writeAll(into: directory)
+    }
+
+    private func write(_ text: String, _ name: String) throws {
+        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+    }
+
+    private func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path)
+    }
+
+    func testBinaryDocumentNeverEchoesControlBytes() throws {
+        try Data([0x01, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x07, 0x0A]).write(to: directory.appendingPathComponent("bin.yaml"))
+        let result = try runCollage(["check", "bin.yaml"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertFalse(result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, result.stderr)
+        XCTAssertTrue(result.stderr.contains("\n\\x01\\x1B[31m\\x07\n^\n"), result.stderr)
+    }
+
+    func testAPhotoGivenAsTheDocumentIsRecognised() throws {
+        let result = try runCollage(["render", "photos/gradient.jpg", "-o", "out.png"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "error: cannot read document 'photos/gradient.jpg': this looks like an image (JPEG), "
+                       + "not a document; give a .yaml or .json collage document that lists the photo under 'photos:'\n")
+        XCTAssertFalse(exists("out.png"))
+    }
+
+    func testALongSourceLineIsQuotedAsAWindow() throws {
+        try write("version: 1\ncanvas: {width: 100, height: 100, background: \"" + String(repeating: "z", count: 200_000) + "\"}\n"
+                  + "photos: [photos/quadrants.png]\n", "long.yaml")
+        let result = try runCollage(["check", "long.yaml"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertTrue(lines[0].hasPrefix("long.yaml:2:47: error:"), result.stderr)
+        XCTAssertEqual(lines[1], "canvas: {width: 100, height: 100, background: \"" + String(repeating: "z", count: 73) + "…")
+        XCTAssertEqual(lines[2], String(repeating: " ", count: 46) + "^")
+    }
+}
