@@ -15,7 +15,11 @@ enum Suggestions {
         }
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(normalised, normalise(candidate))
+            let other = normalise(candidate)
+            // The distance is at least the length difference: skip the
+            // quadratic table for words that cannot be close (a 200 KB value).
+            guard abs(other.count - normalised.count) <= limit else { continue }
+            let distance = editDistance(normalised, other)
             if distance <= limit, distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         return best?.0
