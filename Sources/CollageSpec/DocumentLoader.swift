@@ -38,10 +38,12 @@ public enum DocumentLoader {
                 "cannot read document '\(file)': this looks like an image (\(format)), not a document; "
                 + "give a .yaml or .json collage document that lists the photo under 'photos:'")], source: source)
         }
+        let json = JSONLint.check(source)
+        if !json.comments.isEmpty { throw DiagnosticList(sortedAndCapped(json.comments), source: source) }
         let read = YAMLReader.read(source)
         // A document that does not parse is not validated: its tree is partial.
         let fatal = read.diagnostics.contains { $0.kind == .syntax || $0.kind == .tooManyAliases }
-        var diagnostics = read.diagnostics
+        var diagnostics = json.warnings + read.diagnostics
         var spec: Spec?
         if !fatal {
             var validator = Validator(source: source, baseDirectory: baseDirectory, overrides: variables,

@@ -202,6 +202,14 @@ struct YAMLReader {
                 notes: ["replace the tab with spaces"]))
             return
         }
+        if problem.hasPrefix("did not find expected ',' or"),
+           let hash = FlowComment.unquotedHash(in: source, from: location(parser.context_mark).line, to: at.line) {
+            diagnostics.append(Diagnostic(.syntax, at: hash,
+                "syntax error: this '#' starts a comment, which hides the rest of the line and the "
+                + "closing bracket",
+                notes: ["an unquoted '#' starts a comment in YAML: quote the colour, e.g. \"#ffffff\""] + notes))
+            return
+        }
         var message = "syntax error: \(problem)"
         if problem == "found character that cannot start any token",
            let char = source.scalar(line: at.line, column: at.column) {

@@ -45,4 +45,57 @@ final class UserFacingMessagesTests: XCTestCase {
         XCTAssertEqual(lines[1], "canvas: {width: 100, height: 100, background: \"" + String(repeating: "z", count: 73) + "…")
         XCTAssertEqual(lines[2], String(repeating: " ", count: 46) + "^")
     }
+
+    func testUnquotedHashColourInAFlowMappingIsPointedAt() throws {
+        try write("version: 1\ncanvas: {width: 100, height: 100,\n  background: #fff}\nphotos: [photos/quadrants.png]\n",
+                  "hash.yaml")
+        let result = try runCollage(["check", "hash.yaml"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            hash.yaml:3:15: error: syntax error: this '#' starts a comment, which hides the rest of the line and the closing bracket
+              background: #fff}
+                          ^
+            note: an unquoted '#' starts a comment in YAML: quote the colour, e.g. "#ffffff"
+            note: while parsing a flow mapping at hash.yaml:2:9
+
+            """)
+    }
+
+    func testCommentsInJSONAreReportedWhereTheyAre() throws {
+        try write("{\n  \"version\": 1, /* v */\n  \"canvas\": {\"width\": 100, \"height\": 100},\n"
+                  + "  \"photos\": [\"photos/quadrants.png\"] // one\n}\n", "c.json")
+        let result = try runCollage(["check", "c.json"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            c.json:2:17: error: JSON does not allow comments
+              "version": 1, /* v */
+                            ^
+            note: remove the comment, or write the document in YAML, where comments start with '#'
+            c.json:4:38: error: JSON does not allow comments
+              "photos": ["photos/quadrants.png"] // one
+                                                 ^
+            note: remove the comment, or write the document in YAML, where comments start with '#'
+
+            """)
+    }
+
+    func testTrailingCommaInJSONIsAWarningAndAnErrorUnderStrict() throws {
+        try write("{\"version\": 1, \"canvas\": {\"width\": 100, \"height\": 100},\n"
+                  + " \"photos\": [\"photos/quadrants.png\",]}\n", "t.json")
+        let warning = """
+            t.json:2:35: warning: not strict JSON: trailing comma
+             "photos": ["photos/quadrants.png",]}
+                                              ^
+
+            """
+        let lenient = try runCollage(["render", "t.json", "-o", "t.png"], in: directory)
+        XCTAssertEqual(lenient.status, 0, lenient.stderr)
+        XCTAssertEqual(lenient.stderr, warning)
+        XCTAssertTrue(exists("t.png"))
+        let strict = try runCollage(["render", "--strict", "t.json", "-o", "strict.png"], in: directory)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertEqual(strict.stderr, warning.replacingOccurrences(of: "warning:", with: "error:")
+                       + "note: this warning is an error because of --strict\n")
+        XCTAssertFalse(exists("strict.png"))
+    }
 }
