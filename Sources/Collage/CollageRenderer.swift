@@ -120,7 +120,9 @@ public enum CollageRenderer {
         let spec = prepared.spec
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
-        try refuseOverwritingInputs(output: options.outputPath, inputs: inputs)
+        // A `grid` has no document: its inputs are all photos.
+        try refuseOverwritingInputs(output: options.outputPath, inputs: inputs,
+                                    photos: prepared.spec.file == PhotoGrid.sourceName ? inputs : [])
         if options.strict, !prepared.warnings.isEmpty {
             throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: spec.source))
         }
@@ -192,9 +194,14 @@ public enum CollageRenderer {
 
     /// An output that would replace the document or a photo is refused
     /// before anything is rendered (DESIGN.md: an input is never overwritten).
-    static func refuseOverwritingInputs(output: String, inputs: [String]) throws(CollageError) {
+    /// `photos` are the inputs that are photos (all of them for `grid` and
+    /// `convert`, which have no document): the message names them as such.
+    static func refuseOverwritingInputs(output: String, inputs: [String], photos: [String] = []) throws(CollageError) {
         guard let outputIdentity = FileIdentity(path: output) else { return }
         for input in inputs where FileIdentity(path: input) == outputIdentity {
+            if photos.contains(input) {
+                throw .usage("the output '\(output)' is one of the input photos; choose another output path")
+            }
             throw .usage("the output '\(output)' is an input of this document ('\(input)'); choose another output path")
         }
     }

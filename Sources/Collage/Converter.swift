@@ -60,7 +60,7 @@ public enum Converter {
     @discardableResult
     public static func convert(inputPath: String, options: Options) throws(CollageError) -> Report {
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath, document: nil)
-        try CollageRenderer.refuseOverwritingInputs(output: options.outputPath, inputs: [inputPath])
+        try CollageRenderer.refuseOverwritingInputs(output: options.outputPath, inputs: [inputPath], photos: [inputPath])
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
 

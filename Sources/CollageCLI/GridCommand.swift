@@ -108,7 +108,7 @@ enum GridCommand {
             switch error {
             case .usage(let message): return usageError(message, command: "grid")
             case .diagnostics(let list):
-                DiagnosticPrinter.print(list)
+                DiagnosticPrinter.print(DiagnosticList(list.diagnostics.map(PhotoGrid.commandLineStyle)))
                 return .failure
             }
         }

@@ -66,6 +66,13 @@ enum WatchCommand {
             }
         }
         let documentPath = WorkingDirectory.absolute(document)
+        // A document that does not exist cannot be watched (a typo in its
+        // name would otherwise wait forever); one that fails to load can.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: documentPath, isDirectory: &isFolder), !isFolder.boolValue else {
+            Console.err("error: cannot watch '\(document)': \(isFolder.boolValue ? "it is a folder" : "no such file")\n")
+            return .failure
+        }
         var dependencies: [String] = []
         while true {
             let started = DispatchTime.now().uptimeNanoseconds

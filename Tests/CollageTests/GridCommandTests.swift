@@ -57,12 +57,12 @@ final class GridCommandTests: XCTestCase {
     func testErrorsAndRefusals() throws {
         let missing = try runCollage(["grid", "photos/nope.jpg", "-o", "g.png"], in: directory)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.stderr.contains("error: cannot read photo 'photos/nope.jpg': no such file"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("error: collage grid: photo 'photos/nope.jpg': no such file"), missing.stderr)
         let before = try Data(contentsOf: directory.appendingPathComponent("photos/stripes.png"))
         let overwrite = try runCollage(["grid", "photos/quadrants.png", "photos/stripes.png", "-o", "photos/stripes.png"],
                                        in: directory)
         XCTAssertEqual(overwrite.status, 64)
-        XCTAssertTrue(overwrite.stderr.contains("is an input of this document"), overwrite.stderr)
+        XCTAssertTrue(overwrite.stderr.contains("error: the output 'photos/stripes.png' is one of the input photos; choose another output path"), overwrite.stderr)
         XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("photos/stripes.png")), before)
         XCTAssertEqual(try runCollage(["grid", "-o", "g.png"], in: directory).status, 64)
         XCTAssertEqual(try runCollage(["grid", "photos/quadrants.png"], in: directory).status, 64)

@@ -98,4 +98,43 @@ final class UserFacingMessagesTests: XCTestCase {
                        + "note: this warning is an error because of --strict\n")
         XCTAssertFalse(exists("strict.png"))
     }
+
+    func testWatchingADocumentThatDoesNotExistExits1() throws {
+        let process = Process()
+        process.executableURL = TestPaths.binary
+        process.arguments = ["watch", "nofile.yaml", "-o", "w.png"]
+        process.currentDirectoryURL = directory
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "watch kept waiting for a file that does not exist")
+        XCTAssertEqual(process.terminationStatus, 1)
+        XCTAssertEqual(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                       "error: cannot watch 'nofile.yaml': no such file\n")
+    }
+
+    func testGridAndConvertNamePhotosWithoutAFakeLocation() throws {
+        try Data("not an image\n".utf8).write(to: directory.appendingPathComponent("bad.jpg"))
+        let missing = try runCollage(["grid", "nope.jpg", "photos/quadrants.png", "-o", "g.png"], in: directory)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stderr, "error: collage grid: photo 'nope.jpg': no such file\n")
+        let unreadable = try runCollage(["grid", "photos/quadrants.png", "bad.jpg", "-o", "g.png"], in: directory)
+        XCTAssertEqual(unreadable.status, 1)
+        XCTAssertTrue(unreadable.stderr.hasPrefix("error: collage grid: photo 'bad.jpg': not a supported image format"),
+                      unreadable.stderr)
+        XCTAssertFalse(unreadable.stderr.contains("<command line>"), unreadable.stderr)
+        let grid = try runCollage(["grid", "photos/quadrants.png", "photos/stripes.png", "-o", "photos/quadrants.png"],
+                                  in: directory)
+        XCTAssertEqual(grid.status, 64)
+        XCTAssertEqual(grid.stderr, "error: the output 'photos/quadrants.png' is one of the input photos; "
+                       + "choose another output path\nsee `collage grid --help`\n")
+        let convert = try runCollage(["convert", "photos/quadrants.png", "-o", "photos/quadrants.png"], in: directory)
+        XCTAssertEqual(convert.status, 64)
+        XCTAssertEqual(convert.stderr, "error: the output 'photos/quadrants.png' is one of the input photos; "
+                       + "choose another output path\nsee `collage convert --help`\n")
+    }
 }

@@ -34,7 +34,7 @@ public enum PhotoGrid {
             let path = WorkingDirectory.absolute(src.hasPrefix("/") ? src : workingDirectory + "/" + src)
             let location = SourceLocation(file: sourceName, line: 1, column: index + 1)
             if !isRegularFile(path) {
-                missing.append(Diagnostic(.missingFile, at: nil, "cannot read photo '\(src)': no such file"))
+                missing.append(Diagnostic(.missingFile, at: nil, "collage grid: photo '\(src)': no such file"))
             }
             specs.append(PhotoSpec(path: path, src: src, srcLocation: location, id: "photo\(index + 1)"))
         }
@@ -51,6 +51,20 @@ public enum PhotoGrid {
         }
         return Spec(file: sourceName, canvas: CanvasSpec(width: width, height: height, location: origin),
                     photos: specs, layout: LayoutSpec(kind: kind, gap: gap, padding: gap, location: origin))
+    }
+
+    /// `diagnostic` in the command's own words when it concerns a photo named
+    /// on the command line: no location (there is no document to point
+    /// into) and "collage grid: photo 'x.jpg': reason".
+    public static func commandLineStyle(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard diagnostic.location?.file == sourceName else { return diagnostic }
+        var copy = diagnostic
+        copy.location = nil
+        let prefix = "cannot read photo '"
+        if copy.message.hasPrefix(prefix) {
+            copy.message = "collage grid: photo '" + copy.message.dropFirst(prefix.count)
+        }
+        return copy
     }
 
     private static func isRegularFile(_ path: String) -> Bool {
