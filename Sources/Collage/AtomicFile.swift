@@ -31,7 +31,12 @@ enum AtomicFile {
             guard fd >= 0 else { return (fd, errno, Int?.none) }
             return (fd, 0, InterruptCleanup.register(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
         }
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(createError))) }
+        guard fd >= 0 else {
+            if createError == ENOENT || createError == ENOTDIR {
+                throw WriteError(path: path, reason: "the folder '\(directory)' does not exist; create it first (mkdir -p \(directory))")
+            }
+            throw WriteError(path: path, reason: String(cString: strerror(createError)))
+        }
         let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var ok = false
         defer {

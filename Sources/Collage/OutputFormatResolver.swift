@@ -1,4 +1,5 @@
 import CollageSpec
+import Foundation
 
 /// Picks the output format by DESIGN.md's precedence: `--format`, then the
 /// output file's extension, then the document's `output.format`.
@@ -15,9 +16,15 @@ enum OutputFormatResolver {
     }
 
     /// - Throws: `CollageError.usage` when `--format` contradicts the
-    ///   extension, or when nothing names a format.
+    ///   extension, when the output path is an existing folder, or when
+    ///   nothing names a format.
     static func resolve(flag: OutputFormat?, outputPath: String, document: OutputFormat?) throws(CollageError) -> OutputFormat {
         let byExtension = format(forExtensionOf: outputPath)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: outputPath, isDirectory: &isFolder), isFolder.boolValue {
+            let folder = outputPath.hasSuffix("/") ? String(outputPath.dropLast()) : outputPath
+            throw .usage("the output '\(outputPath)' is a folder; name a file inside it, e.g. -o \(folder)/collage.png")
+        }
         if let flag {
             if let byExtension, byExtension != flag {
                 throw .usage("--format \(flag.rawValue) contradicts the output file's extension ('\(outputPath)' is \(byExtension.rawValue)); drop one of them")

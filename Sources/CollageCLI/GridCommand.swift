@@ -78,7 +78,7 @@ enum GridCommand {
             return usageError("grid needs an output: add -o OUT (e.g. -o grid.jpg)", command: "grid")
         }
         if output == "-" && common.format == nil {
-            return usageError("-o - writes to standard output and needs --format png or --format jpeg", command: "grid")
+            return usageError("-o - writes to standard output and needs --format png, --format jpeg or --format webp", command: "grid")
         }
         if output == "-" && depfile != nil {
             return usageError("--depfile needs an output file to name, not -o -", command: "grid")

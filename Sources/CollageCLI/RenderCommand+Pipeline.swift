@@ -8,7 +8,7 @@ extension RenderCommand {
     static func execute(document: String, options: RenderOptions, pipeline: PipelineFlags) -> ExitStatus {
         let toStdout = options.outputPath == "-"
         if toStdout && options.format == nil {
-            return usage("-o - writes to standard output and needs --format png or --format jpeg")
+            return usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")
         }
         if toStdout && pipeline.depfile != nil {
             return usage("--depfile needs an output file to name, not -o -")

@@ -1,11 +1,11 @@
 /// "Did you mean …?" for misspelled keys and enumerated values.
-enum Suggestions {
+public enum Suggestions {
     /// The candidate closest to `word` by edit distance (`editDistance`,
     /// case-insensitive, `_`/`-` ignored), if it is close enough to be a
     /// plausible typo: no edit for words of one or two letters (only case or
     /// separators may differ), 1 edit up to four letters, 2 up to eight,
     /// 3 beyond. Ties go to the earlier candidate.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let normalised = normalise(word)
         let limit = switch normalised.count {
         case ...2: 0

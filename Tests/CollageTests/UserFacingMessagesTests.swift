@@ -137,4 +137,29 @@ final class UserFacingMessagesTests: XCTestCase {
         XCTAssertEqual(convert.stderr, "error: the output 'photos/quadrants.png' is one of the input photos; "
                        + "choose another output path\nsee `collage convert --help`\n")
     }
+
+    func testErrorsSayWhatToDoNext() throws {
+        try write("version: 1\ncanvas: {width: 40, height: 40}\nphotos: [photos/quadrants.png]\n", "doc.yaml")
+        let noFolder = try runCollage(["render", "doc.yaml", "-o", "nodir/sub/o.png"], in: directory)
+        XCTAssertEqual(noFolder.status, 1)
+        XCTAssertEqual(noFolder.stderr, "error: cannot write 'nodir/sub/o.png': the folder 'nodir/sub' does not exist; "
+                       + "create it first (mkdir -p nodir/sub)\n")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("outdir"), withIntermediateDirectories: false)
+        let folder = try runCollage(["render", "doc.yaml", "-o", "outdir"], in: directory)
+        XCTAssertEqual(folder.status, 64)
+        XCTAssertEqual(folder.stderr, "error: the output 'outdir' is a folder; name a file inside it, e.g. -o outdir/collage.png\n"
+                       + "see `collage render --help`\n")
+        let stdout = try runCollage(["render", "doc.yaml", "-o", "-"], in: directory)
+        XCTAssertEqual(stdout.status, 64)
+        XCTAssertEqual(stdout.stderr, "error: -o - writes to standard output and needs --format png, --format jpeg or --format webp\n"
+                       + "see `collage render --help`\n")
+        let noData = try runCollage(["batch", "doc.yaml", "--data", "nofile.csv", "-o", "out/${row}.png"], in: directory)
+        XCTAssertEqual(noData.status, 1)
+        XCTAssertEqual(noData.stderr, "error: cannot read data file 'nofile.csv': no such file\n")
+        try write("name,title\nbeach,Beach\n", "rows.csv")
+        let typo = try runCollage(["batch", "doc.yaml", "--data", "rows.csv", "-o", "out/${nmae}.png"], in: directory)
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertEqual(typo.stderr, "error: row 1: the output path 'out/${nmae}.png' names ${nmae}, which is not a column, "
+                       + "'row' or a --set variable; did you mean '${name}'?\nsee `collage batch --help`\n")
+    }
 }

@@ -52,7 +52,9 @@ public struct BatchPlan: Sendable {
             do {
                 path = try BatchPlan.expand(outputTemplate, variables)
             } catch {
-                throw .usage("row \(row.number): the output path '\(outputTemplate)' names ${\(error.name)}, which is not a column, 'row' or a --set variable")
+                let hint = Suggestions.closest(to: error.name, in: variables.keys.sorted())
+                    .map { "; did you mean '${\($0)}'?" } ?? ""
+                throw .usage("row \(row.number): the output path '\(outputTemplate)' names ${\(error.name)}, which is not a column, 'row' or a --set variable\(hint)")
             }
             guard !path.isEmpty else { throw .usage("row \(row.number): the output path is empty") }
             let key = WorkingDirectory.absolute(path)

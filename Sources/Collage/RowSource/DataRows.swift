@@ -32,7 +32,10 @@ public enum DataRows {
             throw .usage("cannot tell the format of --data '\(path)': use a .csv, .json, .yaml or .yml file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw .failure(.missingFile, "cannot read data file '\(path)'")
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            let reason = !exists ? "no such file" : (isFolder.boolValue ? "it is a folder" : "permission denied")
+            throw .failure(.missingFile, "cannot read data file '\(path)': \(reason)")
         }
         let bytes = [UInt8](data)
         if isCSV {
