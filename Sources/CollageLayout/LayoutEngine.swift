@@ -124,7 +124,7 @@ public enum LayoutEngine {
                 let length = side == "width" ? canvas.width : canvas.height
                 let available = length - 2 * padding - (parts - 1) * gap
                 guard available >= parts else {
-                    throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+                    throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.spacingLocation(parts: parts),
                         "padding \(padding) and gap \(gap) leave \(max(available, 0)) px of the canvas \(side) (\(length) px) for \(parts) cells",
                         notes: ["every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas"])])
                 }
@@ -173,7 +173,7 @@ public enum LayoutEngine {
                               _ spec: Spec, _ side: String) throws(DiagnosticList) -> [Int] {
         let available = length - 2 * padding - (parts - 1) * gap
         guard available >= parts else {
-            throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+            throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.spacingLocation(parts: parts),
                 "padding \(padding) and gap \(gap) leave \(max(available, 0)) px of the canvas \(side) (\(length) px) for \(parts) cells",
                 notes: ["every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas"])])
         }

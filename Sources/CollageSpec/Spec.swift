@@ -172,6 +172,9 @@ public struct LayoutSpec: Sendable, Equatable {
     /// Location of the `rows` value (or of `layout`), where "more photos
     /// than cells" is reported.
     public var rowsLocation: SourceLocation?
+    /// Locations of the `gap` and `padding` values, when given.
+    public var gapLocation: SourceLocation?
+    public var paddingLocation: SourceLocation?
     public var location: SourceLocation
     public init(kind: LayoutKind = .auto, gap: Int = 0, padding: Int = 0, location: SourceLocation) {
         self.kind = kind; self.gap = gap; self.padding = padding; self.location = location

@@ -22,9 +22,11 @@ extension Validator {
         }
         if let gap = keys["gap"], let value = spacing(gap.value, key: "gap") {
             layout.gap = value
+            layout.gapLocation = gap.value.location
         }
         if let padding = keys["padding"], let value = spacing(padding.value, key: "padding") {
             layout.padding = value
+            layout.paddingLocation = padding.value.location
         }
         let gridOnly = ["columns", "rows", "columnWidths", "rowHeights"]
         if kind != "grid" {

@@ -69,6 +69,8 @@ extension Spec {
         copy.source = nil
         copy.canvas.location = nowhere
         copy.layout.location = nowhere
+        if copy.layout.gapLocation != nil { copy.layout.gapLocation = nowhere }
+        if copy.layout.paddingLocation != nil { copy.layout.paddingLocation = nowhere }
         if copy.output.formatLocation != nil { copy.output.formatLocation = nowhere }
         for i in copy.photos.indices { copy.photos[i].srcLocation = nowhere; copy.photos[i].location = nowhere }
         for i in copy.overlays.indices { copy.overlays[i].location = nowhere }

@@ -162,4 +162,23 @@ final class UserFacingMessagesTests: XCTestCase {
         XCTAssertEqual(typo.stderr, "error: row 1: the output path 'out/${nmae}.png' names ${nmae}, which is not a column, "
                        + "'row' or a --set variable; did you mean '${name}'?\nsee `collage batch --help`\n")
     }
+
+    func testTooMuchSpacingIsLocatedAtGapOrPadding() throws {
+        try write("version: 1\ncanvas: {width: 800, height: 600}\nphotos: [photos/quadrants.png, photos/stripes.png]\n"
+                  + "layout: {gap: 799}\n", "gap.yaml")
+        let gap = try runCollage(["check", "gap.yaml"], in: directory)
+        XCTAssertEqual(gap.status, 1)
+        XCTAssertEqual(gap.stderr, """
+            gap.yaml:4:15: error: padding 0 and gap 799 leave 1 px of the canvas width (800 px) for 2 cells
+            layout: {gap: 799}
+                          ^
+            note: every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas
+
+            """)
+        try write("version: 1\ncanvas: {width: 800, height: 600}\nphotos: [photos/quadrants.png, photos/stripes.png]\n"
+                  + "layout:\n  gap: 10\n  padding: 399\n", "padding.yaml")
+        let padding = try runCollage(["check", "padding.yaml"], in: directory)
+        XCTAssertEqual(padding.status, 1)
+        XCTAssertTrue(padding.stderr.hasPrefix("padding.yaml:6:12: error: padding 399 and gap 10 leave 0 px"), padding.stderr)
+    }
 }
