@@ -181,4 +181,39 @@ final class UserFacingMessagesTests: XCTestCase {
         XCTAssertEqual(padding.status, 1)
         XCTAssertTrue(padding.stderr.hasPrefix("padding.yaml:6:12: error: padding 399 and gap 10 leave 0 px"), padding.stderr)
     }
+
+    /// Runs `collage check bad.yaml` on a pseudo-terminal (util-linux
+    /// `script`) with `TERM` set to `term` (nil = unset); returns what the terminal showed.
+    private func checkOnATerminal(term: String?) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "'\(TestPaths.binary.path)' check bad.yaml", "/dev/null"]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        environment["TERM"] = term
+        environment["FONTCONFIG_FILE"] = TestPaths.fontConfig.path
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testNoColourOnADumbTerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("util-linux script(1) is needed to run collage on a pseudo-terminal")
+        }
+        try write("version: 1\ncanvas: {widht: 10}\n", "bad.yaml")
+        let xterm = try checkOnATerminal(term: "xterm")
+        XCTAssertTrue(xterm.contains("\u{1B}[31merror:"), xterm)
+        for term in ["dumb", "", nil] {
+            let shown = try checkOnATerminal(term: term)
+            XCTAssertTrue(shown.contains("bad.yaml:2:10: error: unknown key 'widht'"), shown)
+            XCTAssertFalse(shown.contains("\u{1B}"), "TERM=\(term ?? "(unset)"): \(shown)")
+        }
+    }
 }
