@@ -4,7 +4,7 @@ extension CommandLine {
     static let version = "0.1.0"
 
     static let mainHelp = """
-    collage \(version): turn a YAML or JSON collage document into a PNG or JPEG.
+    collage \(version): turn a YAML or JSON collage document into a PNG, JPEG or WebP image.
 
     Usage:
       collage render DOC -o OUT [options]   render a document
