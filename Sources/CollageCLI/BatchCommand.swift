@@ -56,33 +56,28 @@ enum BatchCommand {
         var data: String?
         var jobs = 1
         var shard: BatchPlan.Shard?
-        do {
-            var wantsHelp = false
-            try scanner.parse(valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--data", "--jobs", "--shard"]),
-                              flags: CommonRenderFlags.flags) { name, value in
-                if try common.handle(name, value) { return }
-                switch name {
-                case "-h", "--help": wantsHelp = true
-                case "--data": data = value
-                case "--jobs":
-                    guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                        throw Arguments.UsageError(message: "--jobs must be a whole number of at least 1, not '\(value ?? "")'")
-                    }
-                    jobs = n
-                case "--shard":
-                    guard let parsed = value.flatMap(BatchPlan.Shard.init) else {
-                        throw Arguments.UsageError(message: "--shard takes K/N with 1 <= K <= N (e.g. 2/3), not '\(value ?? "")'")
-                    }
-                    shard = parsed
-                default: try pipeline.handle(name, value)
+        let status = scanner.parseOptions(
+            command: "batch", help: help,
+            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--data", "--jobs", "--shard"]),
+            flags: CommonRenderFlags.flags
+        ) { name, value in
+            if try common.handle(name, value) { return }
+            switch name {
+            case "--data": data = value
+            case "--jobs":
+                guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                    throw Arguments.UsageError(message: "--jobs must be a whole number of at least 1, not '\(value ?? "")'")
                 }
+                jobs = n
+            case "--shard":
+                guard let parsed = value.flatMap(BatchPlan.Shard.init) else {
+                    throw Arguments.UsageError(message: "--shard takes K/N with 1 <= K <= N (e.g. 2/3), not '\(value ?? "")'")
+                }
+                shard = parsed
+            default: try pipeline.handle(name, value)
             }
-            if wantsHelp { Console.out(help); return .success }
-        } catch let error as Arguments.UsageError {
-            return usageError(error.message, command: "batch")
-        } catch {
-            return usageError("\(error)", command: "batch")
         }
+        if let status { return status }
         guard scanner.positionals.count == 1, let template = scanner.positionals.first else {
             return usageError("batch takes one template document: collage batch TEMPLATE --data ROWS -o OUT", command: "batch")
         }
@@ -107,12 +102,7 @@ enum BatchCommand {
                 try Depfile.refuse(depfile, outputs: plan.jobs.map(\.outputPath), inputs: [template, data])
             }
         } catch {
-            switch error {
-            case .usage(let message): return usageError(message, command: "batch")
-            case .diagnostics(let list):
-                DiagnosticPrinter.print(list)
-                return .failure
-            }
+            return error.report(command: "batch")
         }
 
         let defaultThreads = max(1, RenderOptions.defaultThreads / jobs)

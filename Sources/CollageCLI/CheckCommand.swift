@@ -51,30 +51,26 @@ enum CheckCommand {
         var json = false
         var strict = false
         var variables: [String: String] = [:]
-        do {
-            var wantsHelp = false
-            try scanner.parse(valued: ["--diagnostics", "--set"], flags: ["-h", "--help", "--strict"]) { name, value in
-                switch name {
-                case "-h", "--help": wantsHelp = true
-                case "--strict": strict = true
-                case "--diagnostics":
-                    switch value {
-                    case "json": json = true
-                    case "text": json = false
-                    default: throw Arguments.UsageError(message: "--diagnostics must be text or json, not '\(value ?? "")'")
-                    }
-                case "--set":
-                    let (key, text) = try RenderCommand.parseSet(value)
-                    variables[key] = text
-                default: break
+        let status = scanner.parseOptions(
+            command: "check", help: help,
+            valued: ["--diagnostics", "--set"],
+            flags: ["--strict"]
+        ) { name, value in
+            switch name {
+            case "--strict": strict = true
+            case "--diagnostics":
+                switch value {
+                case "json": json = true
+                case "text": json = false
+                default: throw Arguments.UsageError(message: "--diagnostics must be text or json, not '\(value ?? "")'")
                 }
+            case "--set":
+                let (key, text) = try RenderCommand.parseSet(value)
+                variables[key] = text
+            default: break
             }
-            if wantsHelp { Console.out(help); return .success }
-        } catch let error as Arguments.UsageError {
-            return usage(error.message)
-        } catch {
-            return usage("\(error)")
         }
+        if let status { return status }
         guard !scanner.positionals.isEmpty else { return usage("check needs at least one document: collage check DOC...") }
 
         var failed = false

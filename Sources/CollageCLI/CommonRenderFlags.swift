@@ -4,7 +4,7 @@ import Collage
 /// `-o`, `--format`, `--quality`, `--set`, `--threads`, `--strict`.
 struct CommonRenderFlags {
     static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads"]
-    static let flags: Set<String> = ["-h", "--help", "--strict"]
+    static let flags: Set<String> = ["--strict"]
 
     var output: String?
     var format: OutputFormat?

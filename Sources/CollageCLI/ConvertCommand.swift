@@ -39,51 +39,46 @@ enum ConvertCommand {
         var scanner = Arguments(arguments)
         var options = Converter.Options(outputPath: "")
         var output: String?
-        do {
-            var wantsHelp = false
-            try scanner.parse(valued: ["-o", "--output", "--format", "--quality", "--max-size", "--subsampling", "--max-pixels"],
-                              flags: ["-h", "--help", "--keep-metadata", "--progressive", "--lossless", "--lenient"]) { name, value in
-                switch name {
-                case "-h", "--help": wantsHelp = true
-                case "-o", "--output": output = value
-                case "--keep-metadata": options.keepMetadata = true
-                case "--progressive": options.progressive = true
-                case "--lossless": options.lossless = true
-                case "--lenient": options.lenient = true
-                case "--format":
-                    guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
-                        throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
-                    }
-                    options.format = parsed
-                case "--quality":
-                    guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
-                        throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
-                    }
-                    options.quality = n
-                case "--max-size":
-                    guard let size = value.flatMap(parseSize) else {
-                        throw Arguments.UsageError(message: "--max-size takes WIDTHxHEIGHT in pixels (e.g. 2048x2048), not '\(value ?? "")'")
-                    }
-                    options.maxSize = size
-                case "--subsampling":
-                    guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
-                        throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
-                    }
-                    options.subsampling = parsed
-                case "--max-pixels":
-                    guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                        throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
-                    }
-                    options.maxPixels = n
-                default: break
+        let status = scanner.parseOptions(
+            command: "convert", help: help,
+            valued: ["-o", "--output", "--format", "--quality", "--max-size", "--subsampling", "--max-pixels"],
+            flags: ["--keep-metadata", "--progressive", "--lossless", "--lenient"]
+        ) { name, value in
+            switch name {
+            case "-o", "--output": output = value
+            case "--keep-metadata": options.keepMetadata = true
+            case "--progressive": options.progressive = true
+            case "--lossless": options.lossless = true
+            case "--lenient": options.lenient = true
+            case "--format":
+                guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
+                    throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
                 }
+                options.format = parsed
+            case "--quality":
+                guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
+                    throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
+                }
+                options.quality = n
+            case "--max-size":
+                guard let size = value.flatMap(parseSize) else {
+                    throw Arguments.UsageError(message: "--max-size takes WIDTHxHEIGHT in pixels (e.g. 2048x2048), not '\(value ?? "")'")
+                }
+                options.maxSize = size
+            case "--subsampling":
+                guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
+                    throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
+                }
+                options.subsampling = parsed
+            case "--max-pixels":
+                guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                    throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
+                }
+                options.maxPixels = n
+            default: break
             }
-            if wantsHelp { Console.out(help); return .success }
-        } catch let error as Arguments.UsageError {
-            return usage(error.message)
-        } catch {
-            return usage("\(error)")
         }
+        if let status { return status }
         guard scanner.positionals.count == 1, let input = scanner.positionals.first else {
             return usage(scanner.positionals.isEmpty ? "convert needs a photo: collage convert IN -o OUT"
                          : "convert takes one photo, got \(scanner.positionals.count): \(scanner.positionals.joined(separator: " "))")
@@ -95,12 +90,7 @@ enum ConvertCommand {
             for warning in report.warnings { Console.err("\(input): warning: \(warning)\n") }
             return .success
         } catch {
-            switch error {
-            case .usage(let message): return usage(message)
-            case .diagnostics(let list):
-                DiagnosticPrinter.print(list)
-                return .failure
-            }
+            return error.report(command: "convert")
         }
     }
 

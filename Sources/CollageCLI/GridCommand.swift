@@ -38,39 +38,34 @@ enum GridCommand {
         var width = 2048, height = 2048
         var gap = 0
         var depfile: String?
-        do {
-            var wantsHelp = false
-            try scanner.parse(valued: CommonRenderFlags.valued.union(["--columns", "--size", "--gap", "--depfile"]),
-                              flags: CommonRenderFlags.flags) { name, value in
-                if try common.handle(name, value) { return }
-                switch name {
-                case "-h", "--help": wantsHelp = true
-                case "--columns":
-                    guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                        throw Arguments.UsageError(message: "--columns must be a whole number of at least 1, not '\(value ?? "")'")
-                    }
-                    columns = n
-                case "--size":
-                    let parts = (value ?? "").lowercased().split(separator: "x")
-                    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 1, h >= 1 else {
-                        throw Arguments.UsageError(message: "--size takes WIDTHxHEIGHT in pixels (e.g. 2048x1536), not '\(value ?? "")'")
-                    }
-                    width = w; height = h
-                case "--gap":
-                    guard let n = value.flatMap({ Int($0) }), n >= 0 else {
-                        throw Arguments.UsageError(message: "--gap must be a whole number of pixels, 0 or more, not '\(value ?? "")'")
-                    }
-                    gap = n
-                case "--depfile": depfile = value
-                default: break
+        let status = scanner.parseOptions(
+            command: "grid", help: help,
+            valued: CommonRenderFlags.valued.union(["--columns", "--size", "--gap", "--depfile"]),
+            flags: CommonRenderFlags.flags
+        ) { name, value in
+            if try common.handle(name, value) { return }
+            switch name {
+            case "--columns":
+                guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                    throw Arguments.UsageError(message: "--columns must be a whole number of at least 1, not '\(value ?? "")'")
                 }
+                columns = n
+            case "--size":
+                let parts = (value ?? "").lowercased().split(separator: "x")
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 1, h >= 1 else {
+                    throw Arguments.UsageError(message: "--size takes WIDTHxHEIGHT in pixels (e.g. 2048x1536), not '\(value ?? "")'")
+                }
+                width = w; height = h
+            case "--gap":
+                guard let n = value.flatMap({ Int($0) }), n >= 0 else {
+                    throw Arguments.UsageError(message: "--gap must be a whole number of pixels, 0 or more, not '\(value ?? "")'")
+                }
+                gap = n
+            case "--depfile": depfile = value
+            default: break
             }
-            if wantsHelp { Console.out(help); return .success }
-        } catch let error as Arguments.UsageError {
-            return usageError(error.message, command: "grid")
-        } catch {
-            return usageError("\(error)", command: "grid")
         }
+        if let status { return status }
         guard !scanner.positionals.isEmpty else {
             return usageError("grid needs photos: collage grid PHOTO... -o OUT", command: "grid")
         }
@@ -105,12 +100,9 @@ enum GridCommand {
             }
             return .success
         } catch {
-            switch error {
-            case .usage(let message): return usageError(message, command: "grid")
-            case .diagnostics(let list):
-                DiagnosticPrinter.print(DiagnosticList(list.diagnostics.map(PhotoGrid.commandLineStyle)))
-                return .failure
-            }
+            guard case .diagnostics(let list) = error else { return error.report(command: "grid") }
+            return CollageError.diagnostics(DiagnosticList(list.diagnostics.map(PhotoGrid.commandLineStyle)))
+                .report(command: "grid")
         }
     }
 }

@@ -36,24 +36,20 @@ enum LayoutCommand {
         var scanner = Arguments(arguments)
         var json = false
         var variables: [String: String] = [:]
-        do {
-            var wantsHelp = false
-            try scanner.parse(valued: ["--set"], flags: ["-h", "--help", "--json"]) { name, value in
-                switch name {
-                case "-h", "--help": wantsHelp = true
-                case "--json": json = true
-                case "--set":
-                    let (key, text) = try RenderCommand.parseSet(value)
-                    variables[key] = text
-                default: break
-                }
+        let status = scanner.parseOptions(
+            command: "layout", help: help,
+            valued: ["--set"],
+            flags: ["--json"]
+        ) { name, value in
+            switch name {
+            case "--json": json = true
+            case "--set":
+                let (key, text) = try RenderCommand.parseSet(value)
+                variables[key] = text
+            default: break
             }
-            if wantsHelp { Console.out(help); return .success }
-        } catch let error as Arguments.UsageError {
-            return usage(error.message)
-        } catch {
-            return usage("\(error)")
         }
+        if let status { return status }
         guard scanner.positionals.count == 1, let document = scanner.positionals.first else {
             return usage(scanner.positionals.isEmpty ? "layout needs a document: collage layout DOC --json"
                          : "layout takes one document, got \(scanner.positionals.count)")
@@ -62,10 +58,7 @@ enum LayoutCommand {
         do {
             prepared = try CollageRenderer.prepare(documentPath: document, variables: variables)
         } catch {
-            switch error {
-            case .usage(let message): return usage(message)
-            case .diagnostics(let list): DiagnosticPrinter.print(list); return .failure
-            }
+            return error.report(command: "layout")
         }
         DiagnosticPrinter.print(prepared.warnings, source: prepared.spec.source)
         let report = LayoutReport.json(prepared)

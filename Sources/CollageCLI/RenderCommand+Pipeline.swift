@@ -39,12 +39,7 @@ extension RenderCommand {
             }
             return .success
         } catch {
-            switch error {
-            case .usage(let message): return usage(message)
-            case .diagnostics(let list):
-                DiagnosticPrinter.print(list)
-                return .failure
-            }
+            return error.report(command: "render")
         }
     }
 }

@@ -61,88 +61,60 @@ enum RenderCommand {
 
     static func run(_ arguments: [String]) -> ExitStatus {
         var scanner = Arguments(arguments)
-        var output: String?
-        var format: OutputFormat?
-        var quality: Int?
-        var threads = RenderOptions.defaultThreads
-        var variables: [String: String] = [:]
+        var common = CommonRenderFlags()
         var lenient = false
         var maxPixels: Int?
         var subsampling: OutputSpec.Subsampling?
         var progressive: Bool?
         var dpi: Int?
         var lossless: Bool?
-        var strict = false
         var debugLayout = false
         var fast = false
         var pipeline = PipelineFlags()
-        do {
-            var wantsHelp = false
-            try scanner.parse(valued: PipelineFlags.valued.union(["-o", "--output", "--format", "--quality", "--set", "--threads",
-                                                                  "--max-pixels", "--subsampling", "--dpi"]),
-                              flags: ["-h", "--help", "--lenient", "--progressive", "--lossless",
-                                      "--strict", "--debug-layout", "--fast"]) { name, value in
-                switch name {
-                case "-h", "--help": wantsHelp = true
-                case "--strict": strict = true
-                case "--debug-layout": debugLayout = true
-                case "--fast": fast = true
-                case "--lenient": lenient = true
-                case "--progressive": progressive = true
-                case "--lossless": lossless = true
-                case "--max-pixels":
-                    guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                        throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
-                    }
-                    maxPixels = n
-                case "--subsampling":
-                    guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
-                        throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
-                    }
-                    subsampling = parsed
-                case "--dpi":
-                    guard let n = value.flatMap({ Int($0) }), (1...65535).contains(n) else {
-                        throw Arguments.UsageError(message: "--dpi must be a whole number from 1 to 65535, not '\(value ?? "")'")
-                    }
-                    dpi = n
-                case "-o", "--output": output = value
-                case "--format":
-                    guard let parsed = value.flatMap(Self.parseFormat) else {
-                        throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
-                    }
-                    format = parsed
-                case "--quality":
-                    guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
-                        throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
-                    }
-                    quality = n
-                case "--threads":
-                    guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                        throw Arguments.UsageError(message: "--threads must be a whole number of at least 1, not '\(value ?? "")'")
-                    }
-                    threads = n
-                case "--set":
-                    let (key, text) = try parseSet(value)
-                    variables[key] = text
-                default: try pipeline.handle(name, value)
+        let status = scanner.parseOptions(
+            command: "render", help: help,
+            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--max-pixels", "--subsampling", "--dpi"]),
+            flags: CommonRenderFlags.flags.union(["--lenient", "--progressive", "--lossless", "--debug-layout", "--fast"])
+        ) { name, value in
+            if try common.handle(name, value) { return }
+            switch name {
+            case "--debug-layout": debugLayout = true
+            case "--fast": fast = true
+            case "--lenient": lenient = true
+            case "--progressive": progressive = true
+            case "--lossless": lossless = true
+            case "--max-pixels":
+                guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                    throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
                 }
+                maxPixels = n
+            case "--subsampling":
+                guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
+                    throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
+                }
+                subsampling = parsed
+            case "--dpi":
+                guard let n = value.flatMap({ Int($0) }), (1...65535).contains(n) else {
+                    throw Arguments.UsageError(message: "--dpi must be a whole number from 1 to 65535, not '\(value ?? "")'")
+                }
+                dpi = n
+            default: try pipeline.handle(name, value)
             }
-            if wantsHelp { Console.out(help); return .success }
-        } catch let error as Arguments.UsageError {
-            return usage(error.message)
-        } catch {
-            return usage("\(error)")
         }
+        if let status { return status }
         guard scanner.positionals.count == 1, let document = scanner.positionals.first else {
             return usage(scanner.positionals.isEmpty ? "render needs a document: collage render DOC -o OUT"
                          : "render takes one document, got \(scanner.positionals.count): \(scanner.positionals.joined(separator: " "))")
         }
-        guard let output else { return usage("render needs an output: add -o OUT (e.g. -o collage.jpg)") }
+        guard let output = common.output else { return usage("render needs an output: add -o OUT (e.g. -o collage.jpg)") }
 
-        var options = RenderOptions(outputPath: output, format: format, quality: quality,
-                                    variables: variables, threads: threads, lenient: lenient, maxPixels: maxPixels,
-                                    subsampling: subsampling, progressive: progressive, dpi: dpi, lossless: lossless)
-        options.strict = strict
+        var options = common.options(output: output)
+        options.lenient = lenient
+        options.maxPixels = maxPixels
+        options.subsampling = subsampling
+        options.progressive = progressive
+        options.dpi = dpi
+        options.lossless = lossless
         options.debugLayout = debugLayout
         options.fast = fast
         return execute(document: document, options: options, pipeline: pipeline)

@@ -34,19 +34,15 @@ enum WatchCommand {
         var scanner = Arguments(arguments)
         var common = CommonRenderFlags()
         var pipeline = PipelineFlags()
-        do {
-            var wantsHelp = false
-            try scanner.parse(valued: CommonRenderFlags.valued.union(["--root"]), flags: CommonRenderFlags.flags) { name, value in
-                if try common.handle(name, value) { return }
-                if name == "-h" || name == "--help" { wantsHelp = true; return }
-                try pipeline.handle(name, value)
-            }
-            if wantsHelp { Console.out(help); return .success }
-        } catch let error as Arguments.UsageError {
-            return usageError(error.message, command: "watch")
-        } catch {
-            return usageError("\(error)", command: "watch")
+        let status = scanner.parseOptions(
+            command: "watch", help: help,
+            valued: CommonRenderFlags.valued.union(["--root"]),
+            flags: CommonRenderFlags.flags
+        ) { name, value in
+            if try common.handle(name, value) { return }
+            try pipeline.handle(name, value)
         }
+        if let status { return status }
         guard scanner.positionals.count == 1, let document = scanner.positionals.first, document != "-" else {
             return usageError("watch takes one document file: collage watch DOC -o OUT", command: "watch")
         }
@@ -60,10 +56,7 @@ enum WatchCommand {
             policy = try pipeline.policy()
             watcher = try FileWatcher()
         } catch {
-            switch error {
-            case .usage(let message): return usageError(message, command: "watch")
-            case .diagnostics(let list): DiagnosticPrinter.print(list); return .failure
-            }
+            return error.report(command: "watch")
         }
         let documentPath = WorkingDirectory.absolute(document)
         // A document that does not exist cannot be watched (a typo in its
