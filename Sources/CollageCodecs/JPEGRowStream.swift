@@ -91,12 +91,18 @@ public final class JPEGRowStream: ImageRowStream {
     public func row(_ y: Int) -> UnsafePointer<UInt8> {
         if error == nil, let decoder {
             if y >= next {
-                if y > next && collage_jpeg_skip_rows(decoder, Int32(y - next)) != 0 {
-                    error = JPEGDecoding.failure(decoder, path: path)
-                } else if collage_jpeg_read_row(decoder, row) != 0 {
-                    error = JPEGDecoding.failure(decoder, path: path)
-                } else {
-                    next = y + 1
+                // jpeg_skip_scanlines only from the top: a skip that starts
+                // inside a row group can return stale rows in some
+                // libjpeg-turbo releases (libjpeg-turbo issue 915). Later gaps,
+                // which the resampler's overlapping kernels never leave, are
+                // read through.
+                if next == 0 && y > 0 {
+                    if collage_jpeg_skip_rows(decoder, Int32(y)) != 0 { error = JPEGDecoding.failure(decoder, path: path) }
+                    next = y
+                }
+                while error == nil && next <= y {
+                    if collage_jpeg_read_row(decoder, row) != 0 { error = JPEGDecoding.failure(decoder, path: path) }
+                    next += 1
                 }
             } else if y != next - 1 {
                 error = ImageError(path: path, reason: "invalid JPEG: rows read out of order", kind: .corrupt)
