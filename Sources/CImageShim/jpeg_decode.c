@@ -219,6 +219,16 @@ int collage_jpeg_start_rows(collage_jpeg_decoder *d, int scale_num, int *width, 
     return 0;
 }
 
+int collage_jpeg_crop_columns(collage_jpeg_decoder *d, int *x, int *width) {
+    if (d->failed || !d->started) return -1;
+    if (setjmp(d->jump)) return -1;
+    JDIMENSION left = (JDIMENSION)*x, count = (JDIMENSION)*width;
+    jpeg_crop_scanline(&d->cinfo, &left, &count);
+    *x = (int)left;
+    *width = (int)count;
+    return 0;
+}
+
 int collage_jpeg_skip_rows(collage_jpeg_decoder *d, int count) {
     if (d->failed || !d->started) return -1;
     if (setjmp(d->jump)) return -1;

@@ -109,6 +109,7 @@ final class CodecImageProvider: ImageProvider {
         }
         var size: Size { stream.size }
         var orientation: StoredOrientation { stream.orientation }
+        func needColumns(_ columns: Range<Int>) { stream.needColumns(columns) }
         func row(_ y: Int) -> UnsafePointer<UInt8> { stream.row(y) }
         func finish() throws {
             do throws(ImageError) {

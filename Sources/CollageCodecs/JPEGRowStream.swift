@@ -6,7 +6,8 @@ import CollageRaster
 /// setjmp wrappers), at the same DCT scale `ImageDecoder.decode` would use:
 /// rows nobody asks for above the first one asked are skipped
 /// (`jpeg_skip_scanlines`: no IDCT, no colour conversion), the decode stops
-/// after the last row asked for (`jpeg_abort_decompress`), and only one row
+/// after the last row asked for (`jpeg_abort_decompress`), only the columns
+/// announced with `needColumns` are decoded (`jpeg_crop_scanline`), and only one row
 /// of pixels exists at a time. The pixels equal the whole-image decode's.
 ///
 /// Only for files needing no whole-image colour conversion: grayscale, YCbCr
@@ -29,6 +30,8 @@ public final class JPEGRowStream: ImageRowStream {
     private let row: UnsafeMutablePointer<UInt8>
     /// The next row libjpeg produces.
     private var next = 0
+    /// The first column libjpeg decodes (`needColumns`).
+    private var rowOffset = 0
     private var error: ImageError?
 
     /// Opens `bytes` (a JPEG) for row-by-row decoding.
@@ -88,6 +91,24 @@ public final class JPEGRowStream: ImageRowStream {
         row.deallocate()
     }
 
+    /// Decodes only the iMCU columns holding `columns` widened by 16
+    /// pixels on each side: the IDCT and colour conversion are exact per
+    /// block, and the margin keeps the pixels that chroma upsampling at the
+    /// cropped edge treats differently out of `columns`.
+    public func needColumns(_ columns: Range<Int>) {
+        guard error == nil, let decoder, next == 0, !columns.isEmpty else { return }
+        let low = Swift.max(columns.lowerBound - 16, 0), high = Swift.min(columns.upperBound + 16, size.width)
+        guard low > 0 || high < size.width else { return }
+        var x = Int32(low), width = Int32(high - low)
+        if collage_jpeg_crop_columns(decoder, &x, &width) != 0 {
+            error = JPEGDecoding.failure(decoder, path: path)
+        } else if x < 0 || Int(x) + Int(width) > size.width {
+            error = ImageError(path: path, reason: "invalid JPEG: cropped columns outside the image", kind: .corrupt)
+        } else {
+            rowOffset = Int(x)
+        }
+    }
+
     public func row(_ y: Int) -> UnsafePointer<UInt8> {
         if error == nil, let decoder {
             if y >= next {
@@ -101,7 +122,7 @@ public final class JPEGRowStream: ImageRowStream {
                     next = y
                 }
                 while error == nil && next <= y {
-                    if collage_jpeg_read_row(decoder, row) != 0 { error = JPEGDecoding.failure(decoder, path: path) }
+                    if collage_jpeg_read_row(decoder, row + rowOffset * 4) != 0 { error = JPEGDecoding.failure(decoder, path: path) }
                     next += 1
                 }
             } else if y != next - 1 {

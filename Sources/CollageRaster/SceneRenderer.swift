@@ -18,8 +18,15 @@ public enum SceneRenderer {
     /// decoded pixmap by its actual size ratio; see `ResampleWeights` for
     /// the kernel and the rule at the photo's edges.
     ///
-    /// Memory: the canvas (4 bytes a pixel), up to `threads` decoded images
-    /// with a few rows of float scratch each, and, for an image draw that an
+    /// Images are resampled as stored and each output pixel placed upright
+    /// (`OrientedResample`), so an EXIF-rotated photo is never copied; an
+    /// image with one plain draw is asked for as a row stream
+    /// (`ImageProvider.stored(image:minimumSize:streaming:)`), which the
+    /// resampler consumes top to bottom, so a streamed JPEG is never held whole.
+    ///
+    /// Memory: the canvas (4 bytes a pixel), per thread one input row and a
+    /// ring of horizontally filtered rows (taps x region width x 16 bytes)
+    /// plus, for images that are not streamed, the decoded image; and, for an image draw that an
     /// earlier item or another image draw overlaps, its resampled pixels
     /// (16 bytes a pixel) until it is composited. Draws that nothing earlier
     /// and no other image overlaps (a grid of photos) are written by the
@@ -85,7 +92,7 @@ public enum SceneRenderer {
                 throw SceneRenderError.emptyDecode(image: image)
             }
             drawPlain(draw, item: items[0], of: scene, plan: plan, storedSize: size, orientation: stream.orientation,
-                      opaqueSource: true, inputRow: stream.row, canvas: canvas, work: work)
+                      opaqueSource: true, needColumns: stream.needColumns, inputRow: stream.row, canvas: canvas, work: work)
             try stream.finish()
         case .pixels(let stored, let orientation):
             guard stored.width > 0, stored.height > 0 else { throw SceneRenderError.emptyDecode(image: image) }
@@ -131,10 +138,12 @@ public enum SceneRenderer {
     }
 
     /// Resamples the plain (unshaped) draw `item` from stored rows
-    /// (`inputRow(y)`, increasing `y`) and writes it to the canvas (direct)
+    /// (`inputRow(y)`, increasing `y`; `needColumns` hears first which
+    /// columns will be read) and writes it to the canvas (direct)
     /// or hands it to `work`, each output pixel placed upright.
     private static func drawPlain(_ draw: ImageDraw, item: Int, of scene: Scene, plan: RenderPlan, storedSize: Size,
                                   orientation: StoredOrientation, opaqueSource: Bool,
+                                  needColumns: (Range<Int>) -> Void = { _ in },
                                   inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork) {
         let region = plan.regions[item]
         let window = sourceWindow(draw, decoded: orientation.uprightSize(ofStored: storedSize), of: scene)
@@ -144,6 +153,7 @@ public enum SceneRenderer {
                                         outputSize: Size(width: draw.destination.width, height: draw.destination.height),
                                         region: local)
         let resampler = oriented.resampler
+        needColumns(resampler.horizontal.lowest ..< resampler.horizontal.highest)
         let count = resampler.horizontal.outputs.count
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
         let opaque = opaqueSource && opacity == 1 && resampler.coversRegion

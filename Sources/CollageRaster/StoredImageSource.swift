@@ -21,7 +21,15 @@ public protocol ImageRowStream: AnyObject {
     /// decoded to pixels); the bytes stay valid until the next call. After a
     /// decode error the rows are black and `finish()` throws.
     func row(_ y: Int) -> UnsafePointer<UInt8>
+    /// Before the first `row`: only stored columns `columns` will be read,
+    /// so the decoder may leave the others out (their bytes are then
+    /// unspecified). Optional (default: nothing).
+    func needColumns(_ columns: Range<Int>)
     /// Ends the decode (stopping early when rows are left) and frees it.
     /// - Throws: the first error met while producing rows.
     func finish() throws
+}
+
+extension ImageRowStream {
+    public func needColumns(_ columns: Range<Int>) {}
 }

@@ -42,6 +42,32 @@ final class JPEGRowStreamTests: XCTestCase {
         }
     }
 
+    func testCroppedColumnsEqualTheWholeDecodeForEverySubsampling() throws {
+        // 4:2:0 synthetic, then camera photos: 4:2:2 (Canon G11), 4:4:4 with
+        // restart markers (Issue 525), 4:2:0 portrait (Oppo R7 Plus).
+        let paths = [try jpeg(width: 203, height: 157, name: "rows-crop.jpg"),
+                     try Corpus.path("metadata-extractor-images/photo_Canon_PowerShot_G11.jpg"),
+                     try Corpus.path("metadata-extractor-images/photo_Issue_525.jpg"),
+                     try Corpus.path("metadata-extractor-images/photo_Oppo_R7_Plus.jpg")]
+        for path in paths {
+            for minimum in [Size(width: 150, height: 150), Size(width: 500, height: 500)] {
+                let options = DecodeOptions(minimumSize: minimum)
+                let whole = try ImageDecoder.decodeStored(path: path, options: options).pixmap
+                let w = whole.width
+                for columns in [w / 3 ..< w * 2 / 3 + 1, 0 ..< w / 2, w / 2 + 3 ..< w, 1 ..< w - 1] {
+                    let stream = try XCTUnwrap(try ImageDecoder.openRows(path: path, options: options))
+                    stream.needColumns(columns)
+                    for y in [whole.height / 4 | 1, whole.height / 4 + 2, whole.height - 1] {
+                        let row = UnsafeBufferPointer(start: stream.row(y) + columns.lowerBound * 4, count: columns.count * 4)
+                        XCTAssertEqual(Array(row), Array(whole.pixels[(y * w + columns.lowerBound) * 4 ..< (y * w + columns.upperBound) * 4]),
+                                       "\(path) \(minimum) columns \(columns) row \(y)")
+                    }
+                    try stream.finish()
+                }
+            }
+        }
+    }
+
     func testFilesNeedingWholeImageColourConversionTakeTheWholeImagePath() throws {
         let png = try TempFiles.write(try ImageEncoder.encode(PixmapMetrics.synthetic(width: 8, height: 8), as: .png), name: "rows.png")
         XCTAssertNil(try ImageDecoder.openRows(path: png, options: DecodeOptions()))

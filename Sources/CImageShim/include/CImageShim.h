@@ -77,6 +77,10 @@ void collage_cmyk_to_rgba(uint8_t *pixels, size_t count, int inverted);
  * output; grayscale becomes RGB; CMYK/YCCK files are refused (use
  * collage_jpeg_decode). A row buffer holds width*4 bytes. */
 int collage_jpeg_start_rows(collage_jpeg_decoder *d, int scale_num, int *width, int *height);
+/* Before the first row: decode only columns *x ..< *x + *width
+ * (jpeg_crop_scanline widens them to iMCU boundaries and returns the
+ * columns it decodes; rows then hold *width pixels). */
+int collage_jpeg_crop_columns(collage_jpeg_decoder *d, int *x, int *width);
 int collage_jpeg_skip_rows(collage_jpeg_decoder *d, int count);
 int collage_jpeg_read_row(collage_jpeg_decoder *d, uint8_t *row);
 int collage_jpeg_end_rows(collage_jpeg_decoder *d);
