@@ -126,7 +126,7 @@ public final class JPEGRowStream: ImageRowStream {
                     next += 1
                 }
             } else if y != next - 1 {
-                error = ImageError(path: path, reason: "invalid JPEG: rows read out of order", kind: .corrupt)
+                error = ImageError(path: path, reason: "internal error: JPEG rows asked for out of order", kind: .corrupt)
             }
             if error != nil {
                 for x in 0..<size.width { row[x * 4] = 0; row[x * 4 + 1] = 0; row[x * 4 + 2] = 0; row[x * 4 + 3] = 255 }
