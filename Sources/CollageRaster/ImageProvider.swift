@@ -14,7 +14,8 @@ public protocol ImageProvider: Sendable {
     /// Image `index` as stored, with its orientation, under the same size
     /// rule as `decode(image:minimumSize:)` applied to the upright size.
     /// `streaming`: the renderer reads the image once, top to bottom, so a
-    /// row stream is welcome (it may still get whole pixels). The default
+    /// row stream is welcome (it may still get whole pixels); `.rows` when
+    /// it is false fails the render (`SceneRenderError.unrequestedRowStream`). The default
     /// returns `.pixels(decode(...), .upright)`.
     func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource
 }

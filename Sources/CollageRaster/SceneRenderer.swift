@@ -86,6 +86,10 @@ public enum SceneRenderer {
         }()
         switch try provider.stored(image: image, minimumSize: needed, streaming: streaming) {
         case .rows(let stream):
+            guard streaming else {
+                try? stream.finish()
+                throw SceneRenderError.unrequestedRowStream(image: image)
+            }
             let size = stream.size
             guard size.width > 0, size.height > 0, case .image(let draw) = scene.items[items[0]] else {
                 try? stream.finish()

@@ -154,6 +154,32 @@ final class OrientedResampleTests: XCTestCase {
         }
     }
 
+    /// Hands out a row stream whatever the renderer asked for.
+    final class AlwaysRows: ImageProvider, @unchecked Sendable {
+        let pixmap: Pixmap
+        init(_ pixmap: Pixmap) { self.pixmap = pixmap }
+        func decode(image index: Int, minimumSize: Size) throws -> Pixmap { pixmap }
+        func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
+            .rows(MemoryRows(pixmap, orientation: .upright) { _ in })
+        }
+    }
+
+    func testARowStreamForAnImageWithSeveralDrawsIsRefused() throws {
+        let photo = Self.picture(width: 20, height: 10, alpha: false)
+        let whole = Rect(x: 0, y: 0, width: 20, height: 10)
+        let twice = Scene(size: Size(width: 40, height: 10), background: .white, images: [SceneImage(orientedSize: photo.size)],
+                          items: [.image(ImageDraw(image: 0, source: whole, destination: PixelRect(x: 0, y: 0, width: 20, height: 10))),
+                                  .image(ImageDraw(image: 0, source: whole, destination: PixelRect(x: 20, y: 0, width: 20, height: 10)))])
+        XCTAssertThrowsError(try SceneRenderer.render(twice, images: AlwaysRows(photo), threads: 1)) { error in
+            XCTAssertEqual(error as? SceneRenderError, .unrequestedRowStream(image: 0))
+        }
+        // One plain draw asks for a stream: accepted, same pixels as the whole image.
+        let once = Scene.single(canvas: Size(width: 20, height: 10), image: photo.size, window: whole,
+                                destination: PixelRect(x: 0, y: 0, width: 20, height: 10))
+        XCTAssertEqual(try SceneRenderer.render(once, images: AlwaysRows(photo), threads: 1),
+                       try SceneRenderer.render(once, images: MemoryImageProvider([photo]), threads: 1))
+    }
+
     func testUprightCopyFollowsTheExifMappingRule() {
         // Stored 3x2, numbered 1...6: the transposed, x-flipped one is EXIF 8 (rotate 90 CCW).
         var p = Pixmap(width: 3, height: 2)
