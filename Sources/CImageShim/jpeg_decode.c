@@ -14,6 +14,7 @@ struct collage_jpeg_decoder {
     int created;
     int failed;
     int fail_on_truncation;
+    int started;                /* collage_jpeg_start_rows ran, collage_jpeg_end_rows not yet */
     collage_failure failure;
     char message[COLLAGE_MESSAGE_MAX];
     collage_warnings warnings;
@@ -185,6 +186,77 @@ int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, int keep_cmyk, u
         if (got == 0) break;
     }
     jpeg_finish_decompress(c);
+    return 0;
+}
+
+int collage_jpeg_start_rows(collage_jpeg_decoder *d, int scale_num, int *width, int *height) {
+    if (d->failed) return -1;
+    struct jpeg_decompress_struct *c = &d->cinfo;
+    if (setjmp(d->jump)) return -1;
+    switch (c->jpeg_color_space) {
+    case JCS_GRAYSCALE: case JCS_YCbCr: case JCS_RGB:
+        c->out_color_space = JCS_EXT_RGBA; break;
+    default:
+        collage_copy_message(d->message, "row-by-row decoding takes grayscale, YCbCr or RGB JPEGs only");
+        d->failure = COLLAGE_FAIL_UNSUPPORTED;
+        d->failed = 1;
+        return -1;
+    }
+    c->scale_num = (unsigned int)scale_num;
+    c->scale_denom = 8;
+    c->dct_method = JDCT_ISLOW;
+    c->buffered_image = FALSE;
+    jpeg_start_decompress(c);
+    d->started = 1;
+    if (c->output_components != 4) {
+        collage_copy_message(d->message, "decoder output does not match the expected size");
+        d->failure = COLLAGE_FAIL_CORRUPT;
+        d->failed = 1;
+        return -1;
+    }
+    *width = (int)c->output_width;
+    *height = (int)c->output_height;
+    return 0;
+}
+
+int collage_jpeg_crop_columns(collage_jpeg_decoder *d, int *x, int *width) {
+    if (d->failed || !d->started) return -1;
+    if (setjmp(d->jump)) return -1;
+    JDIMENSION left = (JDIMENSION)*x, count = (JDIMENSION)*width;
+    jpeg_crop_scanline(&d->cinfo, &left, &count);
+    *x = (int)left;
+    *width = (int)count;
+    return 0;
+}
+
+int collage_jpeg_skip_rows(collage_jpeg_decoder *d, int count) {
+    if (d->failed || !d->started) return -1;
+    if (setjmp(d->jump)) return -1;
+    if (count > 0) jpeg_skip_scanlines(&d->cinfo, (JDIMENSION)count);
+    return 0;
+}
+
+int collage_jpeg_read_row(collage_jpeg_decoder *d, uint8_t *row) {
+    if (d->failed || !d->started) return -1;
+    struct jpeg_decompress_struct *c = &d->cinfo;
+    if (setjmp(d->jump)) return -1;
+    JSAMPROW rows[1] = { row };
+    if (c->output_scanline >= c->output_height || jpeg_read_scanlines(c, rows, 1) != 1) {
+        collage_copy_message(d->message, "the decoder produced fewer rows than the image has");
+        d->failure = COLLAGE_FAIL_CORRUPT;
+        d->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+int collage_jpeg_end_rows(collage_jpeg_decoder *d) {
+    if (d->failed || !d->started) return -1;
+    struct jpeg_decompress_struct *c = &d->cinfo;
+    if (setjmp(d->jump)) return -1;
+    if (c->output_scanline >= c->output_height) jpeg_finish_decompress(c);
+    else jpeg_abort_decompress(c);
+    d->started = 0;
     return 0;
 }
 

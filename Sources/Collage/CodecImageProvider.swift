@@ -76,6 +76,52 @@ final class CodecImageProvider: ImageProvider {
         }
     }
 
+    /// Image `index` as stored: a `JPEGRowStream` when `streaming` and the
+    /// file allows it, else the whole decode without the orientation applied.
+    func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
+        var options = self.options
+        options.minimumSize = minimumSize
+        options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
+        do {
+            if streaming, let stream = try ImageDecoder.openRows(path: paths[index], options: options) {
+                return .rows(ReportingRowStream(stream, image: index, provider: self))
+            }
+            let result = try ImageDecoder.decodeStored(path: paths[index], options: options)
+            record(result.warnings, image: index)
+            return .pixels(result.pixmap, result.header.orientation.stored)
+        } catch {
+            throw Failure(image: index, error: error)
+        }
+    }
+
+    private func record(_ warnings: [String], image index: Int) {
+        if !warnings.isEmpty { collected.withLock { $0[index, default: []] += warnings } }
+    }
+
+    /// A row stream whose end reports the decoder's warnings to the
+    /// provider and tags its error with the image index.
+    private final class ReportingRowStream: ImageRowStream {
+        let stream: JPEGRowStream
+        let image: Int
+        let provider: CodecImageProvider
+        init(_ stream: JPEGRowStream, image: Int, provider: CodecImageProvider) {
+            self.stream = stream; self.image = image; self.provider = provider
+        }
+        var size: Size { stream.size }
+        var orientation: StoredOrientation { stream.orientation }
+        func needColumns(_ columns: Range<Int>) { stream.needColumns(columns) }
+        func row(_ y: Int) -> UnsafePointer<UInt8> { stream.row(y) }
+        func finish() throws {
+            do throws(ImageError) {
+                try stream.finish()
+                provider.record(stream.warnings, image: image)
+            } catch {
+                provider.record(stream.warnings, image: image)
+                throw Failure(image: image, error: error)
+            }
+        }
+    }
+
     /// Every warning so far, by ascending image index (deterministic
     /// whatever order the threads finished in).
     var warnings: [(image: Int, message: String)] {

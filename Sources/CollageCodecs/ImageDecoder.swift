@@ -64,6 +64,30 @@ public enum ImageDecoder {
         }
     }
 
+    /// As `decode(path:options:)`, without applying the orientation: the
+    /// pixels as stored, `header.orientation` saying how they stand upright
+    /// (for a renderer that places resampled pixels upright itself).
+    public static func decodeStored(path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
+        let bytes = try FileBytes.read(path)
+        switch try format(of: bytes, path: path) {
+        case .jpeg: return try JPEGDecoding.decode(bytes, path: path, options: options)
+        case .png: return try PNGDecoding.decode(bytes, path: path, options: options)
+        case .heif: return try HEIFDecoding.decode(bytes, path: path, options: options)
+        case .webp: return try WebPDecoding.decode(bytes, path: path, options: options)
+        }
+    }
+
+    /// Opens a JPEG for row-by-row decoding at the scale `decode` would use
+    /// (`JPEGRowStream`).
+    /// - Returns: nil for other formats and for JPEGs that need whole-image
+    ///   colour conversion (CMYK, a non-sRGB ICC profile): decode those.
+    /// - Throws: as `decode(path:options:)` for what is read before the first row.
+    public static func openRows(path: String, options: DecodeOptions) throws(ImageError) -> JPEGRowStream? {
+        let bytes = try FileBytes.read(path)
+        guard try format(of: bytes, path: path) == .jpeg else { return nil }
+        return try JPEGRowStream.open(bytes, path: path, options: options)
+    }
+
     /// The format the magic bytes say.
     /// - Throws: `.unsupportedFormat` for an empty file or unknown bytes.
     static func format(of bytes: [UInt8], path: String) throws(ImageError) -> ImageFormat {

@@ -47,8 +47,10 @@ public enum ImageEncoder {
     /// adaptive filters, zlib level 1 with the run-length strategy (within
     /// 3% of level 6's size on photo collages, about 5x faster; Benchmarks/),
     /// `pHYs` only with `dpi`, no tIME/text.
-    /// JPEG: libjpeg-turbo, JFIF header, JDCT_ISLOW, optimised Huffman tables,
-    /// baseline unless `progressive`, 4:2:0 unless `.yuv444`, no EXIF;
+    /// JPEG: libjpeg-turbo, JFIF header, JDCT_ISLOW, baseline with the
+    /// standard Huffman tables (encoded row by row: no whole-image coefficient
+    /// buffer; files about 1% larger than with optimised tables) unless
+    /// `progressive` (optimised tables), 4:2:0 unless `.yuv444`, no EXIF;
     /// transparency flattened onto `options.flattenBackground`.
     /// WebP: libwebp, lossy at `quality` (method 4) or `lossless` (exact),
     /// alpha only when some pixel is not opaque, single-threaded, no

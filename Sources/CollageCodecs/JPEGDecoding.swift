@@ -47,28 +47,8 @@ enum JPEGDecoding {
         try withDecoder(bytes, path: path, options: options) { (decoder, info) throws(ImageError) -> StoredImage in
             let header = ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
                                      orientation: options.orientation ?? orientation(info))
-            if info.coefficient_bytes > Double(options.maxLibraryMemory) {
-                throw ImageError(path: path, reason: "image too large: this \(info.progressive != 0 ? "progressive" : "multi-scan") "
-                    + "\(info.width)x\(info.height) JPEG needs \(Int(info.coefficient_bytes) >> 20) MiB of DCT coefficients, "
-                    + "over the limit of \(options.maxLibraryMemory >> 20) MiB", kind: .tooLarge)
-            }
-            // Smallest scale whose actual output reaches minimumSize (oriented pixels).
-            var chosen = 8
-            var size = Size(width: 0, height: 0)
-            for scale in (options.minimumSize == nil ? [8] : scales) {
-                var w: Int32 = 0, h: Int32 = 0
-                if collage_jpeg_scaled_size(decoder, Int32(scale), &w, &h) != 0 { throw failure(decoder, path: path) }
-                chosen = scale
-                size = Size(width: Int(w), height: Int(h))
-                guard let minimum = options.minimumSize else { break }
-                let oriented = header.orientation.swapsAxes ? Size(width: size.height, height: size.width) : size
-                if oriented.width >= minimum.width && oriented.height >= minimum.height { break }
-            }
+            let (chosen, size) = try chooseScale(decoder, info: info, header: header, path: path, options: options)
             let pixels = size.width * size.height
-            if pixels > options.maxPixels || size.width <= 0 || size.height <= 0 {
-                throw ImageError(path: path, reason: tooLargeReason(size: size, stored: header.storedSize, scale: chosen,
-                                                                   limit: options.maxPixels), kind: .tooLarge)
-            }
             let isCMYK = info.color_space == Int32(JCS_CMYK.rawValue) || info.color_space == Int32(JCS_YCCK.rawValue)
             let useProfile = options.convertICCProfiles && info.icc != nil
             var failed = false
@@ -97,6 +77,36 @@ enum JPEGDecoding {
             return StoredImage(pixmap: Pixmap(width: size.width, height: size.height, pixels: buffer), header: header,
                                dctScale: chosen, warnings: warnings, convertedICCProfile: converted)
         }
+    }
+
+    /// The smallest DCT scale whose actual output reaches
+    /// `options.minimumSize` (oriented pixels; full size without it) and the
+    /// size it decodes to, after checking the library memory cap (multi-scan
+    /// coefficients) and the decoded-pixel budget.
+    /// - Throws: `.tooLarge` over either limit; the decoder's failure.
+    static func chooseScale(_ decoder: OpaquePointer, info: collage_jpeg_info, header: ImageHeader, path: String,
+                            options: DecodeOptions) throws(ImageError) -> (scale: Int, size: Size) {
+        if info.coefficient_bytes > Double(options.maxLibraryMemory) {
+            throw ImageError(path: path, reason: "image too large: this \(info.progressive != 0 ? "progressive" : "multi-scan") "
+                + "\(info.width)x\(info.height) JPEG needs \(Int(info.coefficient_bytes) >> 20) MiB of DCT coefficients, "
+                + "over the limit of \(options.maxLibraryMemory >> 20) MiB", kind: .tooLarge)
+        }
+        var chosen = 8
+        var size = Size(width: 0, height: 0)
+        for scale in (options.minimumSize == nil ? [8] : scales) {
+            var w: Int32 = 0, h: Int32 = 0
+            if collage_jpeg_scaled_size(decoder, Int32(scale), &w, &h) != 0 { throw failure(decoder, path: path) }
+            chosen = scale
+            size = Size(width: Int(w), height: Int(h))
+            guard let minimum = options.minimumSize else { break }
+            let oriented = header.orientation.swapsAxes ? Size(width: size.height, height: size.width) : size
+            if oriented.width >= minimum.width && oriented.height >= minimum.height { break }
+        }
+        if size.width * size.height > options.maxPixels || size.width <= 0 || size.height <= 0 {
+            throw ImageError(path: path, reason: tooLargeReason(size: size, stored: header.storedSize, scale: chosen,
+                                                               limit: options.maxPixels), kind: .tooLarge)
+        }
+        return (chosen, size)
     }
 
     /// "image too large: 20000x14000 decodes to 20000x14000 (280.0 megapixels) at DCT scale 8/8, over the limit of 100 megapixels".

@@ -5,14 +5,18 @@ enum Compositor {
     /// Opaque fast path: writes `count` pixels of resampled linear colour
     /// (R, G, B, A floats, alpha ignored and taken as 1) straight to sRGB
     /// bytes at `destination`, without reading the canvas.
-    static func writeOpaque(_ source: UnsafePointer<Float>, count: Int, to destination: UnsafeMutablePointer<UInt8>) {
+    /// `step`: canvas pixels from one written pixel to the next (1 along a
+    /// row; -1, the canvas width or its negative for an oriented image).
+    static func writeOpaque(_ source: UnsafePointer<Float>, count: Int, to destination: UnsafeMutablePointer<UInt8>,
+                            step: Int = 1) {
         SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
             for i in 0..<count {
                 let p = i * 4
-                destination[p] = encode[SRGBTransfer.encodeIndex(source[p])]
-                destination[p + 1] = encode[SRGBTransfer.encodeIndex(source[p + 1])]
-                destination[p + 2] = encode[SRGBTransfer.encodeIndex(source[p + 2])]
-                destination[p + 3] = 255
+                let d = destination + i &* step &* 4
+                d[0] = encode[SRGBTransfer.encodeIndex(source[p])]
+                d[1] = encode[SRGBTransfer.encodeIndex(source[p + 1])]
+                d[2] = encode[SRGBTransfer.encodeIndex(source[p + 2])]
+                d[3] = 255
             }
         }
     }
@@ -21,8 +25,9 @@ enum Compositor {
     /// each scaled by `opacity` (0...1), onto the canvas bytes at `destination`.
     /// Alpha is clamped to 0...1 and colour to 0...alpha first, which removes
     /// the Lanczos ringing that no real pixel can hold.
+    /// `step`: canvas pixels from one pixel to the next, as for `writeOpaque`.
     static func blend(_ source: UnsafePointer<Float>, count: Int, opacity: Float,
-                      onto destination: UnsafeMutablePointer<UInt8>) {
+                      onto destination: UnsafeMutablePointer<UInt8>, step: Int = 1) {
         SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
         SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
         SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
@@ -32,7 +37,7 @@ enum Compositor {
                 guard a > 0 else { continue }
                 over(r: clamp(source[p] * opacity, a), g: clamp(source[p + 1] * opacity, a),
                      b: clamp(source[p + 2] * opacity, a), a: a,
-                     onto: destination + p, encode: encode, decode: decode, alpha: alpha)
+                     onto: destination + i &* step &* 4, encode: encode, decode: decode, alpha: alpha)
             }
         }}}
     }

@@ -10,4 +10,18 @@ public protocol ImageProvider: Sendable {
     /// `result.width / orientedSize.width` (and likewise for height).
     /// Called concurrently from several threads for different indices.
     func decode(image index: Int, minimumSize: Size) throws -> Pixmap
+
+    /// Image `index` as stored, with its orientation, under the same size
+    /// rule as `decode(image:minimumSize:)` applied to the upright size.
+    /// `streaming`: the renderer reads the image once, top to bottom, so a
+    /// row stream is welcome (it may still get whole pixels); `.rows` when
+    /// it is false fails the render (`SceneRenderError.unrequestedRowStream`). The default
+    /// returns `.pixels(decode(...), .upright)`.
+    func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource
+}
+
+extension ImageProvider {
+    public func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
+        .pixels(try decode(image: index, minimumSize: minimumSize), .upright)
+    }
 }

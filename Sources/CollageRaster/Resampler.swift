@@ -39,6 +39,19 @@ struct Resampler {
     ///
     /// `opaque` (every alpha of `source` is 255) skips the premultiplication.
     func resample(_ source: Pixmap, opaque: Bool, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+        let rowBytes = source.width * 4
+        source.pixels.withUnsafeBufferPointer { srcBuffer in
+            let src = srcBuffer.baseAddress!
+            resample(inputRow: { src + $0 * rowBytes }, opaque: opaque, sink: sink)
+        }
+    }
+
+    /// As `resample(_:opaque:sink:)`, reading input row `y` (RGBA8 sRGB,
+    /// the whole input width) from `inputRow(y)`. Rows are asked for in
+    /// increasing order, each at most once (the ring holds every row a later
+    /// output still needs), rows no output reads are never asked for; so a
+    /// streaming decoder can produce them as they come.
+    func resample(inputRow: (Int) -> UnsafePointer<UInt8>, opaque: Bool, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         let outWidth = horizontal.outputs.count
         let x0 = horizontal.lowest
         let columns = horizontal.highest - x0
@@ -48,7 +61,6 @@ struct Resampler {
         var ringRow = [Int](repeating: -1, count: ringRows)   // input row held by each slot
         var line = [SIMD4<Float>](repeating: .zero, count: Swift.max(columns, 1))
         var accumulator = [Float](repeating: 0, count: Swift.max(outWidth * 4, 4))
-        source.pixels.withUnsafeBufferPointer { srcBuffer in
         SRGBTransfer.decodeTable.withUnsafeBufferPointer { decodeBuffer in
         SRGBTransfer.alphaTable.withUnsafeBufferPointer { alphaBuffer in
         horizontal.weights.withUnsafeBufferPointer { hWeightsBuffer in
@@ -60,16 +72,15 @@ struct Resampler {
         accumulator.withUnsafeMutableBufferPointer { acc in
             // Plain local pointers: the compiler keeps them in registers
             // instead of reloading captured variables after every store.
-            let src = srcBuffer.baseAddress!, decode = decodeBuffer.baseAddress!, alpha = alphaBuffer.baseAddress!
+            let decode = decodeBuffer.baseAddress!, alpha = alphaBuffer.baseAddress!
             let hWeights = hWeightsBuffer.baseAddress!, hFirst = hFirstBuffer.baseAddress!
             let hCount = hCountBuffer.baseAddress!, vWeights = vWeightsBuffer.baseAddress!
             let ringBase = ringBuffer.baseAddress!, line = lineBuffer.baseAddress!
             let hStride = horizontal.stride
-            let rowBytes = source.width * 4
             /// Input row `y`, converted to linear premultiplied and filtered
             /// horizontally, into ring slot `slot`.
             func filterRow(_ y: Int, into slot: Int) {
-                let row = src + (y * rowBytes + x0 * 4)
+                let row = inputRow(y) + x0 * 4
                 if opaque {
                     for x in 0..<columns {
                         let p = row + x &* 4
@@ -111,7 +122,7 @@ struct Resampler {
                     sink(vertical.outputs.lowerBound + o, acc)
                 }
             }
-        }}}}}}}}}}
+        }}}}}}}}}
     }
 
     /// `sum(weights[t] * pixels[t])` over `count` taps, in four independent

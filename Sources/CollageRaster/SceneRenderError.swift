@@ -13,4 +13,7 @@ public enum SceneRenderError: Error, Equatable, Sendable {
     case invalidDraw(item: Int)
     /// The provider returned an image without pixels for image `image`.
     case emptyDecode(image: Int)
+    /// The provider returned a row stream for image `image` although the
+    /// renderer did not ask for one (the image has several or shaped draws).
+    case unrequestedRowStream(image: Int)
 }

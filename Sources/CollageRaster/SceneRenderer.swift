@@ -18,8 +18,15 @@ public enum SceneRenderer {
     /// decoded pixmap by its actual size ratio; see `ResampleWeights` for
     /// the kernel and the rule at the photo's edges.
     ///
-    /// Memory: the canvas (4 bytes a pixel), up to `threads` decoded images
-    /// with a few rows of float scratch each, and, for an image draw that an
+    /// Images are resampled as stored and each output pixel placed upright
+    /// (`OrientedResample`), so an EXIF-rotated photo is never copied; an
+    /// image with one plain draw is asked for as a row stream
+    /// (`ImageProvider.stored(image:minimumSize:streaming:)`), which the
+    /// resampler consumes top to bottom, so a streamed JPEG is never held whole.
+    ///
+    /// Memory: the canvas (4 bytes a pixel), per thread one input row and a
+    /// ring of horizontally filtered rows (taps x region width x 16 bytes)
+    /// plus, for images that are not streamed, the decoded image; and, for an image draw that an
     /// earlier item or another image draw overlaps, its resampled pixels
     /// (16 bytes a pixel) until it is composited. Draws that nothing earlier
     /// and no other image overlaps (a grid of photos) are written by the
@@ -64,32 +71,55 @@ public enum SceneRenderer {
     }
 
     /// Decodes image `image`, resamples each of its draws, writes the direct
-    /// ones to the canvas and hands the others to `work`; the decoded pixmap
-    /// is released on return.
+    /// ones to the canvas and hands the others to `work`; the decoded pixels
+    /// are released on return. Plain draws resample the stored pixels and
+    /// place each output pixel upright (`OrientedResample`); an image with a
+    /// single plain draw is asked for as a row stream, so a JPEG is never
+    /// held whole; shaped draws read an upright copy.
     private static func drawImage(_ image: Int, of scene: Scene, plan: RenderPlan, provider: any ImageProvider,
                                   canvas: CanvasPixels, work: RenderWork) throws {
         guard let needed = plan.decodeSizes[image] else { return }
-        let decoded = try provider.decode(image: image, minimumSize: needed)
-        guard decoded.width > 0, decoded.height > 0 else { throw SceneRenderError.emptyDecode(image: image) }
-        let opaquePixmap = decoded.isOpaque
-        let full = scene.images[image].orientedSize
-        // Source coordinates map into the decode by its actual size ratio.
-        let ratioX = Double(decoded.width) / Double(full.width)
-        let ratioY = Double(decoded.height) / Double(full.height)
-        for item in plan.drawsOfImage[image] {
-            guard case .image(let draw) = scene.items[item] else { continue }
-            let region = plan.regions[item]
-            let window = Rect(x: draw.source.x * ratioX, y: draw.source.y * ratioY,
-                              width: draw.source.width * ratioX, height: draw.source.height * ratioY)
-            let local = PixelRect(x: region.x - draw.destination.x, y: region.y - draw.destination.y,
-                                  width: region.width, height: region.height)
-            let resampler = Resampler(inputSize: decoded.size, window: window,
-                                      outputSize: Size(width: draw.destination.width, height: draw.destination.height),
-                                      region: local)
-            let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
-            if draw.isShaped {
+        let items = plan.drawsOfImage[image]
+        let streaming = items.count == 1 && {
+            if case .image(let draw) = scene.items[items[0]] { return !draw.isShaped }
+            return false
+        }()
+        switch try provider.stored(image: image, minimumSize: needed, streaming: streaming) {
+        case .rows(let stream):
+            guard streaming else {
+                try? stream.finish()
+                throw SceneRenderError.unrequestedRowStream(image: image)
+            }
+            let size = stream.size
+            guard size.width > 0, size.height > 0, case .image(let draw) = scene.items[items[0]] else {
+                try? stream.finish()
+                throw SceneRenderError.emptyDecode(image: image)
+            }
+            drawPlain(draw, item: items[0], of: scene, plan: plan, storedSize: size, orientation: stream.orientation,
+                      opaqueSource: true, needColumns: stream.needColumns, inputRow: stream.row, canvas: canvas, work: work)
+            try stream.finish()
+        case .pixels(let stored, let orientation):
+            guard stored.width > 0, stored.height > 0 else { throw SceneRenderError.emptyDecode(image: image) }
+            let opaqueSource = stored.isOpaque
+            var upright: Pixmap?
+            for item in items {
+                guard case .image(let draw) = scene.items[item] else { continue }
+                if !draw.isShaped {
+                    let rowBytes = stored.width * 4
+                    stored.pixels.withUnsafeBufferPointer { bytes in
+                        let base = bytes.baseAddress!
+                        drawPlain(draw, item: item, of: scene, plan: plan, storedSize: stored.size, orientation: orientation,
+                                  opaqueSource: opaqueSource, inputRow: { base + $0 * rowBytes }, canvas: canvas, work: work)
+                    }
+                    continue
+                }
+                if upright == nil { upright = orientation.upright(stored) }
+                let decoded = upright!
+                let region = plan.regions[item]
+                let window = sourceWindow(draw, decoded: decoded.size, of: scene)
+                let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
                 ShapedImageDraw(draw: draw, window: window, region: region)
-                    .resample(decoded, opaque: opaquePixmap) { y, values in
+                    .resample(decoded, opaque: opaqueSource) { y, values in
                         if plan.direct[item] {
                             Compositor.blend(values.baseAddress!, count: region.width, opacity: opacity,
                                              onto: canvas.pixel(x: region.x, y: y))
@@ -97,29 +127,67 @@ public enum SceneRenderer {
                             work.append(row: values, of: item, region: region, y: y, opacity: opacity)
                         }
                     }
-                continue
             }
-            let opaque = opaquePixmap && opacity == 1 && resampler.coversRegion
-            if plan.direct[item] {
-                resampler.resample(decoded, opaque: opaquePixmap) { row, values in
-                    let target = canvas.pixel(x: region.x, y: draw.destination.y + row)
-                    if opaque {
-                        Compositor.writeOpaque(values.baseAddress!, count: region.width, to: target)
-                    } else {
-                        Compositor.blend(values.baseAddress!, count: region.width, opacity: opacity, onto: target)
+        }
+    }
+
+    /// The crop window of `draw` (oriented source pixels) in the pixels of
+    /// an upright decode of `decoded` pixels: by the actual size ratio.
+    private static func sourceWindow(_ draw: ImageDraw, decoded: Size, of scene: Scene) -> Rect {
+        let full = scene.images[draw.image].orientedSize
+        let ratioX = Double(decoded.width) / Double(full.width)
+        let ratioY = Double(decoded.height) / Double(full.height)
+        return Rect(x: draw.source.x * ratioX, y: draw.source.y * ratioY,
+                    width: draw.source.width * ratioX, height: draw.source.height * ratioY)
+    }
+
+    /// Resamples the plain (unshaped) draw `item` from stored rows
+    /// (`inputRow(y)`, increasing `y`; `needColumns` hears first which
+    /// columns will be read) and writes it to the canvas (direct)
+    /// or hands it to `work`, each output pixel placed upright.
+    private static func drawPlain(_ draw: ImageDraw, item: Int, of scene: Scene, plan: RenderPlan, storedSize: Size,
+                                  orientation: StoredOrientation, opaqueSource: Bool,
+                                  needColumns: (Range<Int>) -> Void = { _ in },
+                                  inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork) {
+        let region = plan.regions[item]
+        let window = sourceWindow(draw, decoded: orientation.uprightSize(ofStored: storedSize), of: scene)
+        let local = PixelRect(x: region.x - draw.destination.x, y: region.y - draw.destination.y,
+                              width: region.width, height: region.height)
+        let oriented = OrientedResample(storedSize: storedSize, orientation: orientation, window: window,
+                                        outputSize: Size(width: draw.destination.width, height: draw.destination.height),
+                                        region: local)
+        let resampler = oriented.resampler
+        needColumns(resampler.horizontal.lowest ..< resampler.horizontal.highest)
+        let count = resampler.horizontal.outputs.count
+        let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+        let opaque = opaqueSource && opacity == 1 && resampler.coversRegion
+        if plan.direct[item] {
+            resampler.resample(inputRow: inputRow, opaque: opaqueSource) { row, values in
+                let place = oriented.placement(ofRow: row)
+                let target = canvas.pixel(x: draw.destination.x + place.x, y: draw.destination.y + place.y)
+                let step = place.dx + place.dy * canvas.width
+                if opaque {
+                    Compositor.writeOpaque(values.baseAddress!, count: count, to: target, step: step)
+                } else {
+                    Compositor.blend(values.baseAddress!, count: count, opacity: opacity, onto: target, step: step)
+                }
+            }
+        } else {
+            var pixels = [Float](repeating: 0, count: region.width * region.height * 4)
+            pixels.withUnsafeMutableBufferPointer { tile in
+                resampler.resample(inputRow: inputRow, opaque: opaqueSource) { row, values in
+                    let place = oriented.placement(ofRow: row)
+                    var start = ((place.y - local.y) * region.width + (place.x - local.x)) * 4
+                    let step = (place.dx + place.dy * region.width) * 4
+                    for k in 0..<count {
+                        let p = k * 4
+                        tile[start] = values[p]; tile[start + 1] = values[p + 1]
+                        tile[start + 2] = values[p + 2]; tile[start + 3] = values[p + 3]
+                        start += step
                     }
                 }
-            } else {
-                let rowFloats = region.width * 4
-                var pixels = [Float](repeating: 0, count: rowFloats * region.height)
-                pixels.withUnsafeMutableBufferPointer { tile in
-                    resampler.resample(decoded, opaque: opaquePixmap) { row, values in
-                        let start = (draw.destination.y + row - region.y) * rowFloats
-                        for k in 0..<rowFloats { tile[start + k] = values[k] }
-                    }
-                }
-                work.hold(.init(region: region, pixels: pixels, opaque: opaque, opacity: opacity), item: item)
             }
+            work.hold(.init(region: region, pixels: pixels, opaque: opaque, opacity: opacity), item: item)
         }
     }
 

@@ -70,6 +70,20 @@ int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, int keep_cmyk, u
 /* Naive CMYK (4 bytes a pixel) to opaque RGBA in place: R = (1-C)(1-K)... ;
  * `inverted` for Adobe (Photoshop) files, which store 255 - value. */
 void collage_cmyk_to_rgba(uint8_t *pixels, size_t count, int inverted);
+/* Row-by-row decoding at scale_num/8, for a consumer that needs the rows
+ * once, top to bottom (the resampler): start (sets the output size), then
+ * skip and read rows in order, then end (finishes after the last row,
+ * otherwise stops the decode without reading the rest of the file). RGBA
+ * output; grayscale becomes RGB; CMYK/YCCK files are refused (use
+ * collage_jpeg_decode). A row buffer holds width*4 bytes. */
+int collage_jpeg_start_rows(collage_jpeg_decoder *d, int scale_num, int *width, int *height);
+/* Before the first row: decode only columns *x ..< *x + *width
+ * (jpeg_crop_scanline widens them to iMCU boundaries and returns the
+ * columns it decodes; rows then hold *width pixels). */
+int collage_jpeg_crop_columns(collage_jpeg_decoder *d, int *x, int *width);
+int collage_jpeg_skip_rows(collage_jpeg_decoder *d, int count);
+int collage_jpeg_read_row(collage_jpeg_decoder *d, uint8_t *row);
+int collage_jpeg_end_rows(collage_jpeg_decoder *d);
 collage_failure collage_jpeg_failure(const collage_jpeg_decoder *d);
 const char *collage_jpeg_message(const collage_jpeg_decoder *d);
 const collage_warnings *collage_jpeg_warnings(const collage_jpeg_decoder *d);
@@ -187,8 +201,8 @@ typedef struct {
 void collage_buffer_free(collage_buffer *b);
 
 /* JPEG from RGBA8: pixels flattened onto background (r,g,b) in linear light,
- * JFIF header, JDCT_ISLOW, optimised Huffman tables, baseline unless
- * `progressive`; `subsampling` 420 or 444; density in dots per inch (0 = 1:1 aspect).
+ * JFIF header, JDCT_ISLOW, baseline with the standard Huffman tables
+ * (streamed, no whole-image buffer) unless `progressive` (optimised tables); `subsampling` 420 or 444; density in dots per inch (0 = 1:1 aspect).
  * Returns 0 or -1 (message filled). */
 int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
                         int subsampling, int progressive, int dpi,
