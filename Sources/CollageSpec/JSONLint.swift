@@ -10,7 +10,8 @@
 ///   JSON: warnings at their location (errors under `--strict`).
 ///
 /// A document is treated as JSON when its name ends in `.json` or its first
-/// non-blank character is `{` or `[`.
+/// non-blank character is `{` or `[`. A comment is only recognised where a
+/// token may start, so a URL in a YAML plain scalar is not one.
 enum JSONLint {
     static func isJSON(_ source: SourceText) -> Bool {
         if source.file.lowercased().hasSuffix(".json") { return true }
@@ -44,7 +45,8 @@ enum JSONLint {
                     i += bytes[i] == UInt8(ascii: "\\") && b == UInt8(ascii: "\"") ? 2 : 1
                 }
             case UInt8(ascii: "/") where i + 1 < bytes.count
-                    && (bytes[i + 1] == UInt8(ascii: "/") || bytes[i + 1] == UInt8(ascii: "*")):
+                    && (bytes[i + 1] == UInt8(ascii: "/") || bytes[i + 1] == UInt8(ascii: "*"))
+                    && startsToken(at: i, in: bytes):
                 comments.append(Diagnostic(.syntax, at: at(i), "JSON does not allow comments",
                                            notes: ["remove the comment, or write the document in YAML, where comments start with '#'"]))
                 if bytes[i + 1] == UInt8(ascii: "/") {
@@ -70,5 +72,14 @@ enum JSONLint {
             i += 1
         }
         return (comments, warnings)
+    }
+
+    /// True when the byte at `offset` starts a token: the first byte, or
+    /// after white space or `{ [ ,`. A `//` inside a YAML plain scalar
+    /// (`{src: http://example.org/a.jpg}`) is not a comment.
+    private static func startsToken(at offset: Int, in bytes: [UInt8]) -> Bool {
+        guard offset > 0 else { return true }
+        return [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ",")]
+            .contains(bytes[offset - 1])
     }
 }

@@ -1,17 +1,35 @@
 import Foundation
 import XCTest
 
-/// Writes bytes to a fresh temporary file for decoder tests; the file's
-/// folder is removed when `test` ends.
+/// Writes bytes to a fresh temporary file for decoder tests. With `test`,
+/// the file's folder is removed when that test ends; without, files share
+/// one folder per test run, removed when the test bundle finishes.
 enum TempFiles {
-    static func write(_ bytes: [UInt8], name: String, for test: XCTestCase) throws -> String {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("collage-codecs-tests-\(UUID().uuidString)")
+    static func write(_ bytes: [UInt8], name: String, for test: XCTestCase? = nil) throws -> String {
+        let dir: URL
+        if let test {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("collage-codecs-tests-\(UUID().uuidString)")
+            test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        } else {
+            dir = SharedFolder.url
+        }
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url.path
+    }
+
+    /// The per-run folder, removed by an observer when the bundle finishes.
+    private final class SharedFolder: NSObject, XCTestObservation, @unchecked Sendable {
+        static let url: URL = {
+            let url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("collage-codecs-tests-\(ProcessInfo.processInfo.processIdentifier)")
+            XCTestObservationCenter.shared.addTestObserver(SharedFolder(url))
+            return url
+        }()
+        private let folder: URL
+        private init(_ folder: URL) { self.folder = folder }
+        func testBundleDidFinish(_ testBundle: Bundle) { try? FileManager.default.removeItem(at: folder) }
     }
 }
 

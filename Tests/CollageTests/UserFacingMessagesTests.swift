@@ -79,6 +79,14 @@ final class UserFacingMessagesTests: XCTestCase {
             """)
     }
 
+    func testAURLInAYAMLFlowDocumentIsNotAComment() throws {
+        try write("{version: 1, canvas: {width: 40, height: 40}, photos: [photos/quadrants.png],\n"
+                  + " vars: {site: http://example.org/a}}\n", "flow.yaml")
+        let result = try runCollage(["check", "flow.yaml"], in: directory)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertEqual(result.status, 0)
+    }
+
     func testTrailingCommaInJSONIsAWarningAndAnErrorUnderStrict() throws {
         try write("{\"version\": 1, \"canvas\": {\"width\": 100, \"height\": 100},\n"
                   + " \"photos\": [\"photos/quadrants.png\",]}\n", "t.json")
