@@ -71,7 +71,7 @@ final class ConvertCommandTests: XCTestCase {
         let before = try Data(contentsOf: copy)
         let same = try ChildRun.collage(["convert", copy.path, "-o", copy.path])
         XCTAssertEqual(same.status, 64)
-        XCTAssertTrue(same.stderr.contains("is an input"), same.stderr)
+        XCTAssertTrue(same.stderr.contains("is one of the input photos; choose another output path"), same.stderr)
         XCTAssertEqual(try Data(contentsOf: copy), before)
         XCTAssertEqual(try ChildRun.collage(["convert", copy.path, "-o", scratch.appendingPathComponent("x.gif").path]).status, 64)
         XCTAssertEqual(try ChildRun.collage(["convert", copy.path, "-o", scratch.appendingPathComponent("x.png").path,
