@@ -30,7 +30,7 @@ enum Pipeline {
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let logURL = FileManager.default.temporaryDirectory.appendingPathComponent("collage-run-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: logURL) }
         let log = try FileHandle(forWritingTo: logURL)
         process.standardOutput = log

@@ -91,7 +91,7 @@ func runCollage(_ arguments: [String], in directory: URL? = nil, stdin: Data? = 
     process.environment = environment
     // stderr goes to a file so a chatty child can never block on a full pipe.
     let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("collage-stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errURL) }
     let errHandle = try FileHandle(forWritingTo: errURL)
     let out = Pipe()

@@ -41,7 +41,7 @@ final class WatchCommandTests: XCTestCase {
     func testRerendersOnDocumentAndPhotoChangesAndSurvivesErrors() throws {
         try write("doc.yaml", document(background: "#ff0000"))
         let log = directory.appendingPathComponent("watch.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         process.executableURL = TestPaths.binary
         process.arguments = ["watch", "doc.yaml", "-o", "out.png"]
