@@ -24,18 +24,13 @@ enum JPEGDecoding {
 
     static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
         try withDecoder(bytes, path: path, options: DecodeOptions()) { (_, info) throws(ImageError) -> ImageHeader in
-            var header = ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
-                                     orientation: orientation(info))
-            if let exif = info.exif {
-                header.captureDate = ExifDate.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
-            }
-            return header
+            return ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                               exif: exifBlock(info.exif, info.exif_length))
         }
     }
 
     static func orientation(_ info: collage_jpeg_info) -> Orientation {
-        guard let exif = info.exif else { return .up }
-        return ExifOrientation.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
+        exifBlock(info.exif, info.exif_length).map(ExifOrientation.read) ?? .up
     }
 
     /// Decodes at the smallest DCT scale that reaches `options.minimumSize`;

@@ -24,19 +24,14 @@ enum WebPDecoding {
     }
 
     static func orientation(_ info: collage_webp_info) -> Orientation {
-        guard let exif = info.exif else { return .up }
-        return ExifOrientation.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
+        exifBlock(info.exif, info.exif_length).map(ExifOrientation.read) ?? .up
     }
 
     static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> ImageHeader in
             let info = try info(buffer, path: path)
-            var header = ImageHeader(format: .webp, storedSize: Size(width: Int(info.width), height: Int(info.height)),
-                                     orientation: orientation(info))
-            if let exif = info.exif {
-                header.captureDate = ExifDate.read(UnsafeRawBufferPointer(start: exif, count: info.exif_length))
-            }
-            return header
+            return ImageHeader(format: .webp, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                               exif: exifBlock(info.exif, info.exif_length))
         }
     }
 
