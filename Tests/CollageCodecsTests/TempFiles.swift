@@ -29,7 +29,8 @@ enum TempFiles {
         }()
         private let folder: URL
         private init(_ folder: URL) { self.folder = folder }
-        func testBundleDidFinish(_ testBundle: Bundle) { try? FileManager.default.removeItem(at: folder) }
+        /// XCTestObservation: the bundle has finished; remove the folder.
+        internal func testBundleDidFinish(_ testBundle: Bundle) { try? FileManager.default.removeItem(at: folder) }
     }
 }
 
