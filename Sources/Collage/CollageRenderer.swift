@@ -134,7 +134,8 @@ public enum CollageRenderer {
         let provider = CodecImageProvider(spec, options: decodeOptions)
         let canvas: Pixmap
         do {
-            canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast)
+            canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast,
+                                                progress: options.progress)
         } catch let failure as CodecImageProvider.Failure {
             let (src, location, path) = provider.describe(image: failure.image, in: spec)
             var notes = ["resolved path: \(path)"]

@@ -39,6 +39,10 @@ public struct RenderOptions: Sendable {
     /// JPEG DCT scale that still covers each cell) instead of twice that;
     /// faster, slightly softer. Default false.
     public var fast = false
+    /// Told after each photo is decoded and resampled (photos done, photos in
+    /// all); calls are serial, from any thread. The CLI draws a progress bar
+    /// with it on a terminal. Default: none.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil,
                 variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads,

@@ -42,9 +42,6 @@ final class BatchProgress: @unchecked Sendable {
 
     /// `[########            ] 40/100 rows, 1 failed`, 30 cells wide.
     static func bar(finished: Int, total: Int, failed: Int) -> String {
-        let width = 30
-        let filled = total == 0 ? width : finished * width / total
-        let cells = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        return "[\(cells)] \(finished)/\(total) rows" + (failed > 0 ? ", \(failed) failed" : "")
+        ProgressBar.line(done: finished, total: total, unit: "rows") + (failed > 0 ? ", \(failed) failed" : "")
     }
 }

@@ -6,6 +6,9 @@ extension RenderCommand {
     /// Renders `document` (a path, or `-` for standard input) and prints its
     /// warnings or errors; returns the exit status.
     static func execute(document: String, options: RenderOptions, pipeline: PipelineFlags) -> ExitStatus {
+        var options = options
+        options.progress = ProgressBar.forPhotos()
+        defer { if options.progress != nil { ProgressBar.clear() } }
         let toStdout = options.outputPath == "-"
         if toStdout && options.format == nil {
             return usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")

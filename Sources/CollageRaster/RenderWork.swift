@@ -20,9 +20,24 @@ final class RenderWork: @unchecked Sendable {
     private var next = 0
     private var held: [Int: HeldDraw] = [:]
     private var errors: [Int: any Error] = [:]
+    private var finished = 0
+    private let progress: SceneRenderer.Progress?
 
-    /// - Parameter order: image indices in the order they should be taken.
-    init(order: [Int]) { pending = order }
+    /// - Parameters:
+    ///   - order: image indices in the order they should be taken.
+    ///   - progress: told after each image is drawn (serially).
+    init(order: [Int], progress: SceneRenderer.Progress? = nil) {
+        pending = order
+        self.progress = progress
+    }
+
+    /// Counts one image as drawn and reports it; reports are serial.
+    func imageFinished() {
+        lock.sync {
+            finished += 1
+            progress?(finished, pending.count)
+        }
+    }
 
     /// The next image to decode, or nil when all are taken.
     func takeImage() -> Int? {

@@ -2,6 +2,9 @@ import Dispatch
 
 /// Scene -> pixels.
 public enum SceneRenderer {
+    /// Progress of a render: images drawn so far, images in all.
+    public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
+
     /// Draws `scene` on a new canvas. Images are decoded through `images`
     /// (concurrently, each no larger than its draws need) and resampled with
     /// Lanczos-3 in linear light; masks and fills blend in linear light.
@@ -39,14 +42,18 @@ public enum SceneRenderer {
     ///   - fast: the fast mode: decode each image only as large as its draws
     ///     (margin 1 instead of DESIGN.md's 2, so JPEGs take the smallest DCT
     ///     scale that still covers each cell); faster, slightly softer.
+    ///   - progress: called after each image is decoded and resampled, with
+    ///     the number done and the number to do; calls are serial but may come
+    ///     from any worker thread. Default: none.
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
     /// - Throws: `SceneRenderError` for an invalid scene (before any decode);
     ///   otherwise the error `images` threw for the lowest image index.
-    public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false) throws -> Pixmap {
+    public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false,
+                              progress: Progress? = nil) throws -> Pixmap {
         let plan = try RenderPlan(scene, decodeMargin: fast ? 1 : 2)
         var canvas = Pixmap(width: scene.size.width, height: scene.size.height, color: scene.background)
-        let work = RenderWork(order: plan.decodeOrder)
+        let work = RenderWork(order: plan.decodeOrder, progress: progress)
         let workers = Swift.min(Swift.max(threads, 1), plan.decodeOrder.count)
         canvas.pixels.withUnsafeMutableBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
@@ -56,6 +63,7 @@ public enum SceneRenderer {
                     while let image = work.takeImage() {
                         do {
                             try drawImage(image, of: scene, plan: plan, provider: images, canvas: pixels, work: work)
+                            work.imageFinished()
                         } catch {
                             work.fail(image: image, error: error)
                         }

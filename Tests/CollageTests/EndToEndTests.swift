@@ -123,6 +123,29 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try bytes("photos/quadrants.png"), before)
     }
 
+    /// On a terminal (a pty from util-linux `script`) render draws a bar of
+    /// photos done, redrawn in place and cleared at the end; piped, stderr
+    /// stays empty; the bytes are the same either way.
+    func testRenderProgressBarOnATerminalOnly() throws {
+        try FileManager.default.copyItem(at: TestPaths.cases.appendingPathComponent("auto-four.yaml"),
+                                        to: directory.appendingPathComponent("doc.yaml"))
+        let command = "'\(TestPaths.binary.path)' render doc.yaml -o tty.png"
+        let onTerminal = try Pipeline.run("/usr/bin/script", ["-qec", command, "/dev/null"], in: directory)
+        XCTAssertEqual(onTerminal.status, 0, onTerminal.output)
+        let clear = "\r\u{1B}[K"
+        for done in 1...4 {
+            let filled = done * 30 / 4
+            let bar = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(done)/4 photos"
+            XCTAssertTrue(onTerminal.output.contains(clear + bar), onTerminal.output)
+        }
+        XCTAssertTrue(onTerminal.output.hasSuffix(clear) || onTerminal.output.hasSuffix(clear + "\r\n")
+                      || onTerminal.output.hasSuffix(clear + "\n"), onTerminal.output)
+        let piped = try runCollage(["render", "doc.yaml", "-o", "piped.png"], in: directory)
+        XCTAssertEqual(piped.status, 0)
+        XCTAssertEqual(piped.stderr, "")
+        XCTAssertEqual(try bytes("tty.png"), try bytes("piped.png"))
+    }
+
     func testHelpVersionAndUsageErrors() throws {
         let help = try runCollage(["--help"])
         XCTAssertEqual(help.status, 0)
