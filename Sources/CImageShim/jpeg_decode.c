@@ -145,6 +145,17 @@ void collage_cmyk_to_rgba(uint8_t *p, size_t pixels, int inverted) {
     }
 }
 
+/* The output settings every decode uses (DCT scale scale_num/8, the exact
+ * integer IDCT, one pass), then jpeg_start_decompress. Errors longjmp to the
+ * caller's setjmp. */
+static void start_output(struct jpeg_decompress_struct *c, int scale_num) {
+    c->scale_num = (unsigned int)scale_num;
+    c->scale_denom = 8;
+    c->dct_method = JDCT_ISLOW;
+    c->buffered_image = FALSE;
+    jpeg_start_decompress(c);
+}
+
 int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, int keep_cmyk, uint8_t *rgba, size_t capacity) {
     if (d->failed) return -1;
     struct jpeg_decompress_struct *c = &d->cinfo;
@@ -161,11 +172,7 @@ int collage_jpeg_decode(collage_jpeg_decoder *d, int scale_num, int keep_cmyk, u
         d->failed = 1;
         return -1;
     }
-    c->scale_num = (unsigned int)scale_num;
-    c->scale_denom = 8;
-    c->dct_method = JDCT_ISLOW;
-    c->buffered_image = FALSE;
-    jpeg_start_decompress(c);
+    start_output(c, scale_num);
     size_t stride = (size_t)c->output_width * 4;
     if (c->output_components != 4 || stride * c->output_height > capacity) {
         collage_copy_message(d->message, "decoder output does not match the expected size");
@@ -202,11 +209,7 @@ int collage_jpeg_start_rows(collage_jpeg_decoder *d, int scale_num, int *width, 
         d->failed = 1;
         return -1;
     }
-    c->scale_num = (unsigned int)scale_num;
-    c->scale_denom = 8;
-    c->dct_method = JDCT_ISLOW;
-    c->buffered_image = FALSE;
-    jpeg_start_decompress(c);
+    start_output(c, scale_num);
     d->started = 1;
     if (c->output_components != 4) {
         collage_copy_message(d->message, "decoder output does not match the expected size");

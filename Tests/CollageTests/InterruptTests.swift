@@ -32,9 +32,7 @@ final class InterruptTests: XCTestCase {
         process.executableURL = TestPaths.binary
         process.arguments = ["render", "big.yaml", "-o", "big.png"]
         process.currentDirectoryURL = dir
-        var environment = ProcessInfo.processInfo.environment
-        environment["FONTCONFIG_FILE"] = TestPaths.fontConfig.path
-        process.environment = environment
+        process.environment = childEnvironment()
         process.standardError = FileHandle.nullDevice
         try process.run()
         var sawTemp = false

@@ -24,11 +24,7 @@ enum Pipeline {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["FONTCONFIG_FILE"] = TestPaths.fontConfig.path
-        environment["NO_COLOR"] = "1"
-        for (key, value) in extra { environment[key] = value }
-        process.environment = environment
+        process.environment = childEnvironment(extra)
         let logURL = FileManager.default.temporaryDirectory.appendingPathComponent("collage-run-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: logURL) }

@@ -77,6 +77,16 @@ struct CommandResult {
     var stderr: String
 }
 
+/// The environment every child of the tests gets: the pinned fonts, no
+/// colour, then `extra`.
+func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["FONTCONFIG_FILE"] = TestPaths.fontConfig.path
+    environment["NO_COLOR"] = "1"
+    for (key, value) in extra { environment[key] = value }
+    return environment
+}
+
 /// Runs `collage` with `arguments` in `directory`, with the pinned fonts.
 func runCollage(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
                 environment extra: [String: String] = [:]) throws -> CommandResult {
@@ -84,11 +94,7 @@ func runCollage(_ arguments: [String], in directory: URL? = nil, stdin: Data? = 
     process.executableURL = TestPaths.binary
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    var environment = ProcessInfo.processInfo.environment
-    environment["FONTCONFIG_FILE"] = TestPaths.fontConfig.path
-    environment["NO_COLOR"] = "1"
-    for (key, value) in extra { environment[key] = value }
-    process.environment = environment
+    process.environment = childEnvironment(extra)
     // stderr goes to a file so a chatty child can never block on a full pipe.
     let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("collage-stderr-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)

@@ -46,10 +46,7 @@ final class WatchCommandTests: XCTestCase {
         process.executableURL = TestPaths.binary
         process.arguments = ["watch", "doc.yaml", "-o", "out.png"]
         process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["FONTCONFIG_FILE"] = TestPaths.fontConfig.path
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
+        process.environment = childEnvironment()
         let handle = try FileHandle(forWritingTo: log)
         process.standardError = handle
         process.standardOutput = handle
