@@ -47,9 +47,9 @@ public enum CollageRenderer {
         var spec = spec
         var headers: [ImageHeader] = []
         var problems: [Diagnostic] = []
-        for photo in spec.photos {
+        for (photo, probed) in zip(spec.photos, HeaderProbe.headers(of: spec.photos.map(\.path))) {
             do {
-                var header = try ImageDecoder.header(path: photo.path)
+                var header = try probed.get()
                 if let override = photo.orientation.flatMap(Orientation.init(rawValue:)) { header.orientation = override }
                 headers.append(header)
             } catch {

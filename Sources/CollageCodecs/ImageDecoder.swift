@@ -15,16 +15,49 @@ import CollageRaster
 public enum ImageDecoder {
     /// Reads only the header: format, stored size, EXIF orientation. No pixels
     /// are decoded (HEIF: the boxes are parsed, nothing is decoded).
+    ///
+    /// JPEG and PNG headers are parsed from the file's first
+    /// `headerPrefixLength` bytes; only when that parse fails (the header
+    /// runs on past them: large APP1/APP2 segments, many ICC chunks, a late
+    /// IDAT) is the whole file read and parsed again, so the result and any
+    /// error are those of parsing the whole file. HEIF and WebP are always
+    /// read whole (their metadata may sit at the end of the file).
     /// - Throws: `ImageError` naming the path: `.unreadable` (missing file),
     ///   `.unsupportedFormat` (unknown magic bytes, empty file),
     ///   `.corrupt`/`.unsupportedVariant` (the library rejects the header).
     public static func header(path: String) throws(ImageError) -> ImageHeader {
-        let bytes = try FileBytes.read(path)
+        try FileBytes.read(path, prefix: headerPrefixLength) { (bytes, isWhole) throws(ImageError) -> ImageHeader? in
+            isWhole ? try header(bytes, path: path) : try? prefixHeader(bytes, path: path)
+        }
+    }
+
+    /// How much of a file `header(path:)` reads first: 256 KiB, enough for
+    /// a camera JPEG's EXIF (APP1 is at most 64 KiB) and a typical ICC profile.
+    static let headerPrefixLength = 256 << 10
+
+    /// The header parsed from all of a file's bytes.
+    static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
         switch try format(of: bytes, path: path) {
         case .jpeg: return try JPEGDecoding.header(bytes, path: path)
         case .png: return try PNGDecoding.header(bytes, path: path)
         case .heif: return try HEIFDecoding.header(bytes, path: path)
         case .webp: return try WebPDecoding.header(bytes, path: path)
+        }
+    }
+
+    /// The header parsed from the first bytes of a longer file; nil when
+    /// they cannot tell. libjpeg's `jpeg_read_header` (for which running
+    /// out of data is an error here) and libpng's `png_read_info` read the
+    /// file strictly in order and stop at the first scan / IDAT, so a parse
+    /// that succeeds read only bytes the prefix holds and equals the whole
+    /// file's; a parse that throws may have run out of bytes. WebP and HEIF
+    /// parsers may look at the end of the file (WebP's EXIF chunk, a `meta`
+    /// box after `mdat`): nil.
+    static func prefixHeader(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader? {
+        switch try format(of: bytes, path: path) {
+        case .jpeg: return try JPEGDecoding.header(bytes, path: path)
+        case .png: return try PNGDecoding.header(bytes, path: path)
+        case .heif, .webp: return nil
         }
     }
 

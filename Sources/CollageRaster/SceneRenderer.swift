@@ -10,10 +10,12 @@ public enum SceneRenderer {
     /// Lanczos-3 in linear light; masks and fills blend in linear light.
     ///
     /// Steps (DESIGN.md "Rendering rules"): the canvas is filled with
-    /// `scene.background`; every image some draw shows on the canvas is
+    /// `scene.background` (only where no opaque photo overwrites it; see
+    /// `BackgroundFill`); every image some draw shows on the canvas is
     /// decoded once, at least at `scene.minimumDecodeSize(ofImage:)`, on up
-    /// to `threads` threads, largest first, and freed as soon as its draws
-    /// are resampled (so at most `threads` decoded images exist at once);
+    /// to `threads` threads, most work first (`RenderPlan.workEstimate`),
+    /// and freed as soon as its draws are resampled (so at most `threads`
+    /// decoded images exist at once);
     /// then the items are composited in scene order: images source-over with
     /// their `opacity`, clipped to `ImageDraw.clip`; masks as colour x
     /// coverage; fills. Pixels outside the canvas are ignored. Crop windows
@@ -52,7 +54,8 @@ public enum SceneRenderer {
     public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false,
                               progress: Progress? = nil) throws -> Pixmap {
         let plan = try RenderPlan(scene, decodeMargin: fast ? 1 : 2)
-        var canvas = Pixmap(width: scene.size.width, height: scene.size.height, color: scene.background)
+        var canvas = Pixmap(unfilledWidth: scene.size.width, height: scene.size.height)
+        let background = BackgroundFill(scene.background, plan: plan)
         let work = RenderWork(order: plan.decodeOrder, progress: progress)
         let workers = Swift.min(Swift.max(threads, 1), plan.decodeOrder.count)
         canvas.pixels.withUnsafeMutableBufferPointer { bytes in
@@ -62,7 +65,8 @@ public enum SceneRenderer {
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
                     while let image = work.takeImage() {
                         do {
-                            try drawImage(image, of: scene, plan: plan, provider: images, canvas: pixels, work: work)
+                            try drawImage(image, of: scene, plan: plan, background: background, provider: images,
+                                          canvas: pixels, work: work)
                             work.imageFinished()
                         } catch {
                             work.fail(image: image, error: error)
@@ -71,6 +75,7 @@ public enum SceneRenderer {
                 }
             }
             if work.firstError == nil {
+                background.fill(rows: 0 ..< scene.size.height, canvas: pixels)
                 compositeInOrder(scene, plan: plan, canvas: pixels, work: work)
             }
         }
@@ -84,8 +89,8 @@ public enum SceneRenderer {
     /// place each output pixel upright (`OrientedResample`); an image with a
     /// single plain draw is asked for as a row stream, so a JPEG is never
     /// held whole; shaped draws read an upright copy.
-    private static func drawImage(_ image: Int, of scene: Scene, plan: RenderPlan, provider: any ImageProvider,
-                                  canvas: CanvasPixels, work: RenderWork) throws {
+    private static func drawImage(_ image: Int, of scene: Scene, plan: RenderPlan, background: BackgroundFill,
+                                  provider: any ImageProvider, canvas: CanvasPixels, work: RenderWork) throws {
         guard let needed = plan.decodeSizes[image] else { return }
         let items = plan.drawsOfImage[image]
         let streaming = items.count == 1 && {
@@ -103,8 +108,9 @@ public enum SceneRenderer {
                 try? stream.finish()
                 throw SceneRenderError.emptyDecode(image: image)
             }
-            drawPlain(draw, item: items[0], of: scene, plan: plan, storedSize: size, orientation: stream.orientation,
-                      opaqueSource: true, needColumns: stream.needColumns, inputRow: stream.row, canvas: canvas, work: work)
+            drawPlain(draw, item: items[0], of: scene, plan: plan, background: background, storedSize: size,
+                      orientation: stream.orientation, opaqueSource: true, needColumns: stream.needColumns,
+                      inputRow: stream.row, canvas: canvas, work: work)
             try stream.finish()
         case .pixels(let stored, let orientation):
             guard stored.width > 0, stored.height > 0 else { throw SceneRenderError.emptyDecode(image: image) }
@@ -116,8 +122,9 @@ public enum SceneRenderer {
                     let rowBytes = stored.width * 4
                     stored.pixels.withUnsafeBufferPointer { bytes in
                         let base = bytes.baseAddress!
-                        drawPlain(draw, item: item, of: scene, plan: plan, storedSize: stored.size, orientation: orientation,
-                                  opaqueSource: opaqueSource, inputRow: { base + $0 * rowBytes }, canvas: canvas, work: work)
+                        drawPlain(draw, item: item, of: scene, plan: plan, background: background, storedSize: stored.size,
+                                  orientation: orientation, opaqueSource: opaqueSource, inputRow: { base + $0 * rowBytes },
+                                  canvas: canvas, work: work)
                     }
                     continue
                 }
@@ -126,6 +133,7 @@ public enum SceneRenderer {
                 let region = plan.regions[item]
                 let window = sourceWindow(draw, decoded: decoded.size, of: scene)
                 let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+                if plan.direct[item] { background.fill(region: region, canvas: canvas) }
                 ShapedImageDraw(draw: draw, window: window, region: region)
                     .resample(decoded, opaque: opaqueSource) { y, values in
                         if plan.direct[item] {
@@ -153,7 +161,8 @@ public enum SceneRenderer {
     /// (`inputRow(y)`, increasing `y`; `needColumns` hears first which
     /// columns will be read) and writes it to the canvas (direct)
     /// or hands it to `work`, each output pixel placed upright.
-    private static func drawPlain(_ draw: ImageDraw, item: Int, of scene: Scene, plan: RenderPlan, storedSize: Size,
+    private static func drawPlain(_ draw: ImageDraw, item: Int, of scene: Scene, plan: RenderPlan,
+                                  background: BackgroundFill, storedSize: Size,
                                   orientation: StoredOrientation, opaqueSource: Bool,
                                   needColumns: (Range<Int>) -> Void = { _ in },
                                   inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork) {
@@ -170,6 +179,7 @@ public enum SceneRenderer {
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
         let opaque = opaqueSource && opacity == 1 && resampler.coversRegion
         if plan.direct[item] {
+            if !opaque { background.fill(region: region, canvas: canvas) }
             resampler.resample(inputRow: inputRow, opaque: opaqueSource) { row, values in
                 let place = oriented.placement(ofRow: row)
                 let target = canvas.pixel(x: draw.destination.x + place.x, y: draw.destination.y + place.y)

@@ -166,6 +166,22 @@ final class SceneRendererTests: XCTestCase {
         XCTAssertEqual(provider.requests.map(\.image), [1, 3, 2, 0])
     }
 
+    func testEqualCellsGoLargestStoredPhotoFirst() throws {
+        // A grid of equal cells: every photo needs the same 200x200 decode,
+        // so the stored pixel count (entropy decoding) decides; 12 MP ties go by index.
+        let sizes = [Size(width: 1000, height: 1000), Size(width: 4000, height: 3000), Size(width: 2000, height: 2000),
+                     Size(width: 3000, height: 4000)]
+        let items = sizes.indices.map { i in
+            SceneItem.image(ImageDraw(image: i, source: Rect(sizes[i]), destination: PixelRect(x: i * 100, y: 0, width: 100, height: 100)))
+        }
+        let scene = Scene(size: Size(width: 400, height: 100), background: .white,
+                          images: sizes.map { SceneImage(orientedSize: $0) }, items: items)
+        XCTAssertEqual(try RenderPlan(scene).decodeSizes, Array(repeating: Size(width: 200, height: 200), count: 4))
+        XCTAssertEqual(try RenderPlan(scene).decodeOrder, [1, 3, 2, 0])
+        XCTAssertEqual(RenderPlan.workEstimate(stored: Size(width: 4000, height: 3000), decode: Size(width: 1000, height: 750)),
+                       12_750_000)
+    }
+
     // MARK: errors
 
     func testProviderErrorOfTheLowestImageIsRethrown() {

@@ -1,0 +1,95 @@
+import XCTest
+@testable import CollageRaster
+
+/// The canvas background is written only where no opaque direct draw
+/// overwrites it (`BackgroundFill`): every other pixel must still read as
+/// if the whole canvas had been filled first.
+final class BackgroundFillTests: XCTestCase {
+    /// Not black, not white, half transparent: a pixel that was never
+    /// written, or was blended instead of set, cannot pass for it.
+    private let background = Color(red: 10, green: 200, blue: 30, alpha: 128)
+
+    func testDirectOpaqueDrawCoversItsRegionAndTheBackgroundIsExactElsewhere() throws {
+        let photo = TestImages.random(width: 50, height: 40, seed: 7)
+        let cell = PixelRect(x: 5, y: 7, width: 30, height: 20)
+        let draw = SceneItem.image(ImageDraw(image: 0, source: Rect(x: 4.5, y: 2.25, width: 40, height: 30), destination: cell))
+        let scene = Scene(size: Size(width: 60, height: 40), background: background,
+                          images: [SceneImage(orientedSize: photo.size)], items: [draw])
+        XCTAssertEqual(try RenderPlan(scene).direct, [true])
+        let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider([photo]), threads: 2)
+        // The same draw composited in order, onto a canvas filled first.
+        let inOrder = try SceneRenderer.render(forcedInOrder(scene), images: MemoryImageProvider([photo]), threads: 2)
+        assertSamePixels(canvas, inOrder)
+        var backgroundPixels = 0
+        for y in 0 ..< 40 {
+            for x in 0 ..< 60 {
+                let inside = x >= cell.x && x < cell.maxX && y >= cell.y && y < cell.maxY
+                if inside {
+                    XCTAssertEqual(canvas[x, y].alpha, 255, "(\(x), \(y))")
+                } else {
+                    XCTAssertEqual(canvas[x, y], background, "(\(x), \(y))")
+                    backgroundPixels += 1
+                }
+            }
+        }
+        XCTAssertEqual(backgroundPixels, 60 * 40 - 30 * 20)
+    }
+
+    func testDirectDrawsThatBlendHaveTheBackgroundUnderThem() throws {
+        let opaque = TestImages.random(width: 50, height: 40, seed: 11)
+        let transparent = TestImages.random(width: 50, height: 40, seed: 12, opaque: false)
+        let clear = Pixmap(width: 50, height: 40)    // every pixel transparent
+        let whole = Rect(x: 0, y: 0, width: 50, height: 40)
+        func cell(_ i: Int) -> PixelRect { PixelRect(x: 2 + (i % 3) * 26, y: 2 + (i / 3) * 22, width: 24, height: 20) }
+        let draws: [ImageDraw] = [
+            ImageDraw(image: 1, source: whole, destination: cell(0)),                         // transparent pixels
+            ImageDraw(image: 0, source: whole, destination: cell(1), opacity: 0.5),           // opacity below 1
+            ImageDraw(image: 0, source: whole, destination: cell(2), cornerRadius: 6),        // rounded
+            ImageDraw(image: 0, source: whole, destination: cell(3), rotation: 30),           // rotated
+            ImageDraw(image: 2, source: whole, destination: cell(4)),                         // nothing opaque at all
+            // A window mostly off the photo, a destination partly off the canvas.
+            ImageDraw(image: 0, source: Rect(x: 45, y: -30, width: 40, height: 40),
+                      destination: PixelRect(x: 60, y: 30, width: 24, height: 20)),
+        ]
+        let scene = Scene(size: Size(width: 80, height: 46), background: background,
+                          images: [opaque, transparent, clear].map { SceneImage(orientedSize: $0.size) },
+                          items: draws.map { .image($0) })
+        XCTAssertEqual(try RenderPlan(scene).direct, Array(repeating: true, count: draws.count))
+        let provider = { MemoryImageProvider([opaque, transparent, clear]) }
+        let inOrder = try SceneRenderer.render(forcedInOrder(scene), images: provider(), threads: 1)
+        for threads in [1, 3] {
+            assertSamePixels(try SceneRenderer.render(scene, images: provider(), threads: threads), inOrder, "threads \(threads)")
+        }
+        // The transparent photo leaves the background as it was; so do the
+        // gaps, the corners the rounded and rotated draws leave, and the
+        // part of the canvas no draw reaches.
+        for y in cell(4).y ..< cell(4).maxY { for x in cell(4).x ..< cell(4).maxX { XCTAssertEqual(inOrder[x, y], background) } }
+        for (x, y) in [(0, 0), (1, 30), (26, 10), (79, 45), (cell(2).x, cell(2).y), (cell(3).x, cell(3).y)] {
+            XCTAssertEqual(inOrder[x, y], background, "(\(x), \(y))")
+        }
+    }
+
+    /// Equal pixmaps, or a failure naming the first differing pixel and how many differ.
+    private func assertSamePixels(_ actual: Pixmap, _ expected: Pixmap, _ message: String = "",
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(actual.size, expected.size, message, file: file, line: line)
+        guard actual.size == expected.size else { return }
+        var differing: [(Int, Int)] = []
+        for y in 0 ..< actual.height { for x in 0 ..< actual.width where actual[x, y] != expected[x, y] { differing.append((x, y)) } }
+        if let (x, y) = differing.first {
+            XCTFail("\(message): \(differing.count) pixels differ, first (\(x), \(y)): \(actual[x, y]) instead of \(expected[x, y])",
+                    file: file, line: line)
+        }
+    }
+
+    /// `scene` with a transparent fill over the whole canvas first, so that
+    /// no image draw is direct and the background is filled everywhere
+    /// before anything is composited.
+    private func forcedInOrder(_ scene: Scene) throws -> Scene {
+        var inOrder = scene
+        inOrder.items.insert(.fill(PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height), .transparent),
+                             at: 0)
+        XCTAssertEqual(try RenderPlan(inOrder).direct, [false] + Array(repeating: false, count: scene.items.count))
+        return inOrder
+    }
+}
