@@ -47,9 +47,9 @@ public enum CollageRenderer {
         var spec = spec
         var headers: [ImageHeader] = []
         var problems: [Diagnostic] = []
-        for (photo, probed) in zip(spec.photos, HeaderProbe.headers(of: spec.photos.map(\.path))) {
+        for photo in spec.photos {
             do {
-                var header = try probed.get()
+                var header = try ImageDecoder.header(path: photo.path)
                 if let override = photo.orientation.flatMap(Orientation.init(rawValue:)) { header.orientation = override }
                 headers.append(header)
             } catch {
