@@ -35,16 +35,26 @@ public enum CollageRenderer {
     /// it out and builds the scene. Nothing is decoded or written.
     /// - Throws: `CollageError.diagnostics` for document errors and unreadable photos.
     public static func prepare(documentPath: String, variables: [String: String] = [:]) throws(CollageError) -> Prepared {
+        warmUpFonts()
         let spec: Spec
         do { spec = try DocumentLoader.load(path: documentPath, variables: variables) } catch { throw .diagnostics(error) }
         return try prepare(spec: spec)
     }
+
+    /// Starts loading the font configuration on a background thread (once
+    /// per process), so that it overlaps reading the document and the photo
+    /// headers; `prepare` waits for it before it lays out text. Call it
+    /// before loading a document to hand to `prepare(spec:)`;
+    /// `prepare(documentPath:variables:)` calls it itself.
+    public static func warmUpFonts() { FontWarmUp.start() }
 
     /// As `prepare(documentPath:variables:)`, from a validated spec.
     /// Headers carry a photo's `orientation` override; photos of a glob
     /// with `sort: date` are reordered by their EXIF dates first.
     public static func prepare(spec: Spec) throws(CollageError) -> Prepared {
         var spec = spec
+        if spec.overlays.contains(where: { if case .text = $0.content { true } else { false } }) { FontWarmUp.start() }
+        defer { FontWarmUp.wait() }
         var headers: [ImageHeader] = []
         var problems: [Diagnostic] = []
         for photo in spec.photos {
@@ -70,6 +80,7 @@ public enum CollageRenderer {
         if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
         (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
         let sizes = headers.map(\.size)
+        FontWarmUp.wait()
         do {
             let layout = try LayoutEngine.layout(spec, photoSizes: sizes, overlayImageSizes: overlaySizes)
             let built = try SceneBuilder.build(spec, layout: layout, photoSizes: sizes, overlayImageSizes: overlaySizes,

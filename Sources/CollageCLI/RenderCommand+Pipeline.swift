@@ -17,6 +17,7 @@ extension RenderCommand {
             return usage("--depfile needs an output file to name, not -o -")
         }
         do throws(CollageError) {
+            CollageRenderer.warmUpFonts()
             let policy = try pipeline.policy()
             let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
             let spec = try input.load(variables: options.variables)

@@ -52,6 +52,16 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
+    /// Loads the fontconfig configuration now (`FcInitLoadConfigAndFonts`:
+    /// the configuration files and the font cache, a few milliseconds), so
+    /// that a later `choose` does not wait for it; meant for a background
+    /// thread while other work goes on. Holds the lock like every other use;
+    /// a failure is left for that later use to report (it tries again).
+    /// Does nothing once a configuration is loaded.
+    public func warmUp() {
+        withLock { _ = try? loadedConfiguration() }
+    }
+
     /// Runs `body` holding the library's lock.
     func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)

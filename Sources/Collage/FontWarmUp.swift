@@ -1,0 +1,27 @@
+import CollageLayout
+import Dispatch
+import Synchronization
+
+/// Loads the fontconfig configuration (`FontLibrary.warmUp()`, a few
+/// milliseconds) on a background thread while the document is parsed and
+/// the photo headers are read, at most once per process;
+/// `CollageRenderer.prepare` joins it before laying out any text.
+enum FontWarmUp {
+    /// The warm-up, once started.
+    private static let started = Mutex<DispatchGroup?>(nil)
+
+    /// Starts the warm-up of `FontLibrary.shared` unless one was started before.
+    static func start() {
+        started.withLock { group in
+            guard group == nil else { return }
+            let warming = DispatchGroup()
+            DispatchQueue.global(qos: .userInitiated).async(group: warming) { FontLibrary.shared.warmUp() }
+            group = warming
+        }
+    }
+
+    /// Returns once the warm-up has finished (at once when none was started).
+    static func wait() {
+        started.withLock { $0 }?.wait()
+    }
+}
