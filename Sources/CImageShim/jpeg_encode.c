@@ -4,6 +4,7 @@
 #include <string.h>
 #include <setjmp.h>
 #include <jpeglib.h>
+#include <jerror.h>
 #include "internal.h"
 
 typedef struct {
@@ -46,11 +47,48 @@ static unsigned flatten_row(const uint8_t *src, uint8_t *dst, int width, const u
     return all;
 }
 
+/* Output into one growing malloc'd buffer that this code owns (libjpeg's
+ * jpeg_mem_dest publishes its buffer only at the end, so a stream abandoned
+ * half way could not free it). */
+typedef struct {
+    struct jpeg_destination_mgr pub;
+    uint8_t *bytes;
+    size_t capacity;
+    size_t length;               /* set when the compression ends */
+} growing_dest;
+
+static void dest_init(j_compress_ptr cinfo) {
+    growing_dest *d = (growing_dest *)cinfo->dest;
+    if (!d->bytes) {
+        d->capacity = 1 << 16;
+        d->bytes = malloc(d->capacity);
+        if (!d->bytes) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 0);
+    }
+    d->pub.next_output_byte = d->bytes;
+    d->pub.free_in_buffer = d->capacity;
+}
+
+static boolean dest_grow(j_compress_ptr cinfo) {
+    growing_dest *d = (growing_dest *)cinfo->dest;
+    size_t full = d->capacity;
+    uint8_t *bigger = full > SIZE_MAX / 2 ? NULL : realloc(d->bytes, full * 2);
+    if (!bigger) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 1);
+    d->bytes = bigger;
+    d->capacity = full * 2;
+    d->pub.next_output_byte = bigger + full;
+    d->pub.free_in_buffer = d->capacity - full;
+    return TRUE;
+}
+
+static void dest_term(j_compress_ptr cinfo) {
+    growing_dest *d = (growing_dest *)cinfo->dest;
+    d->length = d->capacity - d->pub.free_in_buffer;
+}
+
 struct collage_jpeg_stream {
     struct jpeg_compress_struct cinfo;
     encode_error err;
-    unsigned char *bytes;        /* jpeg_mem_dest's buffer */
-    unsigned long length;
+    growing_dest dest;
     uint8_t *row;                /* one RGB row */
     const uint16_t *lin;
     const uint8_t *srgb;
@@ -86,7 +124,10 @@ collage_jpeg_stream *collage_jpeg_stream_begin(int width, int height, int qualit
         return s;
     }
     jpeg_CreateCompress(&s->cinfo, JPEG_LIB_VERSION, sizeof s->cinfo);
-    jpeg_mem_dest(&s->cinfo, &s->bytes, &s->length);
+    s->dest.pub.init_destination = dest_init;
+    s->dest.pub.empty_output_buffer = dest_grow;
+    s->dest.pub.term_destination = dest_term;
+    s->cinfo.dest = &s->dest.pub;
     s->cinfo.image_width = (JDIMENSION)width;
     s->cinfo.image_height = (JDIMENSION)height;
     s->cinfo.input_components = 3;
@@ -160,14 +201,14 @@ int collage_jpeg_stream_finish(collage_jpeg_stream *s, collage_buffer *out) {
     if (setjmp(s->err.jump)) {
         stream_release(s);
         collage_copy_message(out->message, s->message);
-        free(s->bytes);
+        free(s->dest.bytes);
         free(s);
         return -1;
     }
     jpeg_finish_compress(&s->cinfo);
     stream_release(s);
-    out->bytes = s->bytes;
-    out->length = s->length;
+    out->bytes = s->dest.bytes;
+    out->length = s->dest.length;
     free(s);
     return 0;
 }
@@ -175,7 +216,7 @@ int collage_jpeg_stream_finish(collage_jpeg_stream *s, collage_buffer *out) {
 void collage_jpeg_stream_free(collage_jpeg_stream *s) {
     if (!s) return;
     if (!s->failed) stream_release(s);
-    free(s->bytes);
+    free(s->dest.bytes);
     free(s);
 }
 

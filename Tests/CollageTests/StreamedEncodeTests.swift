@@ -1,0 +1,106 @@
+import CollageCodecs
+@testable import CollageRaster
+import Foundation
+import XCTest
+@testable import Collage
+
+/// JPEG output is encoded band by band while the canvas is rendered
+/// (`CanvasEncoder`): the file must be byte for byte the whole-canvas
+/// encode of the finished canvas, for any thread count, and an image that
+/// fails late must still leave no output.
+final class StreamedEncodeTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try TestPaths.temporaryDirectory(self)
+        try SyntheticPhotos.writeAll(into: directory)
+    }
+
+    /// Overlapping photos (held for in-order compositing), a photo with
+    /// alpha (logo.png), a rotated photo, a caption whose stroke and fill
+    /// masks span many bands, and a translucent image overlay; 301 rows.
+    private func writeDocument(background: String = "#20304a", extraPhoto: String = "") throws -> String {
+        let text = """
+            version: 1
+            canvas: {width: 420, height: 301, background: "\(background)"}
+            photos:
+              - {src: photos/quadrants.png, frame: {x: 0, y: 0, width: 260, height: 190}}
+              - {src: photos/gradient.jpg, frame: {x: 150, y: 90, width: 250, height: 180}, opacity: 0.7}
+              - {src: photos/logo.png, frame: {x: 40, y: 170, width: 200, height: 100}}
+              - {src: photos/stripes.png, frame: {x: 300, y: 10, width: 100, height: 100}, rotation: 20}
+            \(extraPhoto)
+            layout: {kind: free}
+            overlays:
+              - text: "Bands"
+                font: {family: "DejaVu Sans", size: 120}
+                color: "#ffffffcc"
+                stroke: {width: 4, color: "#000000"}
+              - image: photos/logo.png
+                anchor: bottomRight
+                width: 120
+                opacity: 0.5
+            """
+        let path = directory.appendingPathComponent("doc.yaml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The whole-canvas way: render without handing rows over, then encode.
+    private func wholeCanvasJPEG(_ document: String, flatten: Color) throws -> [UInt8] {
+        let prepared = try CollageRenderer.prepare(documentPath: document)
+        let canvas = try SceneRenderer.render(prepared.scene, images: CodecImageProvider(prepared.spec), threads: 1)
+        return try ImageEncoder.encode(canvas, as: .jpeg, options: EncodeOptions(quality: 90, flattenBackground: flatten))
+    }
+
+    func testStreamedJPEGEqualsTheWholeCanvasEncode() throws {
+        let document = try writeDocument()
+        let prepared = try CollageRenderer.prepare(documentPath: document)
+        let plan = try RenderPlan(prepared.scene)
+        XCTAssertTrue(plan.direct.contains(false), "the scene has items composited in order")
+        let expected = try wholeCanvasJPEG(document, flatten: .white)
+        for threads in [1, 2, 4] {
+            let output = directory.appendingPathComponent("out-\(threads).jpg")
+            let report = try CollageRenderer.render(documentPath: document,
+                                                    options: RenderOptions(outputPath: output.path, threads: threads))
+            XCTAssertEqual([UInt8](try Data(contentsOf: output)), expected, "threads \(threads)")
+            XCTAssertTrue(report.warnings.isEmpty, "\(report.warnings)")
+        }
+    }
+
+    /// A transparent canvas: the rows are flattened onto white while they
+    /// are encoded, and the flattening warning still comes (from the
+    /// encoder's view of the alpha), with the same bytes.
+    func testTransparentCanvasIsFlattenedAndWarnedAbout() throws {
+        let document = try writeDocument(background: "#00000000")
+        let output = directory.appendingPathComponent("clear.jpg")
+        let report = try CollageRenderer.render(documentPath: document, options: RenderOptions(outputPath: output.path, threads: 2))
+        XCTAssertEqual([UInt8](try Data(contentsOf: output)), try wholeCanvasJPEG(document, flatten: .white))
+        XCTAssertEqual(report.warnings.map(\.message),
+                       ["the canvas has transparent pixels and JPEG has no alpha: flattened onto white"])
+    }
+
+    /// A photo that fails to decode after the rows above it were encoded:
+    /// the render fails and neither creates nor replaces the output.
+    func testALateFailingPhotoLeavesNoOutput() throws {
+        let good = try Data(contentsOf: directory.appendingPathComponent("photos/gradient.jpg"))
+        try good.prefix(good.count / 3).write(to: directory.appendingPathComponent("photos/cut.jpg"))
+        // Smallest decode, so it is decoded last, and at the bottom.
+        let document = try writeDocument(extraPhoto: "  - {src: photos/cut.jpg, frame: {x: 0, y: 285, width: 16, height: 16}}")
+        for threads in [1, 2] {
+            let fresh = directory.appendingPathComponent("fresh-\(threads).jpg")
+            XCTAssertThrowsError(try CollageRenderer.render(documentPath: document,
+                                                            options: RenderOptions(outputPath: fresh.path, threads: threads))) { error in
+                guard case .diagnostics(let list) = error as? CollageError else { return XCTFail("\(error)") }
+                XCTAssertEqual(list.diagnostics.map(\.kind), [.unreadableImage])
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path))
+            let existing = directory.appendingPathComponent("existing-\(threads).jpg")
+            try Data("keep".utf8).write(to: existing)
+            XCTAssertThrowsError(try CollageRenderer.render(documentPath: document,
+                                                            options: RenderOptions(outputPath: existing.path, threads: threads)))
+            XCTAssertEqual(try Data(contentsOf: existing), Data("keep".utf8))
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
+            XCTAssertEqual(leftovers, [], "no temporary file left behind")
+        }
+    }
+}
