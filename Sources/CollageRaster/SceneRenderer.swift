@@ -64,8 +64,9 @@ public enum SceneRenderer {
         let plan = try RenderPlan(scene, decodeMargin: fast ? 1 : 2)
         let finalRows = finishedRows == nil ? nil : FinalRows(plan: plan, height: scene.size.height)
         var canvas = Pixmap(width: scene.size.width, height: scene.size.height, color: scene.background)
-        let work = RenderWork(order: plan.decodeOrder, progress: progress)
         let workers = Swift.min(Swift.max(threads, 1), plan.decodeOrder.count)
+        let order = finalRows == nil ? plan.decodeOrder : FinalRows.lowestLast(plan.decodeOrder, plan: plan, workers: workers)
+        let work = RenderWork(order: order, progress: progress)
         canvas.pixels.withUnsafeMutableBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             let pixels = CanvasPixels(base: base, width: scene.size.width, height: scene.size.height)
