@@ -141,9 +141,10 @@ public enum CollageRenderer {
             subsampling: (options.subsampling ?? spec.output.subsampling) == .yuv444 ? .yuv444 : .yuv420,
             progressive: options.progressive ?? spec.output.progressive ?? false,
             dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
-        // JPEG is encoded into memory as rows become final; nothing is
-        // written before every check below has passed.
-        let encoder = CanvasEncoder(format: encoded, size: scene.size, options: encodeOptions)
+        // JPEG and PNG are encoded into memory as rows become final; nothing
+        // is written before every check below has passed.
+        let encoder = CanvasEncoder(format: encoded, size: scene.size, options: encodeOptions,
+                                    opaqueBackground: scene.background.alpha == 255)
         let canvas: Pixmap
         do {
             canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast,

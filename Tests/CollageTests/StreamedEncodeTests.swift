@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 @testable import Collage
 
-/// JPEG output is encoded band by band while the canvas is rendered
+/// JPEG and PNG output is encoded band by band while the canvas is rendered
 /// (`CanvasEncoder`): the file must be byte for byte the whole-canvas
 /// encode of the finished canvas, for any thread count, and an image that
 /// fails late must still leave no output.
@@ -46,10 +46,10 @@ final class StreamedEncodeTests: XCTestCase {
     }
 
     /// The whole-canvas way: render without handing rows over, then encode.
-    private func wholeCanvasJPEG(_ document: String, flatten: Color) throws -> [UInt8] {
+    private func wholeCanvas(_ document: String, as format: EncodedFormat = .jpeg, flatten: Color = .white) throws -> [UInt8] {
         let prepared = try CollageRenderer.prepare(documentPath: document)
         let canvas = try SceneRenderer.render(prepared.scene, images: CodecImageProvider(prepared.spec), threads: 1)
-        return try ImageEncoder.encode(canvas, as: .jpeg, options: EncodeOptions(quality: 90, flattenBackground: flatten))
+        return try ImageEncoder.encode(canvas, as: format, options: EncodeOptions(quality: 90, flattenBackground: flatten))
     }
 
     func testStreamedJPEGEqualsTheWholeCanvasEncode() throws {
@@ -57,13 +57,36 @@ final class StreamedEncodeTests: XCTestCase {
         let prepared = try CollageRenderer.prepare(documentPath: document)
         let plan = try RenderPlan(prepared.scene)
         XCTAssertTrue(plan.direct.contains(false), "the scene has items composited in order")
-        let expected = try wholeCanvasJPEG(document, flatten: .white)
-        for threads in [1, 2, 4] {
-            let output = directory.appendingPathComponent("out-\(threads).jpg")
-            let report = try CollageRenderer.render(documentPath: document,
-                                                    options: RenderOptions(outputPath: output.path, threads: threads))
-            XCTAssertEqual([UInt8](try Data(contentsOf: output)), expected, "threads \(threads)")
-            XCTAssertTrue(report.warnings.isEmpty, "\(report.warnings)")
+        for format in [EncodedFormat.jpeg, .png] {
+            let expected = try wholeCanvas(document, as: format)
+            for threads in [1, 2, 4] {
+                let output = directory.appendingPathComponent("out-\(threads).\(format.rawValue)")
+                let report = try CollageRenderer.render(documentPath: document,
+                                                        options: RenderOptions(outputPath: output.path, threads: threads))
+                XCTAssertEqual([UInt8](try Data(contentsOf: output)), expected, "\(format), threads \(threads)")
+                XCTAssertTrue(report.warnings.isEmpty, "\(report.warnings)")
+            }
+        }
+    }
+
+    /// PNG over a transparent background is streamed as RGBA; when photos
+    /// cover the whole canvas it must come out RGB after all, as the
+    /// whole-canvas encoder writes it.
+    func testPNGColourTypeFollowsTheFinishedCanvas() throws {
+        let partly = try writeDocument(background: "#00000000")
+        let covered = directory.appendingPathComponent("covered.yaml").path
+        try Data("""
+            version: 1
+            canvas: {width: 300, height: 200, background: "#00000000"}
+            photos: [{src: photos/gradient.jpg, frame: {x: 0, y: 0, width: 300, height: 200}}]
+            layout: {kind: free}
+            """.utf8).write(to: URL(fileURLWithPath: covered))
+        for (document, colourType) in [(partly, UInt8(6)), (covered, 2)] {
+            let output = directory.appendingPathComponent("alpha.png")
+            try CollageRenderer.render(documentPath: document, options: RenderOptions(outputPath: output.path, threads: 2))
+            let bytes = [UInt8](try Data(contentsOf: output))
+            XCTAssertEqual(bytes, try wholeCanvas(document, as: .png))
+            XCTAssertEqual(bytes[25], colourType, "IHDR colour type")
         }
     }
 
@@ -74,7 +97,7 @@ final class StreamedEncodeTests: XCTestCase {
         let document = try writeDocument(background: "#00000000")
         let output = directory.appendingPathComponent("clear.jpg")
         let report = try CollageRenderer.render(documentPath: document, options: RenderOptions(outputPath: output.path, threads: 2))
-        XCTAssertEqual([UInt8](try Data(contentsOf: output)), try wholeCanvasJPEG(document, flatten: .white))
+        XCTAssertEqual([UInt8](try Data(contentsOf: output)), try wholeCanvas(document))
         XCTAssertEqual(report.warnings.map(\.message),
                        ["the canvas has transparent pixels and JPEG has no alpha: flattened onto white"])
     }
@@ -86,15 +109,15 @@ final class StreamedEncodeTests: XCTestCase {
         try good.prefix(good.count / 3).write(to: directory.appendingPathComponent("photos/cut.jpg"))
         // Smallest decode, so it is decoded last, and at the bottom.
         let document = try writeDocument(extraPhoto: "  - {src: photos/cut.jpg, frame: {x: 0, y: 285, width: 16, height: 16}}")
-        for threads in [1, 2] {
-            let fresh = directory.appendingPathComponent("fresh-\(threads).jpg")
+        for (threads, format) in [(1, "jpg"), (2, "jpg"), (2, "png")] {
+            let fresh = directory.appendingPathComponent("fresh-\(threads).\(format)")
             XCTAssertThrowsError(try CollageRenderer.render(documentPath: document,
                                                             options: RenderOptions(outputPath: fresh.path, threads: threads))) { error in
                 guard case .diagnostics(let list) = error as? CollageError else { return XCTFail("\(error)") }
                 XCTAssertEqual(list.diagnostics.map(\.kind), [.unreadableImage])
             }
             XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path))
-            let existing = directory.appendingPathComponent("existing-\(threads).jpg")
+            let existing = directory.appendingPathComponent("existing-\(threads).\(format)")
             try Data("keep".utf8).write(to: existing)
             XCTAssertThrowsError(try CollageRenderer.render(documentPath: document,
                                                             options: RenderOptions(outputPath: existing.path, threads: threads)))

@@ -232,6 +232,17 @@ void collage_jpeg_stream_free(collage_jpeg_stream *s);
 int collage_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
                        int dpi, collage_buffer *out);
 
+/* The same PNG written a band of rows at a time (bytes equal to
+ * collage_png_encode's; the rules of the JPEG stream above apply). Without
+ * `with_alpha` the alpha bytes are dropped: opaque says whether that lost
+ * anything (0: some row written had a pixel with alpha below 255). */
+typedef struct collage_png_stream collage_png_stream;
+collage_png_stream *collage_png_stream_begin(int width, int height, int with_alpha, int dpi);
+int collage_png_stream_write(collage_png_stream *s, const uint8_t *rgba, int rows);
+int collage_png_stream_opaque(const collage_png_stream *s);
+int collage_png_stream_finish(collage_png_stream *s, collage_buffer *out);
+void collage_png_stream_free(collage_png_stream *s);
+
 /* WebP from RGBA8 (libwebp's advanced API): lossy at `quality` (1-100,
  * method 4) or lossless (`lossless`, exact: RGB under transparent pixels
  * kept); alpha written only when `with_alpha`; single-threaded, so the
