@@ -40,6 +40,11 @@ final class CanvasEncoder: Sendable {
         return { range, pixels in rows.write(rows: pixels, count: range.count) }
     }
 
+    /// How the renderer should order its work for `finishedRows`: PNG's
+    /// deflate takes about as long as the render, so it should start as
+    /// early as possible; JPEG's encoder keeps up with any order.
+    var rowsOrder: FinishedRowsOrder { format == .png ? .topFirst : .largestFirst }
+
     /// True when every pixel of `canvas` (the render's result) is opaque;
     /// known from the encoded rows without another pass when they were streamed.
     func isOpaque(_ canvas: Pixmap) -> Bool {

@@ -148,7 +148,8 @@ public enum CollageRenderer {
         let canvas: Pixmap
         do {
             canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast,
-                                                progress: options.progress, finishedRows: encoder.finishedRows)
+                                                progress: options.progress, finishedRows: encoder.finishedRows,
+                                                rowsOrder: encoder.rowsOrder)
         } catch let failure as CodecImageProvider.Failure {
             let (src, location, path) = provider.describe(image: failure.image, in: spec)
             var notes = ["resolved path: \(path)"]

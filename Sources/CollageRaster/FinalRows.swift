@@ -48,23 +48,6 @@ final class FinalRows: @unchecked Sendable {
         self.pending = pending
     }
 
-    /// `order` (the images in the order the workers take them, largest
-    /// first) with its last `workers + 1` images, the smallest ones, which
-    /// finish last, sorted by the first canvas row their draws touch (ties
-    /// keep their order): the rows above the last image drawn can then be
-    /// final, and encoded, while it is still being drawn. Among the smallest
-    /// images this keeps the load balance of largest-first; the rows left
-    /// to encode after the last photo are those from its top row down.
-    static func lowestLast(_ order: [Int], plan: RenderPlan, workers: Int) -> [Int] {
-        let tail = Swift.max(0, order.count - workers - 1)
-        func top(_ image: Int) -> Int { plan.drawsOfImage[image].map { plan.regions[$0].y }.min() ?? 0 }
-        let last = order[tail...].enumerated().sorted { a, b in
-            let ta = top(a.element), tb = top(b.element)
-            return ta != tb ? ta < tb : a.offset < b.offset
-        }
-        return Array(order[..<tail]) + last.map(\.element)
-    }
-
     /// Image `image` is drawn: its direct draws are on the canvas and its
     /// other draws are held.
     func imageDrawn(_ image: Int) {

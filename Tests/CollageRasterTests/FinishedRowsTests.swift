@@ -83,6 +83,36 @@ final class FinishedRowsTests: XCTestCase {
         XCTAssertNil(rows.waitForReadyRows(from: 144))
     }
 
+    func testRowsOrderMovesLowImagesLast() throws {
+        let tops = [100, 0, 50, 0, 100]
+        let scene = Scene(size: Size(width: 200, height: 200), background: .white,
+                          images: tops.map { _ in SceneImage(orientedSize: Size(width: 10, height: 10)) },
+                          items: tops.enumerated().map { i, y in
+                              .image(ImageDraw(image: i, source: Rect(x: 0, y: 0, width: 10, height: 10),
+                                               destination: PixelRect(x: i * 20, y: y, width: 10, height: 10)))
+                          })
+        let plan = try RenderPlan(scene)
+        let taken = [0, 1, 2, 3, 4]
+        XCTAssertEqual(FinishedRowsOrder.largestFirst.order(taken, plan: plan, workers: 2), [0, 1, 3, 2, 4],
+                       "only the last workers + 1 go by their top row")
+        XCTAssertEqual(FinishedRowsOrder.largestFirst.order(taken, plan: plan, workers: 9), [1, 3, 2, 0, 4])
+        XCTAssertEqual(FinishedRowsOrder.topFirst.order(taken, plan: plan, workers: 2), [1, 3, 2, 0, 4],
+                       "top to bottom, ties in the order given")
+        XCTAssertEqual(FinishedRowsOrder.topFirst.order([4, 3, 2, 1, 0], plan: plan, workers: 1), [3, 1, 2, 4, 0])
+        // The order changes timing only.
+        let pixmaps = tops.indices.map { TestImages.random(width: 10, height: 10, seed: UInt64($0 + 7)) }
+        let expected = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 2)
+        for rowsOrder in [FinishedRowsOrder.largestFirst, .topFirst] {
+            let provider = MemoryImageProvider(pixmaps)
+            let collector = Collector(width: 200)
+            XCTAssertEqual(try SceneRenderer.render(scene, images: provider, threads: 1, finishedRows: collector.take,
+                                                    rowsOrder: rowsOrder), expected)
+            XCTAssertEqual(provider.requests.map(\.image),
+                           rowsOrder.order(try RenderPlan(scene).decodeOrder, plan: plan, workers: 1))
+            XCTAssertEqual(collector.bytes, expected.pixels)
+        }
+    }
+
     /// An image that fails stops the handing over before its rows: the
     /// render throws, and nothing below the failed image's first band was
     /// handed over.
