@@ -126,4 +126,32 @@ final class StreamedEncodeTests: XCTestCase {
             XCTAssertEqual(leftovers, [], "no temporary file left behind")
         }
     }
+
+    /// With --lenient the cut photo renders with a decoder warning, known
+    /// only after its rows were encoded: --strict must still stop before
+    /// anything is written; without --strict the file is the whole-canvas one.
+    func testStrictDecoderWarningStopsAfterStreamingBeforeWriting() throws {
+        let good = try Data(contentsOf: directory.appendingPathComponent("photos/gradient.jpg"))
+        try good.prefix(good.count / 3).write(to: directory.appendingPathComponent("photos/cut.jpg"))
+        let document = try writeDocument(extraPhoto: "  - {src: photos/cut.jpg, frame: {x: 0, y: 285, width: 16, height: 16}}")
+        for format in ["jpg", "png"] {
+            let output = directory.appendingPathComponent("strict.\(format)")
+            var options = RenderOptions(outputPath: output.path, threads: 2, lenient: true)
+            options.strict = true
+            XCTAssertThrowsError(try CollageRenderer.render(documentPath: document, options: options)) { error in
+                guard case .diagnostics(let list) = error as? CollageError else { return XCTFail("\(error)") }
+                XCTAssertEqual(list.diagnostics.map(\.severity), [.error])
+                XCTAssertTrue(list.diagnostics[0].message.hasPrefix("photo 'photos/cut.jpg': "), list.diagnostics[0].message)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+            options.strict = false
+            let report = try CollageRenderer.render(documentPath: document, options: options)
+            XCTAssertEqual(report.warnings.map(\.severity), [.warning])
+            let prepared = try CollageRenderer.prepare(documentPath: document)
+            let canvas = try SceneRenderer.render(prepared.scene, images: CodecImageProvider(prepared.spec,
+                                                  options: DecodeOptions(allowTruncated: true)), threads: 1)
+            XCTAssertEqual([UInt8](try Data(contentsOf: output)),
+                           try ImageEncoder.encode(canvas, as: format == "png" ? .png : .jpeg))
+        }
+    }
 }
