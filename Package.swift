@@ -16,7 +16,7 @@ let package = Package(
         // System libraries (Debian -dev packages, found through pkg-config).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
         .systemLibrary(name: "CText", pkgConfig: "freetype2 harfbuzz fontconfig"),
-        .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2 libheif libwebp libwebpdemux"),
+        .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2 libwebp libwebpdemux"),
         // C helpers for what Swift cannot do (setjmp-based error handling).
         .target(name: "CImageShim", dependencies: ["CImage"],
                 cSettings: [.unsafeFlags(["-O2"])]),

@@ -1,11 +1,66 @@
 /* HEIF / HEIC / AVIF decoding with libheif (see CImageShim.h). libheif
  * reports errors as return values, but keeping it here gives Swift one
- * handle type and one message convention for every format. */
+ * handle type and one message convention for every format.
+ *
+ * libheif is loaded with dlopen on the first HEIF file, not linked: it pulls
+ * in libde265, x265, aom, dav1d and libstdc++, whose loading, relocation and
+ * static initialisers cost about 5 ms at every start of the process, which
+ * a render of JPEGs and PNGs would pay for nothing. */
+#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
 #include <libheif/heif.h>
 #include "internal.h"
+
+/* The libheif functions used here, resolved from libheif.so.1. */
+#define HEIF_FUNCTIONS(X) \
+    X(heif_init) X(heif_context_alloc) X(heif_context_free) \
+    X(heif_context_read_from_memory_without_copy) X(heif_context_get_primary_image_handle) \
+    X(heif_image_handle_get_width) X(heif_image_handle_get_height) \
+    X(heif_image_handle_has_alpha_channel) X(heif_image_handle_is_premultiplied_alpha) \
+    X(heif_image_handle_get_luma_bits_per_pixel) X(heif_image_handle_get_raw_color_profile_size) \
+    X(heif_image_handle_get_raw_color_profile) X(heif_image_handle_get_list_of_metadata_block_IDs) \
+    X(heif_image_handle_get_metadata_size) X(heif_image_handle_get_metadata) \
+    X(heif_image_handle_get_nclx_color_profile) X(heif_nclx_color_profile_free) \
+    X(heif_decoding_options_alloc) X(heif_decoding_options_free) X(heif_decode_image) \
+    X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_bits_per_pixel_range) \
+    X(heif_image_get_plane_readonly) X(heif_image_is_premultiplied_alpha) \
+    X(heif_image_release) X(heif_image_handle_release)
+
+#define DECLARE(name) __typeof__(name) *name;
+static struct { HEIF_FUNCTIONS(DECLARE) } lib;
+#undef DECLARE
+
+/* NULL once libheif is loaded, else why it could not be. */
+static const char *unavailable = "libheif was not loaded";
+static char unavailable_text[COLLAGE_MESSAGE_MAX];
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static void init_library(void) {
+    void *handle = dlopen("libheif.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *why = dlerror();
+        collage_copy_message(unavailable_text, why ? why : "libheif.so.1 not found");
+        unavailable = unavailable_text;
+        return;
+    }
+#define RESOLVE(name) \
+    if (!(*(void **)&lib.name = dlsym(handle, #name))) { \
+        collage_copy_message(unavailable_text, "libheif.so.1 lacks " #name); \
+        unavailable = unavailable_text; \
+        return; \
+    }
+    HEIF_FUNCTIONS(RESOLVE)
+#undef RESOLVE
+    lib.heif_init(NULL);
+    unavailable = NULL;
+}
+
+const char *collage_heif_unavailable(void) {
+    pthread_once(&init_once, init_library);
+    return unavailable;
+}
 
 struct collage_heif_decoder {
     struct heif_context *context;
@@ -15,38 +70,35 @@ struct collage_heif_decoder {
     char message[COLLAGE_MESSAGE_MAX];
 };
 
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static void init_library(void) { heif_init(NULL); }
-
 static int fail(collage_heif_decoder *d, struct heif_error error, const char *fallback) {
     collage_copy_message(d->message, error.message && error.message[0] ? error.message : fallback);
     return -1;
 }
 
 collage_heif_decoder *collage_heif_open(void) {
-    pthread_once(&init_once, init_library);
+    if (collage_heif_unavailable()) return NULL;
     collage_heif_decoder *d = calloc(1, sizeof *d);
     if (!d) return NULL;
-    d->context = heif_context_alloc();
+    d->context = lib.heif_context_alloc();
     if (!d->context) { free(d); return NULL; }
     return d;
 }
 
 int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t length, collage_heif_info *info) {
     memset(info, 0, sizeof *info);
-    struct heif_error error = heif_context_read_from_memory_without_copy(d->context, data, length, NULL);
+    struct heif_error error = lib.heif_context_read_from_memory_without_copy(d->context, data, length, NULL);
     if (error.code != heif_error_Ok) return fail(d, error, "not a readable HEIF file");
-    error = heif_context_get_primary_image_handle(d->context, &d->handle);
+    error = lib.heif_context_get_primary_image_handle(d->context, &d->handle);
     if (error.code != heif_error_Ok) return fail(d, error, "no primary image");
     /* The handle's size has irot/imir/clap applied (ispe is the coded size). */
-    info->width = heif_image_handle_get_width(d->handle);
-    info->height = heif_image_handle_get_height(d->handle);
-    info->has_alpha = heif_image_handle_has_alpha_channel(d->handle);
-    info->premultiplied = heif_image_handle_is_premultiplied_alpha(d->handle);
-    info->luma_bits = heif_image_handle_get_luma_bits_per_pixel(d->handle);
-    size_t icc_size = heif_image_handle_get_raw_color_profile_size(d->handle);
+    info->width = lib.heif_image_handle_get_width(d->handle);
+    info->height = lib.heif_image_handle_get_height(d->handle);
+    info->has_alpha = lib.heif_image_handle_has_alpha_channel(d->handle);
+    info->premultiplied = lib.heif_image_handle_is_premultiplied_alpha(d->handle);
+    info->luma_bits = lib.heif_image_handle_get_luma_bits_per_pixel(d->handle);
+    size_t icc_size = lib.heif_image_handle_get_raw_color_profile_size(d->handle);
     if (icc_size > 0 && (d->icc = malloc(icc_size)) != NULL) {
-        if (heif_image_handle_get_raw_color_profile(d->handle, d->icc).code == heif_error_Ok) {
+        if (lib.heif_image_handle_get_raw_color_profile(d->handle, d->icc).code == heif_error_Ok) {
             info->icc = d->icc;
             info->icc_length = icc_size;
         }
@@ -54,10 +106,10 @@ int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t len
     /* The Exif item (ISO/IEC 23008-12 A.2.1): a 32-bit big-endian offset to
      * the TIFF header, then the data (often "Exif\0\0" before the header). */
     heif_item_id exif_id;
-    if (heif_image_handle_get_list_of_metadata_block_IDs(d->handle, "Exif", &exif_id, 1) == 1) {
-        size_t size = heif_image_handle_get_metadata_size(d->handle, exif_id);
+    if (lib.heif_image_handle_get_list_of_metadata_block_IDs(d->handle, "Exif", &exif_id, 1) == 1) {
+        size_t size = lib.heif_image_handle_get_metadata_size(d->handle, exif_id);
         if (size > 4 && (d->exif = malloc(size)) != NULL &&
-            heif_image_handle_get_metadata(d->handle, exif_id, d->exif).code == heif_error_Ok) {
+            lib.heif_image_handle_get_metadata(d->handle, exif_id, d->exif).code == heif_error_Ok) {
             size_t offset = (size_t)d->exif[0] << 24 | (size_t)d->exif[1] << 16 | (size_t)d->exif[2] << 8 | d->exif[3];
             if (offset < size - 4) {
                 info->exif = d->exif + 4 + offset;
@@ -66,37 +118,37 @@ int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t len
         }
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(d->handle, &nclx).code == heif_error_Ok && nclx) {
+    if (lib.heif_image_handle_get_nclx_color_profile(d->handle, &nclx).code == heif_error_Ok && nclx) {
         info->has_nclx = 1;
         info->nclx_primaries = (int)nclx->color_primaries;
         info->nclx_transfer = (int)nclx->transfer_characteristics;
-        heif_nclx_color_profile_free(nclx);
+        lib.heif_nclx_color_profile_free(nclx);
     }
     return 0;
 }
 
 int collage_heif_decode(collage_heif_decoder *d, uint8_t *rgba, size_t capacity) {
     if (!d->handle) { collage_copy_message(d->message, "no primary image"); return -1; }
-    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    struct heif_decoding_options *options = lib.heif_decoding_options_alloc();
     if (!options) { collage_copy_message(d->message, "out of memory"); return -1; }
     options->ignore_transformations = 0;     /* libheif applies irot/imir/clap */
     options->convert_hdr_to_8bit = 1;
     struct heif_image *image = NULL;
-    struct heif_error error = heif_decode_image(d->handle, &image, heif_colorspace_RGB,
+    struct heif_error error = lib.heif_decode_image(d->handle, &image, heif_colorspace_RGB,
                                                 heif_chroma_interleaved_RGBA, options);
-    heif_decoding_options_free(options);
+    lib.heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) return fail(d, error, "decoding failed");
-    int width = heif_image_get_width(image, heif_channel_interleaved);
-    int height = heif_image_get_height(image, heif_channel_interleaved);
-    int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
+    int width = lib.heif_image_get_width(image, heif_channel_interleaved);
+    int height = lib.heif_image_get_height(image, heif_channel_interleaved);
+    int bits = lib.heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    const uint8_t *plane = lib.heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
     int status = 0;
     if (!plane || bits != 8 || width <= 0 || height <= 0 || (size_t)width * (size_t)height * 4 != capacity) {
         collage_copy_message(d->message, "libheif returned an image of an unexpected size or depth");
         status = -1;
     } else {
-        int premultiplied = heif_image_is_premultiplied_alpha(image);
+        int premultiplied = lib.heif_image_is_premultiplied_alpha(image);
         for (int y = 0; y < height; y++) {
             uint8_t *out = rgba + (size_t)y * width * 4;
             memcpy(out, plane + (size_t)y * stride, (size_t)width * 4);
@@ -111,7 +163,7 @@ int collage_heif_decode(collage_heif_decoder *d, uint8_t *rgba, size_t capacity)
             }
         }
     }
-    heif_image_release(image);
+    lib.heif_image_release(image);
     return status;
 }
 
@@ -119,8 +171,8 @@ const char *collage_heif_message(const collage_heif_decoder *d) { return d->mess
 
 void collage_heif_close(collage_heif_decoder *d) {
     if (!d) return;
-    if (d->handle) heif_image_handle_release(d->handle);
-    heif_context_free(d->context);
+    if (d->handle) lib.heif_image_handle_release(d->handle);
+    lib.heif_context_free(d->context);
     free(d->icc);
     free(d->exif);
     free(d);

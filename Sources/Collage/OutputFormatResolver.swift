@@ -1,5 +1,4 @@
 import CollageSpec
-import Foundation
 
 /// Picks the output format by DESIGN.md's precedence: `--format`, then the
 /// output file's extension, then the document's `output.format`.
@@ -20,8 +19,7 @@ enum OutputFormatResolver {
     ///   nothing names a format.
     static func resolve(flag: OutputFormat?, outputPath: String, document: OutputFormat?) throws(CollageError) -> OutputFormat {
         let byExtension = format(forExtensionOf: outputPath)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: outputPath, isDirectory: &isFolder), isFolder.boolValue {
+        if FileSystem.kind(of: outputPath) == .folder {
             let folder = outputPath.hasSuffix("/") ? String(outputPath.dropLast()) : outputPath
             throw .usage("the output '\(outputPath)' is a folder; name a file inside it, e.g. -o \(folder)/collage.png")
         }

@@ -1,5 +1,5 @@
 import Collage
-import Foundation
+import Dispatch
 
 /// `collage batch TEMPLATE --data ROWS -o 'out/${id}.jpg'`: one image per data row.
 enum BatchCommand {
@@ -133,7 +133,8 @@ enum BatchCommand {
             summary += "; \(failed.count) failed: row\(failed.count == 1 ? "" : "s") " + numbers.prefix(20).joined(separator: ", ")
                 + (numbers.count > 20 ? ", …" : "")
         }
-        summary += String(format: " in %.1f s\n", seconds)
+        let tenths = Int((seconds * 10).rounded())
+        summary += " in \(tenths / 10).\(tenths % 10) s\n"
         Console.err(summary)
         return failed.isEmpty ? .success : .failure
     }

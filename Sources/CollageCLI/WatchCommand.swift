@@ -1,5 +1,5 @@
 import Collage
-import Foundation
+import Dispatch
 
 /// `collage watch DOC -o OUT`: re-render whenever DOC or an input changes.
 enum WatchCommand {
@@ -61,13 +61,16 @@ enum WatchCommand {
         let documentPath = WorkingDirectory.absolute(document)
         // A document that does not exist cannot be watched (a typo in its
         // name would otherwise wait forever); one that fails to load can.
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: documentPath, isDirectory: &isFolder), !isFolder.boolValue else {
-            Console.err("error: cannot watch '\(document)': \(isFolder.boolValue ? "it is a folder" : "no such file")\n")
+        let kind = FileSystem.kind(of: documentPath)
+        guard kind != .missing, kind != .folder else {
+            Console.err("error: cannot watch '\(document)': \(kind == .folder ? "it is a folder" : "no such file")\n")
             return .failure
         }
         var dependencies: [String] = []
         while true {
+            // Watched before loading, so a change made while rendering is
+            // queued and starts the next render instead of being missed.
+            watcher.watch([documentPath] + dependencies)
             let started = DispatchTime.now().uptimeNanoseconds
             do throws(CollageError) {
                 let spec = try DocumentInput.file(document).load(variables: options.variables)

@@ -14,6 +14,10 @@ enum HEIFDecoding {
     static func withDecoder<T>(_ bytes: [UInt8], path: String,
                                _ body: (OpaquePointer, collage_heif_info) throws(ImageError) -> T) throws(ImageError) -> T {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> T in
+            if let why = collage_heif_unavailable() {
+                throw ImageError(path: path, reason: "HEIF/AVIF support is unavailable: \(String(cString: why)) "
+                                 + "(install libheif1: apt-get install libheif1)", kind: .unsupportedVariant)
+            }
             guard let decoder = collage_heif_open() else { throw ImageError(path: path, reason: "out of memory", kind: .tooLarge) }
             defer { collage_heif_close(decoder) }
             var info = collage_heif_info()

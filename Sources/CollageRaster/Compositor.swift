@@ -10,12 +10,16 @@ enum Compositor {
     static func writeOpaque(_ source: UnsafePointer<Float>, count: Int, to destination: UnsafeMutablePointer<UInt8>,
                             step: Int = 1) {
         SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
+            let table = encode.baseAddress!
+            let raw = UnsafeRawPointer(source)
             for i in 0..<count {
-                let p = i * 4
+                // `SRGBTransfer.encodeIndex` on the four lanes at once (same
+                // operations, same results; the alpha lane is not used).
+                let index = SRGBTransfer.encodeIndices(raw.loadUnaligned(fromByteOffset: i &* 16, as: SIMD4<Float>.self))
                 let d = destination + i &* step &* 4
-                d[0] = encode[SRGBTransfer.encodeIndex(source[p])]
-                d[1] = encode[SRGBTransfer.encodeIndex(source[p + 1])]
-                d[2] = encode[SRGBTransfer.encodeIndex(source[p + 2])]
+                d[0] = table[Int(index[0])]
+                d[1] = table[Int(index[1])]
+                d[2] = table[Int(index[2])]
                 d[3] = 255
             }
         }

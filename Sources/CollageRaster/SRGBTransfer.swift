@@ -54,6 +54,16 @@ public enum SRGBTransfer {
         return Int((clamped * Float(encodeSteps) + 12_582_912).bitPattern & 0x3F_FFFF)
     }
 
+    /// `encodeIndex` of four values at once, as integer lanes: the same
+    /// clamp, multiply and add per lane, so the indices are identical.
+    @inline(__always)
+    public static func encodeIndices(_ linear: SIMD4<Float>) -> SIMD4<UInt32> {
+        let positive = linear.replacing(with: 0, where: .!(linear .> 0))
+        let clamped = positive.replacing(with: 1, where: .!(positive .< 1))
+        let shifted = clamped * Float(encodeSteps) + 12_582_912
+        return unsafeBitCast(shifted, to: SIMD4<UInt32>.self) & 0x3F_FFFF
+    }
+
     /// A fraction `0...1` (clamped; NaN gives 0) as a byte `0...255`,
     /// rounded to nearest with the 2^23 trick. Used for alpha.
     @inline(__always)

@@ -32,7 +32,8 @@ public enum SceneRenderer {
     /// resampler consumes top to bottom, so a streamed JPEG is never held whole.
     ///
     /// Memory: the canvas (4 bytes a pixel), per thread one input row and a
-    /// ring of horizontally filtered rows (taps x region width x 16 bytes)
+    /// ring of linearised input rows (taps x read columns x 12 or 16 bytes,
+    /// at most 16 MiB: see `Resampler`)
     /// plus, for images that are not streamed, the decoded image; and, for an image draw that an
     /// earlier item or another image draw overlaps, its resampled pixels
     /// (16 bytes a pixel) until it is composited. Draws that nothing earlier

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Prints diagnostics like a compiler (DESIGN.md "Errors"):
 ///
@@ -24,7 +24,7 @@ public struct DiagnosticFormatter: Sendable {
     /// or empty (https://no-color.org, DESIGN.md "Errors") and `TERM` is set
     /// to something other than `dumb`.
     public static func forTerminal(fileDescriptor: Int32 = 2,
-                                   environment: [String: String] = ProcessInfo.processInfo.environment)
+                                   environment: [String: String] = FileSystem.environment)
         -> DiagnosticFormatter {
         let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
         let term = environment["TERM"] ?? ""

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Entry point of the document -> spec stage: reads the bytes, parses them
 /// with `YAMLReader` (YAML and JSON alike) and validates them with `Validator`.
 public enum DocumentLoader {
@@ -15,15 +13,12 @@ public enum DocumentLoader {
     ///   `maxDiagnostics`), in source order, carrying the `SourceText` read;
     ///   an unreadable file is one `.missingFile` diagnostic with no location.
     public static func load(path: String, variables: [String: String] = [:]) throws(DiagnosticList) -> Spec {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            let reason = !exists ? "no such file" : (isFolder.boolValue ? "it is a folder" : "permission denied")
-            throw DiagnosticList([Diagnostic(.missingFile, at: nil, "cannot read document '\(path)': \(reason)")])
+        guard let bytes = FileSystem.contents(of: path), FileSystem.kind(of: path) != .folder else {
+            throw DiagnosticList([Diagnostic(.missingFile, at: nil,
+                "cannot read document '\(path)': \(FileSystem.unreadableReason(path))")])
         }
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let folder = (absolute as NSString).deletingLastPathComponent
-        return try load(text: [UInt8](data), file: path, baseDirectory: folder, variables: variables)
+        let folder = FileSystem.folder(of: WorkingDirectory.absolute(path))
+        return try load(text: bytes, file: path, baseDirectory: folder, variables: variables)
     }
 
     /// Validates document text. `file` is the name used in diagnostics;
@@ -76,7 +71,6 @@ public enum DocumentLoader {
     }
 
     private static func isRegularFile(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        FileSystem.kind(of: path) == .regularFile
     }
 }

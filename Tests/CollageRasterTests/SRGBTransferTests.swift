@@ -33,4 +33,22 @@ final class SRGBTransferTests: XCTestCase {
         XCTAssertEqual(SRGBTransfer.byte(fromFraction: 1.2), 255)
         XCTAssertEqual(SRGBTransfer.byte(fromFraction: -1), 0)
     }
+
+    func testFourLaneEncodeIndicesEqualTheScalarOnes() {
+        // Every step of the table and the half-way points, both sides of the
+        // clamps, infinities and NaN: the SIMD path must pick the same entry.
+        var values: [Float] = [-.infinity, -1, -0.0, 0, 1, 1.5, .infinity, .nan, 1e-9, 0.99999994]
+        for i in 0...SRGBTransfer.encodeSteps {
+            let v = Float(i) / Float(SRGBTransfer.encodeSteps)
+            values += [v, v + 0.5 / Float(SRGBTransfer.encodeSteps), v.nextUp, v.nextDown]
+        }
+        while values.count % 4 != 0 { values.append(0.25) }
+        for k in stride(from: 0, to: values.count, by: 4) {
+            let lanes = SIMD4(values[k], values[k + 1], values[k + 2], values[k + 3])
+            let indices = SRGBTransfer.encodeIndices(lanes)
+            for lane in 0..<4 {
+                XCTAssertEqual(Int(indices[lane]), SRGBTransfer.encodeIndex(lanes[lane]), "value \(lanes[lane])")
+            }
+        }
+    }
 }

@@ -130,7 +130,9 @@ typedef struct {
     size_t exif_length;
 } collage_heif_info;
 
-/* NULL only when out of memory. */
+/* NULL when libheif (dlopen'ed on first use) is available, else why not. */
+const char *collage_heif_unavailable(void);
+/* NULL when out of memory or libheif is unavailable. */
 collage_heif_decoder *collage_heif_open(void);
 /* Parses the file (boxes only; `data` must outlive the decoder) and opens the
  * primary image (never a thumbnail or auxiliary image). 0 or -1 (message). */

@@ -1,6 +1,5 @@
 import CollageSpec
 import Dispatch
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,7 +38,7 @@ public enum BatchRunner {
         // count): `--jobs N` means N rows in flight.
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<workers {
-            let thread = Thread {
+            WorkerThread.start(stackSize: 8 << 20) {
                 while let index = results.next() {
                     let outcome = render(jobs[index], template: template, documentFiles: [templatePath, dataPath],
                                          options: options, policy: policy)
@@ -47,8 +46,6 @@ public enum BatchRunner {
                 }
                 done.signal()
             }
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         for _ in 0..<workers { done.wait() }
         return results.outcomes
@@ -101,7 +98,7 @@ public enum BatchRunner {
 
 /// Hands out job indices and collects outcomes under one lock.
 private final class OutcomeStore: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var nextIndex = 0
     private var finished = 0
     private var slots: [BatchRunner.Outcome?]

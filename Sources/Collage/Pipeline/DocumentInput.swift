@@ -79,28 +79,3 @@ public enum DocumentInput: Sendable {
         }
     }
 }
-
-/// The process's working directory (absolute, as `getcwd` gives it).
-public enum WorkingDirectory {
-    /// `path` made absolute against the working directory, with `.` and
-    /// `..` removed lexically (symlinks are not followed).
-    public static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : WorkingDirectory.path + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
-    /// The working directory; "/" if it cannot be determined.
-    public static var path: String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}

@@ -22,18 +22,21 @@ public final class FileWatcher {
 
     deinit { close(fd) }
 
-    /// Replaces the watched set with `files` (absolute paths).
+    /// Replaces the watched set with `files` (absolute paths). Folders
+    /// watched before and still needed keep their watch, so a change already
+    /// queued for them (made while the caller was rendering) is not lost.
     public func watch(_ files: [String]) {
-        for wd in folders.keys { inotify_rm_watch(fd, wd) }
-        folders = [:]
-        names = []
         var paths = Set(files)
         for file in files { if let target = PathPolicy.realPath(file) { paths.insert(target) } }
+        names = paths
+        let needed = Set(paths.map(Self.folder(of:)))
+        for (wd, folder) in folders where !needed.contains(folder) {
+            inotify_rm_watch(fd, wd)
+            folders[wd] = nil
+        }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
-        for path in paths {
-            names.insert(path)
-            let folder = Self.folder(of: path)
-            guard !folders.values.contains(folder) else { continue }
+        let watched = Set(folders.values)
+        for folder in needed.sorted() where !watched.contains(folder) {
             let wd = inotify_add_watch(fd, folder, mask)
             if wd >= 0 { folders[wd] = folder }
         }

@@ -1,5 +1,4 @@
 import CollageSpec
-import Foundation
 
 /// The rows of a batch: `--data` read as CSV (`.csv`), JSON (`.json`) or
 /// YAML (`.yaml`, `.yml`), numbered from 1 for the first data row (the
@@ -31,13 +30,9 @@ public enum DataRows {
         guard isCSV || lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") else {
             throw .usage("cannot tell the format of --data '\(path)': use a .csv, .json, .yaml or .yml file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            let reason = !exists ? "no such file" : (isFolder.boolValue ? "it is a folder" : "permission denied")
-            throw .failure(.missingFile, "cannot read data file '\(path)': \(reason)")
+        guard let bytes = FileSystem.contents(of: path), FileSystem.kind(of: path) != .folder else {
+            throw .failure(.missingFile, "cannot read data file '\(path)': \(FileSystem.unreadableReason(path))")
         }
-        let bytes = [UInt8](data)
         if isCSV {
             let table: CSVReader.Table
             do {
