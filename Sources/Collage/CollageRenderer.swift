@@ -143,10 +143,24 @@ public enum CollageRenderer {
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         let provider = CodecImageProvider(spec, options: decodeOptions)
+        let encoded = EncodedFormat(rawValue: format.rawValue)!
+        let background = spec.canvas.background
+        let flatten = background.alpha == 0 ? Color.white
+            : Color(red: background.red, green: background.green, blue: background.blue)
+        let encodeOptions = EncodeOptions(
+            quality: options.quality ?? spec.output.quality ?? 90, flattenBackground: flatten,
+            subsampling: (options.subsampling ?? spec.output.subsampling) == .yuv444 ? .yuv444 : .yuv420,
+            progressive: options.progressive ?? spec.output.progressive ?? false,
+            dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
+        // JPEG and PNG are encoded into memory as rows become final; nothing
+        // is written before every check below has passed.
+        let encoder = CanvasEncoder(format: encoded, size: scene.size, options: encodeOptions,
+                                    opaqueBackground: scene.background.alpha == 255)
         let canvas: Pixmap
         do {
             canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast,
-                                                progress: options.progress)
+                                                progress: options.progress, finishedRows: encoder.finishedRows,
+                                                rowsOrder: encoder.rowsOrder)
         } catch let failure as CodecImageProvider.Failure {
             let (src, location, path) = provider.describe(image: failure.image, in: spec)
             var notes = ["resolved path: \(path)"]
@@ -179,25 +193,16 @@ public enum CollageRenderer {
         }
         var warnings = prepared.warnings + decodeWarnings
 
-        let encoded = EncodedFormat(rawValue: format.rawValue)!
-        let background = spec.canvas.background
-        let flatten = background.alpha == 0 ? Color.white
-            : Color(red: background.red, green: background.green, blue: background.blue)
-        if encoded == .jpeg && !canvas.isOpaque {
+        if encoded == .jpeg && !encoder.isOpaque(canvas) {
             let flattened = Diagnostic(.render, at: spec.canvas.location,
                 "the canvas has transparent pixels and JPEG has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
                 severity: .warning, notes: ["write .png or .webp to keep the transparency"])
             if options.strict { throw .diagnostics(DiagnosticList([flattened.asError], source: spec.source)) }
             warnings.append(flattened)
         }
-        let encodeOptions = EncodeOptions(
-            quality: options.quality ?? spec.output.quality ?? 90, flattenBackground: flatten,
-            subsampling: (options.subsampling ?? spec.output.subsampling) == .yuv444 ? .yuv444 : .yuv420,
-            progressive: options.progressive ?? spec.output.progressive ?? false,
-            dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
         let bytes: [UInt8]
         do {
-            bytes = try ImageEncoder.encode(canvas, as: encoded, options: encodeOptions)
+            bytes = try encoder.finish(canvas)
         } catch {
             throw .failure(.render, "cannot encode the output: \(error.reason)")
         }

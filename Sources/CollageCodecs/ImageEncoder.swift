@@ -59,11 +59,7 @@ public enum ImageEncoder {
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>" and
     ///   the library's message (e.g. an empty pixmap).
     public static func encode(_ pixmap: Pixmap, as format: EncodedFormat, options: EncodeOptions = EncodeOptions()) throws(ImageError) -> [UInt8] {
-        let maxSide = format == .webp ? 16_383 : format == .jpeg ? 65_500 : Int.max
-        guard pixmap.width > 0, pixmap.height > 0, pixmap.width <= maxSide, pixmap.height <= maxSide, pixmap.width <= Int(Int32.max) / 4, pixmap.height <= Int(Int32.max) else {
-            throw ImageError(path: "<output>", reason: "cannot encode a \(pixmap.size) image as \(format.rawValue.uppercased())",
-                             kind: .encodeFailed)
-        }
+        try checkSize(pixmap.size, format: format)
         var buffer = collage_buffer()
         let status: Int32 = pixmap.pixels.withUnsafeBufferPointer { pixels in
             switch format {
@@ -91,5 +87,16 @@ public enum ImageEncoder {
                              kind: .encodeFailed)
         }
         return Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.length))
+    }
+
+    /// Refuses a size `format` cannot hold (empty; over 16383 pixels a side
+    /// for WebP, 65500 for JPEG) or the encoders' `Int32` arithmetic cannot.
+    /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>".
+    static func checkSize(_ size: Size, format: EncodedFormat) throws(ImageError) {
+        let maxSide = format == .webp ? 16_383 : format == .jpeg ? 65_500 : Int.max
+        guard size.width > 0, size.height > 0, size.width <= maxSide, size.height <= maxSide, size.width <= Int(Int32.max) / 4, size.height <= Int(Int32.max) else {
+            throw ImageError(path: "<output>", reason: "cannot encode a \(size) image as \(format.rawValue.uppercased())",
+                             kind: .encodeFailed)
+        }
     }
 }

@@ -65,6 +65,9 @@ final class RenderWork: @unchecked Sendable {
         }
     }
 
+    /// The held draw of `item`, left in place (for compositing part of its rows).
+    func heldDraw(item: Int) -> HeldDraw? { lock.sync { held[item] } }
+
     /// Removes and returns the held draw of `item` (so it is freed once composited).
     func takeHeldDraw(item: Int) -> HeldDraw? { lock.sync { held.removeValue(forKey: item) } }
 

@@ -4,6 +4,10 @@ import Dispatch
 public enum SceneRenderer {
     /// Progress of a render: images drawn so far, images in all.
     public typealias Progress = @Sendable (_ done: Int, _ total: Int) -> Void
+    /// Receives canvas rows that are final: `rows` (canvas rows, y down),
+    /// whose bytes start at `pixels` (RGBA8 sRGB straight alpha, `width * 4`
+    /// bytes a row, no padding). Valid only during the call.
+    public typealias FinishedRows = @Sendable (_ rows: Range<Int>, _ pixels: UnsafePointer<UInt8>) -> Void
 
     /// Draws `scene` on a new canvas. Images are decoded through `images`
     /// (concurrently, each no larger than its draws need) and resampled with
@@ -48,20 +52,38 @@ public enum SceneRenderer {
     ///   - progress: called after each image is decoded and resampled, with
     ///     the number done and the number to do; calls are serial but may come
     ///     from any worker thread. Default: none.
+    ///   - finishedRows: handed every canvas row once, top to bottom, in
+    ///     bands, as soon as the rows are final (every draw touching them
+    ///     is done; see `FinalRows`), from a thread of its own that runs
+    ///     beside the workers, so an encoder can work while later photos are
+    ///     still drawn. Not called for rows after an image fails. The calls
+    ///     end before `render` returns. Default: none.
+    ///   - rowsOrder: with `finishedRows`, the order the workers take the
+    ///     images in (timing only); default `.largestFirst`.
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
     /// - Throws: `SceneRenderError` for an invalid scene (before any decode);
     ///   otherwise the error `images` threw for the lowest image index.
     public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false,
-                              progress: Progress? = nil) throws -> Pixmap {
+                              progress: Progress? = nil, finishedRows: FinishedRows? = nil,
+                              rowsOrder: FinishedRowsOrder = .largestFirst) throws -> Pixmap {
         let plan = try RenderPlan(scene, decodeMargin: fast ? 1 : 2)
+        let finalRows = finishedRows == nil ? nil : FinalRows(plan: plan, height: scene.size.height)
         var canvas = Pixmap(unfilledWidth: scene.size.width, height: scene.size.height)
         let background = BackgroundFill(scene.background, plan: plan)
-        let work = RenderWork(order: plan.decodeOrder, progress: progress)
         let workers = Swift.min(Swift.max(threads, 1), plan.decodeOrder.count)
+        let order = finalRows == nil ? plan.decodeOrder : rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
+        let work = RenderWork(order: order, progress: progress)
         canvas.pixels.withUnsafeMutableBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             let pixels = CanvasPixels(base: base, width: scene.size.width, height: scene.size.height)
+            var finisher: JoinableThread?
+            if let finalRows, let finishedRows {
+                finisher = JoinableThread.start {
+                    finish(scene, plan: plan, background: background, canvas: pixels, work: work, rows: finalRows,
+                           to: finishedRows)
+                }
+            }
             if workers > 0 {
                 DispatchQueue.concurrentPerform(iterations: workers) { _ in
                     while let image = work.takeImage() {
@@ -69,15 +91,24 @@ public enum SceneRenderer {
                             try drawImage(image, of: scene, plan: plan, background: background, provider: images,
                                           canvas: pixels, work: work)
                             work.imageFinished()
+                            finalRows?.imageDrawn(image)
                         } catch {
                             work.fail(image: image, error: error)
+                            finalRows?.fail()
                         }
                     }
                 }
             }
-            if work.firstError == nil {
+            if let finalRows, let finishedRows {
+                if let finisher {
+                    finisher.join()
+                } else {
+                    finish(scene, plan: plan, background: background, canvas: pixels, work: work, rows: finalRows,
+                           to: finishedRows)
+                }
+            } else if work.firstError == nil {
                 background.fill(rows: 0 ..< scene.size.height, canvas: pixels)
-                compositeInOrder(scene, plan: plan, canvas: pixels, work: work)
+                compositeInOrder(scene, plan: plan, canvas: pixels, work: work, rows: 0 ..< scene.size.height)
             }
         }
         if let error = work.firstError { throw error }
@@ -210,15 +241,37 @@ public enum SceneRenderer {
         }
     }
 
-    /// Composites every item not drawn directly, in scene order.
-    private static func compositeInOrder(_ scene: Scene, plan: RenderPlan, canvas: CanvasPixels, work: RenderWork) {
+    /// The finisher: waits for bands to become ready, composites them and
+    /// hands them to `consumer`, top to bottom, until every row is final or
+    /// an image fails.
+    private static func finish(_ scene: Scene, plan: RenderPlan, background: BackgroundFill, canvas: CanvasPixels,
+                               work: RenderWork, rows: FinalRows, to consumer: FinishedRows) {
+        var next = 0
+        while next < rows.height, let end = rows.waitForReadyRows(from: next) {
+            // The background outside direct draws: no worker writes there.
+            background.fill(rows: next ..< end, canvas: canvas)
+            compositeInOrder(scene, plan: plan, canvas: canvas, work: work, rows: next ..< end)
+            consumer(next ..< end, UnsafePointer(canvas.pixel(x: 0, y: next)))
+            next = end
+        }
+    }
+
+    /// Composites every item not drawn directly, in scene order, into canvas
+    /// `rows` (a held draw is freed with its last row).
+    private static func compositeInOrder(_ scene: Scene, plan: RenderPlan, canvas: CanvasPixels, work: RenderWork,
+                                         rows: Range<Int>) {
         for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.regions[index].isEmpty {
             let region = plan.regions[index]
+            let first = Swift.max(region.y, rows.lowerBound) - region.y
+            let end = Swift.min(region.y + region.height, rows.upperBound) - region.y
+            guard first < end else { continue }
+            let lines = first ..< end
             switch item {
             case .image:
-                guard let held = work.takeHeldDraw(item: index) else { continue }
+                let last = lines.upperBound == region.height
+                guard let held = last ? work.takeHeldDraw(item: index) : work.heldDraw(item: index) else { continue }
                 held.pixels.withUnsafeBufferPointer { tile in
-                    for y in 0..<region.height {
+                    for y in lines {
                         let source = tile.baseAddress! + y * region.width * 4
                         let target = canvas.pixel(x: region.x, y: region.y + y)
                         if held.opaque {
@@ -230,7 +283,7 @@ public enum SceneRenderer {
                 }
             case .mask(let draw):
                 draw.mask.coverage.withUnsafeBufferPointer { coverage in
-                    for y in 0..<region.height {
+                    for y in lines {
                         let source = coverage.baseAddress! + (region.y + y - draw.originY) * draw.mask.width
                             + (region.x - draw.originX)
                         Compositor.blend(draw.color, coverage: source, count: region.width,
@@ -238,12 +291,12 @@ public enum SceneRenderer {
                     }
                 }
             case .fill(_, let color):
-                for y in 0..<region.height {
+                for y in lines {
                     Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y))
                 }
             case .tile(let tile):
                 tile.pixels.withUnsafeBufferPointer { pixels in
-                    for y in 0..<region.height {
+                    for y in lines {
                         let source = pixels.baseAddress! + ((region.y + y - tile.originY) * tile.width
                             + (region.x - tile.originX)) * 4
                         Compositor.blend(source, count: region.width, opacity: 1,

@@ -210,10 +210,40 @@ int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
                         int subsampling, int progressive, int dpi,
                         uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, collage_buffer *out);
 
+/* The same JPEG written a band of rows at a time, so encoding can start
+ * before the last row exists: the bytes equal collage_jpeg_encode's for the
+ * same pixels and settings. begin returns NULL only when out of memory; a
+ * failure inside libjpeg is remembered, later writes do nothing and finish
+ * reports it. write takes `rows` RGBA rows of `width` pixels, top to bottom,
+ * continuing where the last call stopped (rows past the image's height are
+ * ignored); it returns 0 or -1. opaque is 1 while every row written so far
+ * had alpha 255 everywhere. finish (0, or -1 with out->message; also when
+ * fewer rows than the height were written) and free (abandon) both release
+ * the stream. */
+typedef struct collage_jpeg_stream collage_jpeg_stream;
+collage_jpeg_stream *collage_jpeg_stream_begin(int width, int height, int quality,
+                                               int subsampling, int progressive, int dpi,
+                                               uint8_t bg_r, uint8_t bg_g, uint8_t bg_b);
+int collage_jpeg_stream_write(collage_jpeg_stream *s, const uint8_t *rgba, int rows);
+int collage_jpeg_stream_opaque(const collage_jpeg_stream *s);
+int collage_jpeg_stream_finish(collage_jpeg_stream *s, collage_buffer *out);
+void collage_jpeg_stream_free(collage_jpeg_stream *s);
+
 /* PNG from RGBA8: 8-bit RGB (or RGBA when `with_alpha`), sRGB chunk,
  * zlib level 1 with Z_RLE, all filters (adaptive), pHYs when dpi > 0, no tIME/text. */
 int collage_png_encode(const uint8_t *rgba, int width, int height, int with_alpha,
                        int dpi, collage_buffer *out);
+
+/* The same PNG written a band of rows at a time (bytes equal to
+ * collage_png_encode's; the rules of the JPEG stream above apply). Without
+ * `with_alpha` the alpha bytes are dropped: opaque says whether that lost
+ * anything (0: some row written had a pixel with alpha below 255). */
+typedef struct collage_png_stream collage_png_stream;
+collage_png_stream *collage_png_stream_begin(int width, int height, int with_alpha, int dpi);
+int collage_png_stream_write(collage_png_stream *s, const uint8_t *rgba, int rows);
+int collage_png_stream_opaque(const collage_png_stream *s);
+int collage_png_stream_finish(collage_png_stream *s, collage_buffer *out);
+void collage_png_stream_free(collage_png_stream *s);
 
 /* WebP from RGBA8 (libwebp's advanced API): lossy at `quality` (1-100,
  * method 4) or lossless (`lossless`, exact: RGB under transparent pixels
