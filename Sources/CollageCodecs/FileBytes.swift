@@ -25,6 +25,53 @@ enum FileBytes {
         return try file.readAll()
     }
 
+    /// The file's bytes in memory that never moves, read as `read(_:)` reads
+    /// them, for a decoder that keeps a pointer into them between calls
+    /// (`JPEGRowStream`) without copying the file a second time.
+    /// - Throws: as `read(_:)`.
+    static func readStable(_ path: String) throws(ImageError) -> StableBytes {
+        let file = try OpenFile(path)
+        defer { close(file.descriptor) }
+        // One spare byte: the read that finds the end needs room, and a
+        // full block would be grown (copied) for nothing.
+        var capacity = Swift.max(file.size + 1, 1 << 16)
+        guard var base = malloc(capacity)?.assumingMemoryBound(to: UInt8.self) else {
+            throw ImageError(path: path, reason: "out of memory", kind: .tooLarge)
+        }
+        var count = 0
+        while true {
+            if count == capacity {
+                // The file grew, or it is a pipe: read on into a larger block.
+                guard capacity < maximumLength,
+                      let larger = realloc(base, Swift.min(capacity * 2, maximumLength))?.assumingMemoryBound(to: UInt8.self)
+                else {
+                    free(base)
+                    throw ImageError(path: path, reason: "file too large", kind: .tooLarge)
+                }
+                base = larger
+                capacity = Swift.min(capacity * 2, maximumLength)
+            }
+            let got = Glibc.read(file.descriptor, base + count, capacity - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                free(base)
+                throw file.failure("cannot read")
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return StableBytes(base: base, count: count)
+    }
+
+    /// Bytes owned by this object at a fixed address, freed with it.
+    final class StableBytes {
+        let base: UnsafeMutablePointer<UInt8>
+        let count: Int
+        init(base: UnsafeMutablePointer<UInt8>, count: Int) { self.base = base; self.count = count }
+        deinit { free(base) }
+        var raw: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    }
+
     /// Reads the first `length` bytes of the file and hands them to `parse`
     /// with `isWhole` false; when `parse` returns nil (it needs more), or
     /// when the file is no longer than `length` or not a regular file (a

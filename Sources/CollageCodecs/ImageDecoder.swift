@@ -116,15 +116,23 @@ public enum ImageDecoder {
     ///   colour conversion (CMYK, a non-sRGB ICC profile): decode those.
     /// - Throws: as `decode(path:options:)` for what is read before the first row.
     public static func openRows(path: String, options: DecodeOptions) throws(ImageError) -> JPEGRowStream? {
-        let bytes = try FileBytes.read(path)
-        guard try format(of: bytes, path: path) == .jpeg else { return nil }
+        let bytes = try FileBytes.readStable(path)
+        guard try format(of: bytes.raw, path: path) == .jpeg else { return nil }
         return try JPEGRowStream.open(bytes, path: path, options: options)
     }
 
     /// The format the magic bytes say.
     /// - Throws: `.unsupportedFormat` for an empty file or unknown bytes.
     static func format(of bytes: [UInt8], path: String) throws(ImageError) -> ImageFormat {
-        let verdict = bytes.withUnsafeBytes { FormatSniffer.sniff(UnsafeRawBufferPointer(rebasing: $0.prefix(64))) }
+        let verdict: Result<ImageFormat, ImageError> = bytes.withUnsafeBytes { raw in
+            do throws(ImageError) { return .success(try format(of: raw, path: path)) } catch { return .failure(error) }
+        }
+        return try verdict.get()
+    }
+
+    /// As `format(of:path:)`, for bytes anywhere in memory.
+    static func format(of bytes: UnsafeRawBufferPointer, path: String) throws(ImageError) -> ImageFormat {
+        let verdict = FormatSniffer.sniff(UnsafeRawBufferPointer(rebasing: bytes.prefix(64)))
         switch verdict {
         case .format(let format): return format
         case .heif: return .heif

@@ -25,7 +25,8 @@ public final class JPEGRowStream: ImageRowStream {
     public private(set) var warnings: [String] = []
 
     private let path: String
-    private let data: UnsafeMutableBufferPointer<UInt8>
+    /// The file; libjpeg reads it in place until `finish()`.
+    private let data: FileBytes.StableBytes
     private var decoder: OpaquePointer?
     private let row: UnsafeMutablePointer<UInt8>
     /// The next row libjpeg produces.
@@ -34,21 +35,18 @@ public final class JPEGRowStream: ImageRowStream {
     private var rowOffset = 0
     private var error: ImageError?
 
-    /// Opens `bytes` (a JPEG) for row-by-row decoding.
+    /// Opens `bytes` (a JPEG, kept by the stream) for row-by-row decoding.
     /// - Returns: nil when the file needs the whole-image path (CMYK/YCCK,
     ///   or an ICC profile that is not sRGB while `options.convertICCProfiles`).
     /// - Throws: as `ImageDecoder.decode(path:options:)` for the header, the
     ///   limits and the start of the decode.
-    static func open(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> JPEGRowStream? {
-        let data = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
-        _ = data.initialize(from: bytes)
-        guard let decoder = collage_jpeg_open(data.baseAddress, bytes.count,
+    static func open(_ bytes: FileBytes.StableBytes, path: String, options: DecodeOptions) throws(ImageError) -> JPEGRowStream? {
+        guard let decoder = collage_jpeg_open(bytes.base, bytes.count,
                                               options.maxLibraryMemory, options.allowTruncated ? 0 : 1) else {
-            data.deallocate()
             throw ImageError(path: path, reason: "out of memory", kind: .tooLarge)
         }
         var owned = true
-        defer { if owned { collage_jpeg_close(decoder); data.deallocate() } }
+        defer { if owned { collage_jpeg_close(decoder) } }
         var info = collage_jpeg_info()
         if collage_jpeg_header(decoder, &info) != 0 { throw JPEGDecoding.failure(decoder, path: path) }
         let space = info.color_space
@@ -69,10 +67,10 @@ public final class JPEGRowStream: ImageRowStream {
             throw ImageError(path: path, reason: "invalid JPEG: decoder output does not match the expected size", kind: .corrupt)
         }
         owned = false
-        return JPEGRowStream(path: path, data: data, decoder: decoder, header: header, scale: scale, size: size)
+        return JPEGRowStream(path: path, data: bytes, decoder: decoder, header: header, scale: scale, size: size)
     }
 
-    private init(path: String, data: UnsafeMutableBufferPointer<UInt8>, decoder: OpaquePointer, header: ImageHeader,
+    private init(path: String, data: FileBytes.StableBytes, decoder: OpaquePointer, header: ImageHeader,
                  scale: Int, size: Size) {
         self.path = path
         self.data = data
@@ -87,7 +85,6 @@ public final class JPEGRowStream: ImageRowStream {
 
     deinit {
         if let decoder { collage_jpeg_close(decoder) }
-        data.deallocate()
         row.deallocate()
     }
 
