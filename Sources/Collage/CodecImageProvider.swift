@@ -23,22 +23,32 @@ final class CodecImageProvider: ImageProvider {
     let orientations: [Orientation?]
     /// Limits and truncation policy; `minimumSize` and `orientation` are set per call.
     let options: DecodeOptions
+    /// Headers of the first images (the photos), when known: they foretell
+    /// each decode's size (`decodedSize(image:minimumSize:)`).
+    let headers: [ImageHeader]
     /// Warnings by image index (decodes run concurrently).
     private let collected = Mutex<[Int: [String]]>([:])
 
-    init(paths: [String], orientations: [Orientation?] = [], options: DecodeOptions = DecodeOptions()) {
+    init(paths: [String], orientations: [Orientation?] = [], headers: [ImageHeader] = [],
+         options: DecodeOptions = DecodeOptions()) {
         self.paths = paths
         self.orientations = orientations
+        self.headers = headers
         self.options = options
     }
 
-    /// The photos, then the overlay images, of `spec`.
-    convenience init(_ spec: Spec, options: DecodeOptions = DecodeOptions()) {
+    /// The photos, then the overlay images, of `spec`; `headers` are the
+    /// photos' (`CollageRenderer.Prepared.headers`), or none.
+    convenience init(_ spec: Spec, headers: [ImageHeader] = [], options: DecodeOptions = DecodeOptions()) {
         let overlays = Self.overlayPaths(spec)
         self.init(paths: spec.photos.map(\.path) + overlays,
                   orientations: spec.photos.map { $0.orientation.flatMap(Orientation.init(rawValue:)) }
                     + overlays.map { _ in nil },
-                  options: options)
+                  headers: headers, options: options)
+    }
+
+    func decodedSize(image index: Int, minimumSize: Size) -> Size? {
+        headers.indices.contains(index) ? headers[index].decodedSize(minimumSize: minimumSize) : nil
     }
 
     /// The image overlays' paths, in overlay order.

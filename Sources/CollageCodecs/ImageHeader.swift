@@ -20,6 +20,21 @@ public struct ImageHeader: Sendable, Hashable {
     /// The size after orientation: storedSize with width and height swapped
     /// for orientations 5-8. Layout uses this.
     public var size: Size { orientation.swapsAxes ? Size(width: storedSize.height, height: storedSize.width) : storedSize }
+
+    /// The oriented size a decode of this file at `minimumSize` (oriented
+    /// pixels) gives, before any pixel is read: for JPEG the smallest DCT
+    /// scale in `{1, 2, 4, 8}/8` whose output reaches it (libjpeg's rule:
+    /// `ceil(side * k / 8)`), as `ImageDecoder.decode(path:options:)` picks
+    /// it; other formats decode at full size. Used to plan the work.
+    public func decodedSize(minimumSize: Size) -> Size {
+        guard format == .jpeg else { return size }
+        for k in JPEGDecoding.scales {
+            let scaled = Size(width: (storedSize.width * k + 7) / 8, height: (storedSize.height * k + 7) / 8)
+            let oriented = orientation.swapsAxes ? Size(width: scaled.height, height: scaled.width) : scaled
+            if oriented.width >= minimumSize.width && oriented.height >= minimumSize.height { return oriented }
+        }
+        return size
+    }
     public init(format: ImageFormat, storedSize: Size, orientation: Orientation) {
         self.format = format; self.storedSize = storedSize; self.orientation = orientation
     }

@@ -18,9 +18,17 @@ public protocol ImageProvider: Sendable {
     /// it is false fails the render (`SceneRenderError.unrequestedRowStream`). The default
     /// returns `.pixels(decode(...), .upright)`.
     func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource
+
+    /// The oriented size a decode of image `index` at `minimumSize` will
+    /// have, if the provider can tell without decoding (DCT scaling rounds
+    /// up to a whole scale step); nil when unknown. Only the order of the
+    /// work depends on it (`RenderPlan.workEstimate`). The default: nil.
+    func decodedSize(image index: Int, minimumSize: Size) -> Size?
 }
 
 extension ImageProvider {
+    public func decodedSize(image index: Int, minimumSize: Size) -> Size? { nil }
+
     public func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
         .pixels(try decode(image: index, minimumSize: minimumSize), .upright)
     }

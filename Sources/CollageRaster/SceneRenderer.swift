@@ -67,7 +67,7 @@ public enum SceneRenderer {
     public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false,
                               progress: Progress? = nil, finishedRows: FinishedRows? = nil,
                               rowsOrder: FinishedRowsOrder = .largestFirst) throws -> Pixmap {
-        let plan = try RenderPlan(scene, decodeMargin: fast ? 1 : 2)
+        let plan = try RenderPlan(scene, decodeMargin: fast ? 1 : 2) { images.decodedSize(image: $0, minimumSize: $1) }
         let finalRows = finishedRows == nil ? nil : FinalRows(plan: plan, height: scene.size.height)
         var canvas = Pixmap(unfilledWidth: scene.size.width, height: scene.size.height)
         let background = BackgroundFill(scene.background, plan: plan)

@@ -28,6 +28,8 @@ final class DCTScaleTests: XCTestCase {
         ]
         for c in cases {
             let result = try ImageDecoder.decode(path: path, options: DecodeOptions(minimumSize: c.minimum))
+            // The header foretells the decode's size (used to plan the work).
+            XCTAssertEqual(header.decodedSize(minimumSize: c.minimum), result.pixmap.size, "minimumSize \(c.minimum)")
             XCTAssertEqual(result.dctScale, c.scale, "minimumSize \(c.minimum)")
             XCTAssertEqual(result.pixmap.size, c.result, "minimumSize \(c.minimum)")
             XCTAssertEqual(result.warnings, [], "minimumSize \(c.minimum)")

@@ -178,8 +178,25 @@ final class SceneRendererTests: XCTestCase {
                           images: sizes.map { SceneImage(orientedSize: $0) }, items: items)
         XCTAssertEqual(try RenderPlan(scene).decodeSizes, Array(repeating: Size(width: 200, height: 200), count: 4))
         XCTAssertEqual(try RenderPlan(scene).decodeOrder, [1, 3, 2, 0])
-        XCTAssertEqual(RenderPlan.workEstimate(stored: Size(width: 4000, height: 3000), decode: Size(width: 1000, height: 750)),
-                       12_750_000)
+        XCTAssertEqual(RenderPlan.workEstimate(stored: Size(width: 4000, height: 3000), decoded: Size(width: 1000, height: 750)),
+                       13_500_000)
+    }
+
+    func testAFullSizeDecodeTheProviderForeseesGoesFirst() throws {
+        // Same cells and stored sizes within 20%; the provider says photo 0
+        // decodes at full size (no DCT step fits) and the others at 1/4, so
+        // photo 0 is the most work although it is the smallest file.
+        let sizes = [Size(width: 1000, height: 800), Size(width: 1200, height: 800), Size(width: 1100, height: 800)]
+        let items = sizes.indices.map { i in
+            SceneItem.image(ImageDraw(image: i, source: Rect(sizes[i]), destination: PixelRect(x: i * 100, y: 0, width: 100, height: 80)))
+        }
+        let scene = Scene(size: Size(width: 300, height: 80), background: .white,
+                          images: sizes.map { SceneImage(orientedSize: $0) }, items: items)
+        XCTAssertEqual(try RenderPlan(scene).decodeOrder, [1, 2, 0])
+        let foreseen = try RenderPlan(scene) { image, _ in
+            image == 0 ? sizes[0] : Size(width: sizes[image].width / 4, height: sizes[image].height / 4)
+        }
+        XCTAssertEqual(foreseen.decodeOrder, [0, 1, 2])
     }
 
     // MARK: errors
