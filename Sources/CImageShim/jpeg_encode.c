@@ -29,14 +29,13 @@ void collage_buffer_free(collage_buffer *b) {
     b->length = 0;
 }
 
-/* One RGBA row to RGB, alpha composited over the background in linear light.
- * Returns the AND of the row's alpha bytes (255: the row is opaque). */
-static unsigned flatten_row(const uint8_t *src, uint8_t *dst, int width, const uint8_t bg[3],
-                            const uint16_t *lin, const uint8_t *srgb) {
-    unsigned all = 255;
-    for (int x = 0; x < width; x++, src += 4, dst += 3) {
+/* One RGBA row to RGBX, alpha composited over the background in linear
+ * light (X is 255). */
+static void flatten_row(const uint8_t *src, uint8_t *dst, int width, const uint8_t bg[3],
+                        const uint16_t *lin, const uint8_t *srgb) {
+    for (int x = 0; x < width; x++, src += 4, dst += 4) {
         unsigned a = src[3];
-        all &= a;
+        dst[3] = 255;
         if (a == 255) { dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]; continue; }
         if (a == 0) { dst[0] = bg[0]; dst[1] = bg[1]; dst[2] = bg[2]; continue; }
         for (int ch = 0; ch < 3; ch++) {
@@ -44,6 +43,12 @@ static unsigned flatten_row(const uint8_t *src, uint8_t *dst, int width, const u
             dst[ch] = srgb[l];
         }
     }
+}
+
+/* The AND of a row's alpha bytes (255: the row is opaque). */
+static unsigned row_alpha(const uint8_t *src, int width) {
+    unsigned all = 255;
+    for (int x = 0; x < width; x++) all &= src[4 * x + 3];
     return all;
 }
 
@@ -130,8 +135,10 @@ collage_jpeg_stream *collage_jpeg_stream_begin(int width, int height, int qualit
     s->cinfo.dest = &s->dest.pub;
     s->cinfo.image_width = (JDIMENSION)width;
     s->cinfo.image_height = (JDIMENSION)height;
-    s->cinfo.input_components = 3;
-    s->cinfo.in_color_space = JCS_RGB;
+    /* RGBX: opaque canvas rows go to libjpeg as they are (its colour
+     * conversion ignores the fourth byte), with no copy. */
+    s->cinfo.input_components = 4;
+    s->cinfo.in_color_space = JCS_EXT_RGBX;
     jpeg_set_defaults(&s->cinfo);
     jpeg_set_quality(&s->cinfo, quality, TRUE);
     s->cinfo.dct_method = JDCT_ISLOW;
@@ -157,7 +164,7 @@ collage_jpeg_stream *collage_jpeg_stream_begin(int width, int height, int qualit
         s->cinfo.comp_info[0].v_samp_factor = 2;
     }
     if (progressive) jpeg_simple_progression(&s->cinfo);
-    s->row = malloc((size_t)width * 3 + 1);
+    s->row = malloc((size_t)width * 4 + 1);
     if (!s->row) {
         collage_copy_message(s->message, "out of memory");
         stream_release(s);
@@ -177,8 +184,13 @@ int collage_jpeg_stream_write(collage_jpeg_stream *s, const uint8_t *rgba, int r
     }
     int width = (int)s->cinfo.image_width;
     for (int i = 0; i < rows && s->cinfo.next_scanline < s->cinfo.image_height; i++) {
-        if (flatten_row(rgba + (size_t)i * width * 4, s->row, width, s->bg, s->lin, s->srgb) != 255) s->opaque = 0;
-        JSAMPROW r = s->row;
+        const uint8_t *src = rgba + (size_t)i * width * 4;
+        JSAMPROW r = (JSAMPROW)src;   /* libjpeg only reads input rows */
+        if (row_alpha(src, width) != 255) {
+            s->opaque = 0;
+            flatten_row(src, s->row, width, s->bg, s->lin, s->srgb);
+            r = s->row;
+        }
         jpeg_write_scanlines(&s->cinfo, &r, 1);
     }
     return 0;

@@ -16,11 +16,10 @@ enum Compositor {
                 // `SRGBTransfer.encodeIndex` on the four lanes at once (same
                 // operations, same results; the alpha lane is not used).
                 let index = SRGBTransfer.encodeIndices(raw.loadUnaligned(fromByteOffset: i &* 16, as: SIMD4<Float>.self))
-                let d = destination + i &* step &* 4
-                d[0] = table[Int(index[0])]
-                d[1] = table[Int(index[1])]
-                d[2] = table[Int(index[2])]
-                d[3] = 255
+                // R, G, B, 255 in memory order, one 32-bit store.
+                let packed = UInt32(table[Int(index[0])]) | UInt32(table[Int(index[1])]) << 8
+                    | UInt32(table[Int(index[2])]) << 16 | 0xFF00_0000
+                UnsafeMutableRawPointer(destination + i &* step &* 4).storeBytes(of: packed.littleEndian, as: UInt32.self)
             }
         }
     }
