@@ -17,9 +17,11 @@ public enum SceneRenderer {
     /// `scene.background` (only where no opaque photo overwrites it; see
     /// `BackgroundFill`); every image some draw shows on the canvas is
     /// decoded once, at least at `scene.minimumDecodeSize(ofImage:)`, on up
-    /// to `threads` threads, most work first (`RenderPlan.workEstimate`),
-    /// and freed as soon as its draws are resampled (so at most `threads`
-    /// decoded images exist at once);
+    /// to `threads` threads plus one (when `threads` is 2 or more and there
+    /// are more images than threads, so the last images share the cores
+    /// instead of one being drawn alone), most work first
+    /// (`RenderPlan.workEstimate`), and freed as soon as its draws are
+    /// resampled (so at most `threads + 1` decoded images exist at once);
     /// then the items are composited in scene order: images source-over with
     /// their `opacity`, clipped to `ImageDraw.clip`; masks as colour x
     /// coverage; fills. Pixels outside the canvas are ignored. Crop windows
@@ -44,8 +46,8 @@ public enum SceneRenderer {
     /// photo at opacity 1 is written as sRGB bytes without reading the canvas.
     ///
     /// - Parameters:
-    ///   - threads: how many threads decode/resample at once (values below 1
-    ///     count as 1).
+    ///   - threads: how many cores decode/resample at once (values below 1
+    ///     count as 1; 2 or more run one extra worker thread, see above).
     ///   - fast: the fast mode: decode each image only as large as its draws
     ///     (margin 1 instead of DESIGN.md's 2, so JPEGs take the smallest DCT
     ///     scale that still covers each cell); faster, slightly softer.
@@ -84,21 +86,29 @@ public enum SceneRenderer {
                            to: finishedRows)
                 }
             }
-            if workers > 0 {
-                DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    while let image = work.takeImage() {
-                        do {
-                            try drawImage(image, of: scene, plan: plan, background: background, provider: images,
-                                          canvas: pixels, work: work)
-                            work.imageFinished()
-                            finalRows?.imageDrawn(image)
-                        } catch {
-                            work.fail(image: image, error: error)
-                            finalRows?.fail()
-                        }
+            @Sendable func drawImages() {
+                while let image = work.takeImage() {
+                    do {
+                        try drawImage(image, of: scene, plan: plan, background: background, provider: images,
+                                      canvas: pixels, work: work)
+                        work.imageFinished()
+                        finalRows?.imageDrawn(image)
+                    } catch {
+                        work.fail(image: image, error: error)
+                        finalRows?.fail()
                     }
                 }
             }
+            // One worker more than `threads` (when there are more images than
+            // threads): a decode cannot be split, so with exactly `threads`
+            // workers the last image is often drawn alone while the other
+            // cores wait; with one more, the images in flight share the cores
+            // and finish closer together.
+            let extra = workers >= 2 && plan.decodeOrder.count > workers ? JoinableThread.start(drawImages) : nil
+            if workers > 0 {
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in drawImages() }
+            }
+            extra?.join()
             if let finalRows, let finishedRows {
                 if let finisher {
                     finisher.join()
