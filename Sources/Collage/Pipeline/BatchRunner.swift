@@ -1,5 +1,5 @@
+import CollageRaster
 import CollageSpec
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -36,18 +36,17 @@ public enum BatchRunner {
         let workers = max(1, min(parallelism, jobs.count))
         // One thread per job slot (not a GCD pool, which caps at the core
         // count): `--jobs N` means N rows in flight.
-        let done = DispatchSemaphore(value: 0)
-        for _ in 0..<workers {
-            WorkerThread.start(stackSize: 8 << 20) {
-                while let index = results.next() {
-                    let outcome = render(jobs[index], template: template, documentFiles: [templatePath, dataPath],
-                                         options: options, policy: policy)
-                    results.finish(index, outcome, progress)
-                }
-                done.signal()
+        @Sendable func renderRows() {
+            while let index = results.next() {
+                let outcome = render(jobs[index], template: template, documentFiles: [templatePath, dataPath],
+                                     options: options, policy: policy)
+                results.finish(index, outcome, progress)
             }
         }
-        for _ in 0..<workers { done.wait() }
+        let threads = (0..<workers).map { _ in JoinableThread.start(stackSize: 8 << 20, renderRows) }
+        // A thread the system refused: its share runs here.
+        if threads.contains(where: { $0 == nil }) { renderRows() }
+        for thread in threads { thread?.join() }
         return results.outcomes
     }
 
