@@ -117,8 +117,8 @@ collage_jpeg_stream *collage_jpeg_stream_begin(int width, int height, int qualit
     if (!s) return NULL;
     s->opaque = 1;
     s->bg[0] = bg_r; s->bg[1] = bg_g; s->bg[2] = bg_b;
-    s->lin = collage_srgb_to_linear16();
-    s->srgb = collage_linear16_to_srgb();
+    /* s->lin and s->srgb (the flattening tables: 65 536 pow calls, a
+     * millisecond or two) are fetched with the first row that has alpha. */
     s->cinfo.err = jpeg_std_error(&s->err.pub);
     s->err.pub.error_exit = on_error;
     s->err.pub.emit_message = silent;
@@ -188,6 +188,10 @@ int collage_jpeg_stream_write(collage_jpeg_stream *s, const uint8_t *rgba, int r
         JSAMPROW r = (JSAMPROW)src;   /* libjpeg only reads input rows */
         if (row_alpha(src, width) != 255) {
             s->opaque = 0;
+            if (!s->lin) {
+                s->lin = collage_srgb_to_linear16();
+                s->srgb = collage_linear16_to_srgb();
+            }
             flatten_row(src, s->row, width, s->bg, s->lin, s->srgb);
             r = s->row;
         }

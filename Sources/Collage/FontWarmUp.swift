@@ -1,11 +1,16 @@
 import CollageLayout
+import CollageRaster
 import Dispatch
 import Synchronization
 
 /// Loads the fontconfig configuration (`FontLibrary.warmUp()`, a few
 /// milliseconds) on a background thread while the document is parsed and
 /// the photo headers are read, at most once per process;
-/// `CollageRenderer.prepare` joins it before laying out any text.
+/// `CollageRenderer.prepare` joins it before laying out any text. A second
+/// background task builds the sRGB encode table (`SRGBTransfer.encodeTable`,
+/// 16 385 `pow` calls, about a millisecond) that the renderer's workers
+/// would otherwise build while the other one waits; it is not joined (the
+/// table's lazy initialisation makes a worker wait for it if it is early).
 enum FontWarmUp {
     /// The warm-up, once started.
     private static let started = Mutex<DispatchGroup?>(nil)
@@ -16,6 +21,7 @@ enum FontWarmUp {
             guard group == nil else { return }
             let warming = DispatchGroup()
             DispatchQueue.global(qos: .userInitiated).async(group: warming) { FontLibrary.shared.warmUp() }
+            DispatchQueue.global(qos: .userInitiated).async { _ = SRGBTransfer.encodeTable.count }
             group = warming
         }
     }
