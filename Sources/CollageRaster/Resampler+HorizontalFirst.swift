@@ -20,7 +20,7 @@ extension Resampler {
         let ringRows = vertical.stride
         // At least one pixel each, so the buffers always have a base address.
         var ring = [SIMD4<Float>](repeating: .zero, count: Swift.max(ringRows * outWidth, 1))
-        var ringRow = [Int](repeating: -1, count: ringRows)   // input row held by each slot
+        var slots = RingSlots(count: ringRows)
         var line = [SIMD4<Float>](repeating: .zero, count: Swift.max(columns, 1))
         var accumulator = [Float](repeating: 0, count: Swift.max(outWidth * 4, 4))
         SRGBTransfer.decodeTable.withUnsafeBufferPointer { decodeBuffer in
@@ -68,13 +68,7 @@ extension Resampler {
                     let n = vertical.count[o]
                     let first = vertical.first[o]
                     for t in 0..<n {
-                        // Consecutive rows of one output fall in distinct slots.
-                        let y = first + t
-                        let slot = y % ringRows
-                        if ringRow[slot] != y {
-                            filterRow(y, into: slot)
-                            ringRow[slot] = y
-                        }
+                        let slot = slots.slot(of: first + t) { filterRow($0, into: $1) }
                         rows[t] = UnsafePointer(ringBase + slot &* outWidth)
                     }
                     let weights = vWeights + o &* vertical.stride

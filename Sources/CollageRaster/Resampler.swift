@@ -83,7 +83,7 @@ struct Resampler {
         // the summed row has 4 spare floats for the horizontal pass's 4-wide
         // loads of the last opaque pixel.
         var ring = [Float](repeating: 0, count: Swift.max(ringRows * rowFloats, 1))
-        var ringRow = [Int](repeating: -1, count: ringRows)   // input row held by each slot
+        var slots = RingSlots(count: ringRows)
         var summed = [Float](repeating: 0, count: rowFloats + 4)
         var accumulator = [Float](repeating: 0, count: Swift.max(outWidth * 4, 4))
         // The horizontal weight sum of each output: its alpha for an opaque source.
@@ -154,13 +154,7 @@ struct Resampler {
                     let n = vertical.count[o]
                     let first = vertical.first[o]
                     for t in 0..<n {
-                        // Consecutive rows of one output fall in distinct slots.
-                        let y = first + t
-                        let slot = y % ringRows
-                        if ringRow[slot] != y {
-                            convertRow(y, into: slot)
-                            ringRow[slot] = y
-                        }
+                        let slot = slots.slot(of: first + t) { convertRow($0, into: $1) }
                         rows[t] = UnsafePointer(ringBase + slot &* rowFloats)
                     }
                     let weights = vWeights + o &* vertical.stride
