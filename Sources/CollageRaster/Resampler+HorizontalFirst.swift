@@ -23,20 +23,13 @@ extension Resampler {
         var slots = RingSlots(count: ringRows)
         var line = [SIMD4<Float>](repeating: .zero, count: Swift.max(columns, 1))
         var accumulator = [Float](repeating: 0, count: Swift.max(outWidth * 4, 4))
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decodeBuffer in
-        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alphaBuffer in
-        horizontal.weights.withUnsafeBufferPointer { hWeightsBuffer in
-        horizontal.first.withUnsafeBufferPointer { hFirstBuffer in
-        horizontal.count.withUnsafeBufferPointer { hCountBuffer in
-        vertical.weights.withUnsafeBufferPointer { vWeightsBuffer in
+        withKernelPointers { kernel in
         ring.withUnsafeMutableBufferPointer { ringBuffer in
         line.withUnsafeMutableBufferPointer { lineBuffer in
         accumulator.withUnsafeMutableBufferPointer { acc in
-            // Plain local pointers: the compiler keeps them in registers
-            // instead of reloading captured variables after every store.
-            let decode = decodeBuffer.baseAddress!, alpha = alphaBuffer.baseAddress!
-            let hWeights = hWeightsBuffer.baseAddress!, hFirst = hFirstBuffer.baseAddress!
-            let hCount = hCountBuffer.baseAddress!, vWeights = vWeightsBuffer.baseAddress!
+            let decode = kernel.decode, alpha = kernel.alpha
+            let hWeights = kernel.hWeights, hFirst = kernel.hFirst
+            let hCount = kernel.hCount, vWeights = kernel.vWeights
             let ringBase = ringBuffer.baseAddress!, line = lineBuffer.baseAddress!
             let hStride = horizontal.stride
             /// Input row `y`, converted to linear premultiplied and filtered
@@ -78,7 +71,7 @@ extension Resampler {
                     sink(vertical.outputs.lowerBound + o, acc)
                 }
             }
-        }}}}}}}}}
+        }}}}
     }
 
     /// `sum(weights[t] * pixels[t])` over `count` taps of whole pixels, in four independent

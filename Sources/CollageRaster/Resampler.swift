@@ -93,21 +93,14 @@ struct Resampler {
             for t in 0..<horizontal.count[o] { total += horizontal.weights[o * horizontal.stride + t] }
             horizontalSums[o] = total
         }
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decodeBuffer in
-        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alphaBuffer in
-        horizontal.weights.withUnsafeBufferPointer { hWeightsBuffer in
-        horizontal.first.withUnsafeBufferPointer { hFirstBuffer in
-        horizontal.count.withUnsafeBufferPointer { hCountBuffer in
-        vertical.weights.withUnsafeBufferPointer { vWeightsBuffer in
+        withKernelPointers { kernel in
         horizontalSums.withUnsafeBufferPointer { hSumsBuffer in
         ring.withUnsafeMutableBufferPointer { ringBuffer in
         summed.withUnsafeMutableBufferPointer { summedBuffer in
         accumulator.withUnsafeMutableBufferPointer { acc in
-            // Plain local pointers: the compiler keeps them in registers
-            // instead of reloading captured variables after every store.
-            let decode = decodeBuffer.baseAddress!, alpha = alphaBuffer.baseAddress!
-            let hWeights = hWeightsBuffer.baseAddress!, hFirst = hFirstBuffer.baseAddress!
-            let hCount = hCountBuffer.baseAddress!, vWeights = vWeightsBuffer.baseAddress!
+            let decode = kernel.decode, alpha = kernel.alpha
+            let hWeights = kernel.hWeights, hFirst = kernel.hFirst
+            let hCount = kernel.hCount, vWeights = kernel.vWeights
             let hSums = hSumsBuffer.baseAddress!
             let ringBase = ringBuffer.baseAddress!, summed = summedBuffer.baseAddress!
             let hStride = horizontal.stride
@@ -179,7 +172,7 @@ struct Resampler {
                     sink(vertical.outputs.lowerBound + o, acc)
                 }
             }
-        }}}}}}}}}}
+        }}}}}
     }
 
     /// `out[i] = sum over t of weights[t] * rows[t][i]` for `i < length`,
