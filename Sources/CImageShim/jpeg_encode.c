@@ -148,6 +148,11 @@ collage_jpeg_stream *collage_jpeg_stream_begin(int width, int height, int qualit
      * the standard tables and streams. Progressive output buffers the
      * coefficients anyway, so it keeps optimised tables. */
     s->cinfo.optimize_coding = progressive ? TRUE : FALSE;
+    /* Baseline output restarts the entropy coder at every MCU row (a DRI
+     * marker, then RSTn between rows: about 2 bytes a row), so a band of
+     * whole MCU rows encodes to the same bytes alone as inside the image
+     * and bands can be encoded in any order, in parallel (JPEGBandEncoder). */
+    if (!progressive) s->cinfo.restart_in_rows = 1;
     s->cinfo.write_JFIF_header = TRUE;
     if (dpi > 0) {
         s->cinfo.density_unit = 1;

@@ -2,12 +2,15 @@ import CollageCodecs
 import CollageRaster
 
 /// Encodes the output of one render. JPEG and PNG are encoded while the
-/// canvas is still being rendered: `finishedRows` goes to
-/// `SceneRenderer.render`, which hands it each band of rows as soon as the
-/// band is final, so when the last photo is drawn only the rows below its
-/// top are left to encode. WebP is encoded from the finished canvas
-/// (libwebp takes whole pictures). The bytes are `ImageEncoder.encode`'s in
-/// every case, for any thread count; nothing is written anywhere.
+/// canvas is still being rendered. A baseline JPEG goes as `finishedBands`
+/// to `SceneRenderer.render`, which hands over each band of 8 MCU rows as
+/// soon as it is final, in any order (`JPEGBandEncoder`): when the last photo
+/// is drawn only the bands it touches are left, and the threads with no
+/// photo left share them. PNG and progressive JPEG go as `finishedRows`,
+/// top to bottom, so when the last photo is drawn the rows below its top
+/// are left. WebP is encoded from the finished canvas (libwebp takes whole
+/// pictures). The bytes are `ImageEncoder.encode`'s in every case, for any
+/// thread count; nothing is written anywhere.
 ///
 /// PNG is RGB when every pixel is opaque, RGBA otherwise, which only the
 /// finished canvas tells: the rows are encoded as RGB when the background is
@@ -18,6 +21,7 @@ final class CanvasEncoder: Sendable {
     private let format: EncodedFormat
     private let options: EncodeOptions
     private let rows: RowEncoder?
+    private let bands: JPEGBandEncoder?
     /// PNG: the rows are encoded with alpha.
     private let alpha: Bool
 
@@ -29,15 +33,23 @@ final class CanvasEncoder: Sendable {
         self.options = options
         alpha = format == .png && !opaqueBackground
         // A size the format cannot hold goes the whole-canvas way, which reports it.
-        rows = RowEncoder.formats.contains(format)
+        bands = format == .jpeg && !options.progressive
+            ? try? JPEGBandEncoder(width: size.width, height: size.height, options: options) : nil
+        rows = bands == nil && RowEncoder.formats.contains(format)
             ? try? RowEncoder(format: format, width: size.width, height: size.height, options: options, alpha: alpha) : nil
     }
 
-    /// Where the renderer sends final rows; nil when the format is encoded
-    /// from the finished canvas.
+    /// Where the renderer sends final rows top to bottom; nil when the
+    /// format is encoded in bands or from the finished canvas.
     var finishedRows: SceneRenderer.FinishedRows? {
         guard let rows else { return nil }
         return { range, pixels in rows.write(rows: pixels, count: range.count) }
+    }
+
+    /// Where the renderer sends final bands in any order (baseline JPEG); nil otherwise.
+    var finishedBands: FinishedBands? {
+        guard let bands else { return nil }
+        return FinishedBands(height: bands.bandHeight) { index, pixels in bands.encode(band: index, rows: pixels) }
     }
 
     /// How the renderer should order its work for `finishedRows`: PNG's
@@ -48,6 +60,7 @@ final class CanvasEncoder: Sendable {
     /// True when every pixel of `canvas` (the render's result) is opaque;
     /// known from the encoded rows without another pass when they were streamed.
     func isOpaque(_ canvas: Pixmap) -> Bool {
+        if let bands, bands.isComplete { return bands.isOpaque }
         if let rows, rows.rowsWritten == canvas.height { return rows.isOpaque }
         return canvas.isOpaque
     }
@@ -55,6 +68,7 @@ final class CanvasEncoder: Sendable {
     /// The encoded file of `canvas`, the pixmap the render returned. Call once.
     /// - Throws: `ImageError(kind: .encodeFailed)` as `ImageEncoder.encode` does.
     func finish(_ canvas: Pixmap) throws(ImageError) -> [UInt8] {
+        if let bands { return try bands.finish() }
         if let rows, format == .jpeg || isOpaque(canvas) != alpha { return try rows.finish() }
         return try ImageEncoder.encode(canvas, as: format, options: options)
     }

@@ -160,6 +160,7 @@ public enum CollageRenderer {
         do {
             canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast,
                                                 progress: options.progress, finishedRows: encoder.finishedRows,
+                                                finishedBands: encoder.finishedBands,
                                                 rowsOrder: encoder.rowsOrder)
         } catch let failure as CodecImageProvider.Failure {
             let (src, location, path) = provider.describe(image: failure.image, in: spec)

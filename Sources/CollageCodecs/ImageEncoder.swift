@@ -49,8 +49,10 @@ public enum ImageEncoder {
     /// `pHYs` only with `dpi`, no tIME/text.
     /// JPEG: libjpeg-turbo, JFIF header, JDCT_ISLOW, baseline with the
     /// standard Huffman tables (encoded row by row: no whole-image coefficient
-    /// buffer; files about 1% larger than with optimised tables) unless
-    /// `progressive` (optimised tables), 4:2:0 unless `.yuv444`, no EXIF;
+    /// buffer; files about 1% larger than with optimised tables) and a restart
+    /// interval of one MCU row (so bands encode independently:
+    /// `JPEGBandEncoder`) unless `progressive` (optimised tables, no
+    /// restarts), 4:2:0 unless `.yuv444`, no EXIF;
     /// transparency flattened onto `options.flattenBackground`.
     /// WebP: libwebp, lossy at `quality` (method 4) or `lossless` (exact),
     /// alpha only when some pixel is not opaque, single-threaded, no

@@ -19,6 +19,8 @@ final class RenderWork: @unchecked Sendable {
     private var pending: [Int]
     private var next = 0
     private var held: [Int: HeldDraw] = [:]
+    /// Rows of each held draw composited so far.
+    private var compositedRows: [Int: Int] = [:]
     private var errors: [Int: any Error] = [:]
     private var finished = 0
     private let progress: SceneRenderer.Progress?
@@ -68,8 +70,21 @@ final class RenderWork: @unchecked Sendable {
     /// The held draw of `item`, left in place (for compositing part of its rows).
     func heldDraw(item: Int) -> HeldDraw? { lock.sync { held[item] } }
 
-    /// Removes and returns the held draw of `item` (so it is freed once composited).
-    func takeHeldDraw(item: Int) -> HeldDraw? { lock.sync { held.removeValue(forKey: item) } }
+    /// Counts `count` more rows of held draw `item` as composited (bands may
+    /// come in any order, from several threads); the draw is freed once all
+    /// of its rows are.
+    func composited(rows count: Int, ofHeldDraw item: Int) {
+        lock.sync {
+            guard let draw = held[item] else { return }
+            let done = compositedRows[item, default: 0] + count
+            if done >= draw.region.height {
+                held[item] = nil
+                compositedRows[item] = nil
+            } else {
+                compositedRows[item] = done
+            }
+        }
+    }
 
     func fail(image: Int, error: any Error) { lock.sync { errors[image] = error } }
 

@@ -60,31 +60,52 @@ public enum SceneRenderer {
     ///     beside the workers, so an encoder can work while later photos are
     ///     still drawn. Not called for rows after an image fails. The calls
     ///     end before `render` returns. Default: none.
+    ///   - finishedBands: instead of `finishedRows` (not both), handed every
+    ///     band of `finishedBands.height` canvas rows once, in any order, as
+    ///     soon as it is final: by the finisher thread while photos are still
+    ///     drawn, and also by the workers that have no image left. Not called
+    ///     for bands not taken before an image fails. The calls end before
+    ///     `render` returns. Default: none.
     ///   - rowsOrder: with `finishedRows`, the order the workers take the
-    ///     images in (timing only); default `.largestFirst`.
+    ///     images in (timing only); default `.largestFirst`. Ignored
+    ///     otherwise (most work first).
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
     /// - Throws: `SceneRenderError` for an invalid scene (before any decode);
     ///   otherwise the error `images` threw for the lowest image index.
     public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false,
                               progress: Progress? = nil, finishedRows: FinishedRows? = nil,
+                              finishedBands: FinishedBands? = nil,
                               rowsOrder: FinishedRowsOrder = .largestFirst) throws -> Pixmap {
+        precondition(finishedRows == nil || finishedBands == nil, "rows in order or bands in any order, not both")
         let plan = try RenderPlan(scene, decodeMargin: fast ? 1 : 2) { images.decodedSize(image: $0, minimumSize: $1) }
-        let finalRows = finishedRows == nil ? nil : FinalRows(plan: plan, height: scene.size.height)
+        let finalRows = finishedRows.map { _ in FinalRows(plan: plan, height: scene.size.height) }
+            ?? finishedBands.map { FinalRows(plan: plan, height: scene.size.height, bandHeight: $0.height) }
         var canvas = Pixmap(unfilledWidth: scene.size.width, height: scene.size.height)
         let background = BackgroundFill(scene.background, plan: plan)
         let workers = Swift.min(Swift.max(threads, 1), plan.decodeOrder.count)
-        let order = finalRows == nil ? plan.decodeOrder : rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
+        let order = finishedRows == nil ? plan.decodeOrder : rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
         let work = RenderWork(order: order, progress: progress)
         canvas.pixels.withUnsafeMutableBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             let pixels = CanvasPixels(base: base, width: scene.size.width, height: scene.size.height)
+            @Sendable func finishBands(wait: Bool) {
+                guard let finalRows, let finishedBands else { return }
+                while let band = finalRows.takeReadyBand(wait: wait) {
+                    let rows = finalRows.rows(ofBand: band)
+                    background.fill(rows: rows, canvas: pixels)
+                    compositeInOrder(scene, plan: plan, canvas: pixels, work: work, rows: rows)
+                    finishedBands.consume(band, UnsafePointer(pixels.pixel(x: 0, y: rows.lowerBound)))
+                }
+            }
             var finisher: JoinableThread?
             if let finalRows, let finishedRows {
                 finisher = JoinableThread.start {
                     finish(scene, plan: plan, background: background, canvas: pixels, work: work, rows: finalRows,
                            to: finishedRows)
                 }
+            } else if finishedBands != nil {
+                finisher = JoinableThread.start { finishBands(wait: true) }
             }
             @Sendable func drawImages() {
                 while let image = work.takeImage() {
@@ -98,6 +119,8 @@ public enum SceneRenderer {
                         finalRows?.fail()
                     }
                 }
+                // No image left: help with the bands that are ready.
+                finishBands(wait: false)
             }
             // One worker more than `threads` (when there are more images than
             // threads): a decode cannot be split, so with exactly `threads`
@@ -116,6 +139,9 @@ public enum SceneRenderer {
                     finish(scene, plan: plan, background: background, canvas: pixels, work: work, rows: finalRows,
                            to: finishedRows)
                 }
+            } else if finishedBands != nil {
+                finisher?.join()
+                finishBands(wait: true)
             } else if work.firstError == nil {
                 background.fill(rows: 0 ..< scene.size.height, canvas: pixels)
                 compositeInOrder(scene, plan: plan, canvas: pixels, work: work, rows: 0 ..< scene.size.height)
@@ -267,7 +293,8 @@ public enum SceneRenderer {
     }
 
     /// Composites every item not drawn directly, in scene order, into canvas
-    /// `rows` (a held draw is freed with its last row).
+    /// `rows` (a held draw is freed once all of its rows are composited,
+    /// in whatever order the bands come).
     private static func compositeInOrder(_ scene: Scene, plan: RenderPlan, canvas: CanvasPixels, work: RenderWork,
                                          rows: Range<Int>) {
         for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.regions[index].isEmpty {
@@ -278,8 +305,8 @@ public enum SceneRenderer {
             let lines = first ..< end
             switch item {
             case .image:
-                let last = lines.upperBound == region.height
-                guard let held = last ? work.takeHeldDraw(item: index) : work.heldDraw(item: index) else { continue }
+                guard let held = work.heldDraw(item: index) else { continue }
+                defer { work.composited(rows: lines.count, ofHeldDraw: index) }
                 held.pixels.withUnsafeBufferPointer { tile in
                     for y in lines {
                         let source = tile.baseAddress! + y * region.width * 4

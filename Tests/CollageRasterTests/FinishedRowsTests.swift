@@ -23,7 +23,7 @@ final class FinishedRowsTests: XCTestCase {
     /// opaque photo and a transparent one overlapping each other (both held
     /// for in-order compositing), a translucent fill over the first photo, a
     /// mask spanning most bands, and a colour tile.
-    private func overlappingScene() -> (Scene, [Pixmap]) {
+    static func overlappingScene() -> (Scene, [Pixmap]) {
         let pixmaps = [
             TestImages.random(width: 90, height: 70, seed: 1),
             TestImages.random(width: 64, height: 80, seed: 2),
@@ -47,7 +47,7 @@ final class FinishedRowsTests: XCTestCase {
     }
 
     func testHandedRowsAreFinalAndCoverTheCanvasOnceInOrder() throws {
-        let (scene, pixmaps) = overlappingScene()
+        let (scene, pixmaps) = Self.overlappingScene()
         let plan = try RenderPlan(scene)
         XCTAssertEqual(plan.direct, [true, false, false, false, false, false], "one direct draw, two held ones")
         let expected = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1)
@@ -63,13 +63,13 @@ final class FinishedRowsTests: XCTestCase {
                 XCTAssertEqual(a.upperBound, b.lowerBound, "contiguous, top to bottom")
             }
             for range in collector.ranges.dropLast() {
-                XCTAssertEqual(range.upperBound % FinalRows.bandHeight, 0, "whole bands")
+                XCTAssertEqual(range.upperBound % FinalRows.defaultBandHeight, 0, "whole bands")
             }
         }
     }
 
     func testBandsBecomeReadyWhenTheirImagesAreDrawn() throws {
-        let (scene, _) = overlappingScene()
+        let (scene, _) = Self.overlappingScene()
         let rows = FinalRows(plan: try RenderPlan(scene), height: 150)
         // Image 0 covers rows 0..<45 (bands 0-2), image 1 rows 20..<90
         // (bands 1-5), image 2 rows 60..<140 (bands 3-8); band 9 has no image.
@@ -117,7 +117,7 @@ final class FinishedRowsTests: XCTestCase {
     /// render throws, and nothing below the failed image's first band was
     /// handed over.
     func testNoRowsOfAFailedImageAreHandedOver() throws {
-        let (scene, pixmaps) = overlappingScene()
+        let (scene, pixmaps) = Self.overlappingScene()
         for threads in [1, 2] {
             let collector = Collector(width: scene.size.width)
             XCTAssertThrowsError(try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps, failing: [2]),

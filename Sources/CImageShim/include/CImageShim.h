@@ -204,7 +204,8 @@ void collage_buffer_free(collage_buffer *b);
 
 /* JPEG from RGBA8: pixels flattened onto background (r,g,b) in linear light,
  * JFIF header, JDCT_ISLOW, baseline with the standard Huffman tables
- * (streamed, no whole-image buffer) unless `progressive` (optimised tables); `subsampling` 420 or 444; density in dots per inch (0 = 1:1 aspect).
+ * (streamed, no whole-image buffer) and a restart interval of one MCU row
+ * unless `progressive` (optimised tables, no restarts); `subsampling` 420 or 444; density in dots per inch (0 = 1:1 aspect).
  * Returns 0 or -1 (message filled). */
 int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
                         int subsampling, int progressive, int dpi,
