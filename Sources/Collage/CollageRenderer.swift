@@ -52,44 +52,9 @@ public enum CollageRenderer {
     /// Headers carry a photo's `orientation` override; photos of a glob
     /// with `sort: date` are reordered by their EXIF dates first.
     public static func prepare(spec: Spec) throws(CollageError) -> Prepared {
-        var spec = spec
-        if spec.overlays.contains(where: { if case .text = $0.content { true } else { false } }) { FontWarmUp.start() }
+        if spec.overlays.contains(where: \.isText) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        var headers: [ImageHeader] = []
-        var problems: [Diagnostic] = []
-        for photo in spec.photos {
-            do {
-                var header = try ImageDecoder.header(path: photo.path)
-                if let override = photo.orientation.flatMap(Orientation.init(rawValue:)) { header.orientation = override }
-                headers.append(header)
-            } catch {
-                problems.append(Diagnostic(.unreadableImage, at: photo.srcLocation, "cannot read photo '\(photo.src)': \(error.reason)",
-                                           notes: ["resolved path: \(photo.path)"]))
-            }
-        }
-        var overlaySizes: [Size] = []
-        for overlay in spec.overlays {
-            guard case .image(let image) = overlay.content else { continue }
-            do {
-                overlaySizes.append(try ImageDecoder.header(path: image.path).size)
-            } catch {
-                problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
-                    "cannot read overlay image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
-            }
-        }
-        if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
-        (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
-        let sizes = headers.map(\.size)
-        FontWarmUp.wait()
-        do {
-            let layout = try LayoutEngine.layout(spec, photoSizes: sizes, overlayImageSizes: overlaySizes)
-            let built = try SceneBuilder.build(spec, layout: layout, photoSizes: sizes, overlayImageSizes: overlaySizes,
-                                               library: FontLibrary.shared)
-            return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
-                            textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
-        } catch {
-            throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
-        }
+        return try LaidOut(spec).prepared()
     }
 
     /// Renders `documentPath` to `options.outputPath`. The output appears
@@ -98,20 +63,30 @@ public enum CollageRenderer {
     ///   flags, output equal to an input), `.diagnostics` for everything else.
     @discardableResult
     public static func render(documentPath: String, options: RenderOptions) throws(CollageError) -> Report {
-        let prepared = try prepare(documentPath: documentPath, variables: options.variables)
-        return try render(prepared, inputs: [documentPath] + prepared.spec.photos.map(\.path)
-                            + CodecImageProvider.overlayPaths(prepared.spec), options: options)
+        warmUpFonts()
+        let spec: Spec
+        do { spec = try DocumentLoader.load(path: documentPath, variables: options.variables) } catch { throw .diagnostics(error) }
+        let inputs = [documentPath] + spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec)
+        let (prepared, encoded) = try prepareAndEncode(spec: spec, inputs: inputs, options: options)
+        try write(encoded, to: options.outputPath)
+        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
     }
 
     /// Renders a prepared document. `inputs` are the files the output must not overwrite.
     public static func render(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Report {
         let encoded = try encode(prepared, inputs: inputs, options: options)
+        try write(encoded, to: options.outputPath)
+        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
+    }
+
+    /// Writes an encoded image to `path`, whole or not at all (`AtomicFile`).
+    /// - Throws: `CollageError.failure(.render, ...)` when the file cannot be written.
+    public static func write(_ encoded: Encoded, to path: String) throws(CollageError) {
         do {
-            try AtomicFile.write(encoded.bytes, to: options.outputPath)
+            try AtomicFile.write(encoded.bytes, to: path)
         } catch {
             throw .failure(.render, error.description)
         }
-        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
     }
 
     /// An encoded image that has not been written anywhere.
@@ -128,21 +103,30 @@ public enum CollageRenderer {
     /// by its extension and is refused when it names one of `inputs`.
     /// - Throws: as `render(_:inputs:options:)`, except write errors.
     public static func encode(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
-        let spec = prepared.spec
+        var scene = prepared.scene
+        if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
+        return try encode(scene, spec: prepared.spec, headers: prepared.headers, warnings: prepared.warnings,
+                          inputs: inputs, options: options)
+    }
+
+    /// `encode(_:inputs:options:)` of `scene` (with `lateItems` appended as
+    /// they arrive, see `SceneRenderer`), the photos of `spec` read through
+    /// `headers`; `warnings`, the document's findings so far, come first in
+    /// the result's warnings (and stop the render under `--strict`).
+    static func encode(_ scene: Scene, spec: Spec, headers: [ImageHeader], warnings leading: [Diagnostic],
+                       lateItems: LateItems? = nil, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
         // A `grid` has no document: its inputs are all photos.
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs,
-                                    photos: prepared.spec.file == PhotoGrid.sourceName ? inputs : [])
-        if options.strict, !prepared.warnings.isEmpty {
-            throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: spec.source))
+                                    photos: spec.file == PhotoGrid.sourceName ? inputs : [])
+        if options.strict, !leading.isEmpty {
+            throw .diagnostics(DiagnosticList(leading.map(\.asError), source: spec.source))
         }
-        var scene = prepared.scene
-        if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
 
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
-        let provider = CodecImageProvider(spec, headers: prepared.headers, options: decodeOptions)
+        let provider = CodecImageProvider(spec, headers: headers, options: decodeOptions)
         let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
@@ -161,7 +145,7 @@ public enum CollageRenderer {
             canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast,
                                                 progress: options.progress, finishedRows: encoder.finishedRows,
                                                 finishedBands: encoder.finishedBands,
-                                                rowsOrder: encoder.rowsOrder)
+                                                rowsOrder: encoder.rowsOrder, lateItems: lateItems)
         } catch let failure as CodecImageProvider.Failure {
             let (src, location, path) = provider.describe(image: failure.image, in: spec)
             var notes = ["resolved path: \(path)"]
@@ -192,7 +176,7 @@ public enum CollageRenderer {
         if options.strict, !decodeWarnings.isEmpty {
             throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))
         }
-        var warnings = prepared.warnings + decodeWarnings
+        var warnings = leading + decodeWarnings
 
         if encoded == .jpeg && !encoder.isOpaque(canvas) {
             let flattened = Diagnostic(.render, at: spec.canvas.location,

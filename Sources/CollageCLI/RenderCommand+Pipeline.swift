@@ -22,20 +22,20 @@ extension RenderCommand {
             let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
             let spec = try input.load(variables: options.variables)
             try policy?.check(spec)
-            let prepared = try CollageRenderer.prepare(spec: spec)
             let inputs = [input.path].compactMap { $0 } + spec.photos.map(\.path)
-            if let depfile = pipeline.depfile {
-                try Depfile.refuse(depfile, outputs: [options.outputPath], inputs: inputs + prepared.inputFiles)
+            let depfile = pipeline.depfile, output = options.outputPath
+            // The photos decode while the text is set; the depfile's path is
+            // checked against the inputs (fonts too) before anything is written.
+            let (prepared, encoded) = try CollageRenderer.prepareAndEncode(spec: spec, inputs: inputs, options: options) {
+                prepared throws(CollageError) in
+                if let depfile { try Depfile.refuse(depfile, outputs: [output], inputs: inputs + prepared.inputFiles) }
             }
-            let warnings: [Diagnostic]
             if toStdout {
-                let encoded = try CollageRenderer.encode(prepared, inputs: inputs, options: options)
                 Console.write(bytes: encoded.bytes, to: 1)
-                warnings = encoded.warnings
             } else {
-                warnings = try CollageRenderer.render(prepared, inputs: inputs, options: options).warnings
+                try CollageRenderer.write(encoded, to: options.outputPath)
             }
-            DiagnosticPrinter.print(warnings, source: spec.source)
+            DiagnosticPrinter.print(encoded.warnings, source: spec.source)
             if let depfile = pipeline.depfile {
                 let rule = Depfile.Rule(target: options.outputPath,
                                         prerequisites: [input.path].compactMap { $0 } + prepared.inputFiles)

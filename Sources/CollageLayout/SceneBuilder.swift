@@ -39,7 +39,7 @@ public enum SceneBuilder {
     ///     alpha and `opacity` into `layout.overlayBoxes`.
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size], overlayImageSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
-        var items: [SceneItem] = layout.photos.flatMap { PhotoDraws.items(for: $0, photo: spec.photos[$0.photo]) }
+        var items = photoScene(spec, layout: layout, photoSizes: photoSizes, overlayImageSizes: overlayImageSizes).items
         var imageIndex = photoSizes.count
         var blocks: [TextBlock] = []
         var warnings: [Diagnostic] = []
@@ -69,6 +69,16 @@ public enum SceneBuilder {
         let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
                           images: (photoSizes + overlayImageSizes).map { SceneImage(orientedSize: $0) }, items: items)
         return Result(scene: scene, textBlocks: blocks, warnings: warnings)
+    }
+
+    /// The start of `build`'s scene, which needs no fonts: the background,
+    /// every scene image (photos, then image overlays) and the photos'
+    /// draws; `build`'s scene is this one with the overlays' items
+    /// appended (so the overlays can be set while the photos are decoded).
+    public static func photoScene(_ spec: Spec, layout: Layout, photoSizes: [Size], overlayImageSizes: [Size] = []) -> Scene {
+        Scene(size: layout.canvas, background: Color(spec.canvas.background),
+              images: (photoSizes + overlayImageSizes).map { SceneImage(orientedSize: $0) },
+              items: layout.photos.flatMap { PhotoDraws.items(for: $0, photo: spec.photos[$0.photo]) })
     }
 
     /// The rectangle an overlay anchors to: the canvas, or its photo's cell.

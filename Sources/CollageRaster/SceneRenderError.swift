@@ -16,4 +16,8 @@ public enum SceneRenderError: Error, Equatable, Sendable {
     /// The provider returned a row stream for image `image` although the
     /// renderer did not ask for one (the image has several or shaped draws).
     case unrequestedRowStream(image: Int)
+    /// The scene's `LateItems` were cancelled: the render stopped.
+    case lateItemsCancelled
+    /// Item `item`, one of the late items, is an image (late items are composited, never decoded).
+    case imageAmongLateItems(item: Int)
 }

@@ -69,16 +69,27 @@ public enum SceneRenderer {
     ///   - rowsOrder: with `finishedRows`, the order the workers take the
     ///     images in (timing only); default `.largestFirst`. Ignored
     ///     otherwise (most work first).
+    ///   - lateItems: items appended to `scene.items` when they arrive
+    ///     (composited only: no images); the workers decode and draw the
+    ///     images meanwhile, and no row is composited or handed over before
+    ///     they are there. The bytes are those of the scene with the items.
+    ///     Default: none.
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
-    /// - Throws: `SceneRenderError` for an invalid scene (before any decode);
-    ///   otherwise the error `images` threw for the lowest image index.
+    /// - Throws: `SceneRenderError` for an invalid scene (before any decode;
+    ///   for late items, when they arrive, and `.lateItemsCancelled` when they
+    ///   were cancelled); otherwise the error `images` threw for the lowest
+    ///   image index.
     public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false,
                               progress: Progress? = nil, finishedRows: FinishedRows? = nil,
                               finishedBands: FinishedBands? = nil,
-                              rowsOrder: FinishedRowsOrder = .largestFirst) throws -> Pixmap {
+                              rowsOrder: FinishedRowsOrder = .largestFirst, lateItems: LateItems? = nil) throws -> Pixmap {
         precondition(finishedRows == nil || finishedBands == nil, "rows in order or bands in any order, not both")
-        let plan = try RenderPlan(scene, decodeMargin: fast ? 1 : 2) { images.decodedSize(image: $0, minimumSize: $1) }
+        let margin: Double = fast ? 1 : 2
+        let plan = try RenderPlan(scene, decodeMargin: margin) { images.decodedSize(image: $0, minimumSize: $1) }
+        let composite = CompositeScene(scene, plan: plan, late: lateItems) { whole in
+            try RenderPlan(whole, decodeMargin: margin) { images.decodedSize(image: $0, minimumSize: $1) }
+        }
         let finalRows = finishedRows.map { _ in FinalRows(plan: plan, height: scene.size.height) }
             ?? finishedBands.map { FinalRows(plan: plan, height: scene.size.height, bandHeight: $0.height) }
         var canvas = Pixmap(unfilledWidth: scene.size.width, height: scene.size.height)
@@ -92,23 +103,24 @@ public enum SceneRenderer {
             @Sendable func finishBands(wait: Bool) {
                 guard let finalRows, let finishedBands else { return }
                 while let band = finalRows.takeReadyBand(wait: wait) {
+                    guard case .success(let whole) = composite.resolve() else { finalRows.fail(); return }
                     let rows = finalRows.rows(ofBand: band)
                     background.fill(rows: rows, canvas: pixels)
-                    compositeInOrder(scene, plan: plan, canvas: pixels, work: work, rows: rows)
+                    compositeInOrder(whole.scene, plan: whole.plan, canvas: pixels, work: work, rows: rows)
                     finishedBands.consume(band, UnsafePointer(pixels.pixel(x: 0, y: rows.lowerBound)))
                 }
             }
             var finisher: JoinableThread?
             if let finalRows, let finishedRows {
                 finisher = JoinableThread.start {
-                    finish(scene, plan: plan, background: background, canvas: pixels, work: work, rows: finalRows,
+                    finish(composite, background: background, canvas: pixels, work: work, rows: finalRows,
                            to: finishedRows)
                 }
             } else if finishedBands != nil {
                 finisher = JoinableThread.start { finishBands(wait: true) }
             }
             @Sendable func drawImages() {
-                while let image = work.takeImage() {
+                while lateItems?.isCancelled != true, let image = work.takeImage() {
                     do {
                         try drawImage(image, of: scene, plan: plan, background: background, provider: images,
                                       canvas: pixels, work: work)
@@ -119,6 +131,8 @@ public enum SceneRenderer {
                         finalRows?.fail()
                     }
                 }
+                // Cancelled late items: no more rows will be final.
+                if lateItems?.isCancelled == true { finalRows?.fail() }
                 // No image left: help with the bands that are ready.
                 finishBands(wait: false)
             }
@@ -136,18 +150,19 @@ public enum SceneRenderer {
                 if let finisher {
                     finisher.join()
                 } else {
-                    finish(scene, plan: plan, background: background, canvas: pixels, work: work, rows: finalRows,
+                    finish(composite, background: background, canvas: pixels, work: work, rows: finalRows,
                            to: finishedRows)
                 }
             } else if finishedBands != nil {
                 finisher?.join()
                 finishBands(wait: true)
-            } else if work.firstError == nil {
+            } else if work.firstError == nil, case .success(let whole) = composite.resolve() {
                 background.fill(rows: 0 ..< scene.size.height, canvas: pixels)
-                compositeInOrder(scene, plan: plan, canvas: pixels, work: work, rows: 0 ..< scene.size.height)
+                compositeInOrder(whole.scene, plan: whole.plan, canvas: pixels, work: work, rows: 0 ..< scene.size.height)
             }
         }
         if let error = work.firstError { throw error }
+        if case .failure(let error) = composite.resolve() { throw error }
         return canvas
     }
 
@@ -280,8 +295,9 @@ public enum SceneRenderer {
     /// The finisher: waits for bands to become ready, composites them and
     /// hands them to `consumer`, top to bottom, until every row is final or
     /// an image fails.
-    private static func finish(_ scene: Scene, plan: RenderPlan, background: BackgroundFill, canvas: CanvasPixels,
+    private static func finish(_ composite: CompositeScene, background: BackgroundFill, canvas: CanvasPixels,
                                work: RenderWork, rows: FinalRows, to consumer: FinishedRows) {
+        guard case .success(let (scene, plan)) = composite.resolve() else { return rows.fail() }
         var next = 0
         while next < rows.height, let end = rows.waitForReadyRows(from: next) {
             // The background outside direct draws: no worker writes there.

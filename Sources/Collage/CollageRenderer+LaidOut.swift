@@ -1,0 +1,81 @@
+import CollageCodecs
+import CollageLayout
+import CollageRaster
+import CollageSpec
+
+extension CollageRenderer {
+    /// A document taken as far as its layout, which needs no fonts: every
+    /// photo's header read, photos of a glob with `sort: date` reordered by
+    /// their EXIF dates, the photos and image overlays laid out. The text
+    /// overlays are set by `prepared()`.
+    struct LaidOut: Sendable {
+        var spec: Spec
+        /// Header of each `spec.photos[i]`, with the photo's `orientation` override.
+        var headers: [ImageHeader]
+        /// Each image overlay's size, in overlay order.
+        var overlaySizes: [Size]
+        var layout: Layout
+
+        /// - Throws: `CollageError.diagnostics` for unreadable photos and layout errors.
+        init(_ spec: Spec) throws(CollageError) {
+            var spec = spec
+            var headers: [ImageHeader] = []
+            var problems: [Diagnostic] = []
+            for photo in spec.photos {
+                do {
+                    var header = try ImageDecoder.header(path: photo.path)
+                    if let override = photo.orientation.flatMap(Orientation.init(rawValue:)) { header.orientation = override }
+                    headers.append(header)
+                } catch {
+                    problems.append(Diagnostic(.unreadableImage, at: photo.srcLocation, "cannot read photo '\(photo.src)': \(error.reason)",
+                                               notes: ["resolved path: \(photo.path)"]))
+                }
+            }
+            var overlaySizes: [Size] = []
+            for overlay in spec.overlays {
+                guard case .image(let image) = overlay.content else { continue }
+                do {
+                    overlaySizes.append(try ImageDecoder.header(path: image.path).size)
+                } catch {
+                    problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
+                        "cannot read overlay image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
+                }
+            }
+            if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
+            (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
+            do {
+                layout = try LayoutEngine.layout(spec, photoSizes: headers.map(\.size), overlayImageSizes: overlaySizes)
+            } catch {
+                throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
+            }
+            self.spec = spec
+            self.headers = headers
+            self.overlaySizes = overlaySizes
+        }
+
+        /// The scene without the text overlays' items (`SceneBuilder.photoScene`).
+        var photoScene: Scene {
+            SceneBuilder.photoScene(spec, layout: layout, photoSizes: headers.map(\.size), overlayImageSizes: overlaySizes)
+        }
+
+        /// Sets the text overlays (after the fonts loaded by `FontWarmUp`
+        /// are ready) and builds the whole scene.
+        /// - Throws: `CollageError.diagnostics` for font and overlay errors.
+        func prepared() throws(CollageError) -> Prepared {
+            FontWarmUp.wait()
+            do {
+                let built = try SceneBuilder.build(spec, layout: layout, photoSizes: headers.map(\.size),
+                                                   overlayImageSizes: overlaySizes, library: FontLibrary.shared)
+                return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
+                                textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
+            } catch {
+                throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
+            }
+        }
+    }
+}
+
+extension OverlaySpec {
+    /// True for a text overlay (as opposed to an image overlay).
+    var isText: Bool { if case .text = content { true } else { false } }
+}
