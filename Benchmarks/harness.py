@@ -356,10 +356,10 @@ def fmt_row(name, s, base, quality, extra=""):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="3 rounds, no scaling curve (for iteration)")
-    ap.add_argument("--runs", type=int, help="rounds of the reference job (default 7, quick 3)")
+    ap.add_argument("--runs", type=int, help="rounds of the reference job (default 15, quick 3)")
     ap.add_argument("--out", help="results file (default Benchmarks/results/<date>-<machine>.md)")
     args = ap.parse_args()
-    runs = args.runs or (3 if args.quick else 7)
+    runs = args.runs or (3 if args.quick else 15)
 
     photos = [os.path.join(CORPUS, "metadata-extractor-images", n) for n in NINE]
     missing = [p for p in photos if not os.path.exists(p)]
