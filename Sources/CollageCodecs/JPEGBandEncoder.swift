@@ -65,24 +65,23 @@ public final class JPEGBandEncoder: @unchecked Sendable {
     public func encode(band index: Int, rows pixels: UnsafePointer<UInt8>) {
         let count = rows(ofBand: index).count
         let bg = options.flattenBackground
-        var buffer = collage_buffer()
-        defer { collage_buffer_free(&buffer) }
+        var bytes: [UInt8]?
+        var message = "out of memory"
         var opaque = true
-        var status: Int32 = -1
         if let stream = collage_jpeg_stream_begin(Int32(width), Int32(count), Int32(min(max(options.quality, 1), 100)),
                                                   options.subsampling == .yuv444 ? 444 : 420, 0,
                                                   Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue) {
             _ = collage_jpeg_stream_write(stream, pixels, Int32(count))
             opaque = collage_jpeg_stream_opaque(stream) != 0
-            status = collage_jpeg_stream_finish(stream, &buffer)
-        } else {
-            withUnsafeMutableBytes(of: &buffer.message) { raw in
-                for (i, byte) in "out of memory".utf8.enumerated() { raw[i] = byte }
+            var buffer = collage_buffer()
+            defer { collage_buffer_free(&buffer) }
+            if collage_jpeg_stream_finish(stream, &buffer) == 0 {
+                bytes = Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.length))
+            } else {
+                message = withUnsafeBytes(of: buffer.message) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
             }
-        }
-        let bytes = status == 0 ? Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.length)) : nil
-        let message = status == 0 ? nil : withUnsafeBytes(of: buffer.message) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
         lock.sync {
             if let bytes { bands[index] = bytes } else if failure == nil { failure = message }
