@@ -7,6 +7,12 @@ import Glibc
 /// and are renamed over the target only when completely written and synced.
 /// On any failure the temporary file is removed and the target is untouched;
 /// on SIGINT, SIGTERM or SIGHUP too (`InterruptCleanup`).
+///
+/// What the output path names decides how it is written (`OutputDestination`):
+/// a symbolic link to a file replaces the file it resolves to and stays a
+/// link; a character or block device or a FIFO (`/dev/null`, a named pipe)
+/// is written through directly, without temporary file or rename, and so is
+/// not whole-or-nothing: a failure can leave part of the bytes written.
 enum AtomicFile {
     struct WriteError: Error, CustomStringConvertible {
         var path: String
@@ -14,7 +20,54 @@ enum AtomicFile {
         var description: String { "cannot write '\(path)': \(reason)" }
     }
 
+    /// Writes `bytes` to `path` as `OutputDestination` says.
+    /// - Throws: `WriteError` naming `path` with the reason (strerror(3) or
+    ///   what the path is: a folder, a socket, a dangling symbolic link).
     static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        switch try OutputDestination.of(path) {
+        case .file(let target): try replace(target, with: bytes, reportingAs: path)
+        case .stream: try writeThrough(bytes, to: path)
+        }
+    }
+
+    /// Writes `bytes` through an open(2) of the device or FIFO at `path`
+    /// (blocking until a FIFO has a reader, as a shell redirection does); no
+    /// fsync, which devices and pipes do not support. A path that turns out
+    /// to be a regular file once opened is replaced atomically instead.
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        var fd: Int32
+        repeat { fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
+            close(fd)
+            guard case .file(let target) = try OutputDestination.of(path) else {
+                throw WriteError(path: path, reason: "it changed between a device and a file while being opened")
+            }
+            return try replace(target, with: bytes, reportingAs: path)
+        }
+        let result = writeAll(bytes, to: fd)
+        if close(fd) != 0 && result == 0 && errno != EINTR { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        guard result == 0 else { throw WriteError(path: path, reason: String(cString: strerror(result))) }
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short and interrupted writes;
+    /// returns 0 or the errno of the failed write.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
+        bytes.withUnsafeBytes { raw in
+            var written = 0
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 { if errno == EINTR { continue }; return errno }
+                written += n
+            }
+            return 0
+        }
+    }
+
+    /// The atomic replacement of the regular file (or new file) `path`;
+    /// errors name `shownPath`, the path the caller gave.
+    private static func replace(_ path: String, with bytes: [UInt8], reportingAs shownPath: String) throws(WriteError) {
         let directory: String
         let name: String
         if let slash = path.lastIndex(of: "/") {
@@ -24,7 +77,7 @@ enum AtomicFile {
             directory = "."
             name = path
         }
-        guard !name.isEmpty else { throw WriteError(path: path, reason: "the output path names a folder") }
+        guard !name.isEmpty else { throw WriteError(path: shownPath, reason: "the output path names a folder") }
         var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
         let (fd, createError, cleanupSlot) = InterruptCleanup.deferringInterrupts {
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -33,9 +86,9 @@ enum AtomicFile {
         }
         guard fd >= 0 else {
             if createError == ENOENT || createError == ENOTDIR {
-                throw WriteError(path: path, reason: "the folder '\(directory)' does not exist; create it first (mkdir -p \(directory))")
+                throw WriteError(path: shownPath, reason: "the folder '\(directory)' does not exist; create it first (mkdir -p \(directory))")
             }
-            throw WriteError(path: path, reason: String(cString: strerror(createError)))
+            throw WriteError(path: shownPath, reason: String(cString: strerror(createError)))
         }
         let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var ok = false
@@ -46,18 +99,11 @@ enum AtomicFile {
         // mkstemp creates 0600; give the file the mode a plain create would.
         let mask = umask(0); umask(mask)
         fchmod(fd, 0o666 & ~mask)
-        var written = 0
-        let result: Int32 = bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                written += n
-            }
-            return fsync(fd) == 0 ? 0 : errno
-        }
-        if close(fd) != 0 && result == 0 { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        guard result == 0 else { throw WriteError(path: path, reason: String(cString: strerror(result))) }
-        guard rename(tempPath, path) == 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        var result = writeAll(bytes, to: fd)
+        if result == 0 && fsync(fd) != 0 { result = errno }
+        if close(fd) != 0 && result == 0 { throw WriteError(path: shownPath, reason: String(cString: strerror(errno))) }
+        guard result == 0 else { throw WriteError(path: shownPath, reason: String(cString: strerror(result))) }
+        guard rename(tempPath, path) == 0 else { throw WriteError(path: shownPath, reason: String(cString: strerror(errno))) }
         ok = true
     }
 }

@@ -10,7 +10,8 @@ public enum Converter {
     /// What to write.
     public struct Options: Sendable {
         /// The file to write (never the input). Its extension picks the
-        /// format unless `format` is given.
+        /// format unless `format` is given; `-` is standard output, for
+        /// `encode(inputPath:options:)` only, and needs `format`.
         public var outputPath: String
         /// `--format`: must agree with the extension when both are given.
         public var format: OutputFormat?
@@ -52,15 +53,40 @@ public enum Converter {
         public var warnings: [String]
     }
 
-    /// Converts `inputPath` as `options` say; the output appears whole or not at all.
+    /// A converted photo that has not been written anywhere (for `-o -`).
+    public struct Converted: Sendable {
+        /// The encoded file (JPEG, PNG or WebP).
+        public var bytes: [UInt8]
+        public var report: Report
+    }
+
+    /// Converts `inputPath` as `options` say; the output appears whole or not
+    /// at all (`AtomicFile`: a device or FIFO output is written through).
     /// - Throws: `CollageError.usage` for a contradictory request (format
     ///   flags, output equal to the input); `.diagnostics` with an
     ///   `unreadableImage` diagnostic naming the input for decode errors,
     ///   `render` for encode/write errors.
     @discardableResult
     public static func convert(inputPath: String, options: Options) throws(CollageError) -> Report {
+        let converted = try encode(inputPath: inputPath, options: options)
+        do { try AtomicFile.write(converted.bytes, to: options.outputPath) } catch { throw .failure(.render, error.description) }
+        return converted.report
+    }
+
+    /// Converts `inputPath` without writing it. `options.outputPath` picks
+    /// the format by its extension unless `options.format` is given, and is
+    /// refused when it is the input; `-` (standard output) needs
+    /// `options.format` and is not compared with the input.
+    /// - Throws: as `convert(inputPath:options:)`, except write errors.
+    public static func encode(inputPath: String, options: Options) throws(CollageError) -> Converted {
+        let toStandardOutput = options.outputPath == "-"
+        if toStandardOutput && options.format == nil {
+            throw .usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")
+        }
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath, document: nil)
-        try CollageRenderer.refuseOverwritingInputs(output: options.outputPath, inputs: [inputPath], photos: [inputPath])
+        if !toStandardOutput {
+            try CollageRenderer.refuseOverwritingInputs(output: options.outputPath, inputs: [inputPath], photos: [inputPath])
+        }
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
 
@@ -104,7 +130,8 @@ public enum Converter {
                                           progressive: options.progressive, lossless: options.lossless)
         var bytes: [UInt8]
         do { bytes = try ImageEncoder.encode(image, as: encoded, options: encodeOptions) } catch {
-            throw .failure(.render, "cannot encode '\(options.outputPath)': \(error.reason)")
+            let what = toStandardOutput ? "the image for standard output" : "'\(options.outputPath)'"
+            throw .failure(.render, "cannot encode \(what): \(error.reason)")
         }
         if options.keepMetadata {
             do {
@@ -117,8 +144,8 @@ public enum Converter {
                 }
             } catch { throw unreadable(error, inputPath) }
         }
-        do { try AtomicFile.write(bytes, to: options.outputPath) } catch { throw .failure(.render, error.description) }
-        return Report(format: format, inputSize: native, outputSize: image.size, byteCount: bytes.count, warnings: warnings)
+        return Converted(bytes: bytes, report: Report(format: format, inputSize: native, outputSize: image.size,
+                                                      byteCount: bytes.count, warnings: warnings))
     }
 
     /// `size` shrunk to fit inside `box` with its aspect ratio kept (never

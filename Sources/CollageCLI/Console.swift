@@ -4,22 +4,30 @@ import Glibc
 
 /// Standard output and error (unbuffered writes to fd 1 and 2), with colour
 /// only on a terminal that can show it: never under `NO_COLOR` (no-color.org)
-/// and never when `TERM` is unset, empty or `dumb`.
+/// and never when `TERM` is unset, empty or `dumb`. A failed write to
+/// standard output is remembered and turns the exit status into 1
+/// (`Console+StandardOutput.swift`); a failed write to standard error cannot
+/// be reported anywhere and is ignored.
 enum Console {
     static func out(_ text: String) { write(text, to: 1) }
     static func err(_ text: String) { write(text, to: 2) }
 
-    /// Writes all of `bytes`, retrying short writes.
+    /// Writes all of `bytes`, retrying short writes. On fd 1, the first
+    /// failure is recorded (`standardOutputFailure`) and later writes to fd 1
+    /// are skipped.
     static func write<Bytes: Collection<UInt8>>(bytes: Bytes, to fd: Int32) {
+        if fd == 1 && standardOutputFailure != 0 { return }
         let array = Array(bytes)
-        array.withUnsafeBytes { raw in
+        let failure: Int32 = array.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
+                if n < 0 { if errno == EINTR { continue }; return errno }
                 offset += n
             }
+            return 0
         }
+        if fd == 1 && failure != 0 { recordStandardOutputFailure(failure) }
     }
 
     private static func write(_ text: String, to fd: Int32) { write(bytes: text.utf8, to: fd) }

@@ -11,10 +11,12 @@ enum ConvertCommand {
     native size unless --max-size asks for less. IN may be JPEG, PNG,
     HEIC/HEIF/AVIF or WebP (detected from its bytes, not its name).
     EXIF metadata (camera, GPS position, dates) is left out unless
-    --keep-metadata. OUT is written whole or not at all and is never IN.
+    --keep-metadata. OUT is written whole or not at all and is never IN
+    (a device or named pipe, such as /dev/null, is written through).
 
     Options:
-      -o, --output PATH       the image to write (required); .jpg, .jpeg, .png or .webp
+      -o, --output PATH       the image to write (required); .jpg, .jpeg, .png or .webp;
+                              `-` = standard output, needs --format
       --format png|jpeg|webp  output format; must agree with OUT's extension
       --quality N             JPEG/WebP quality 1-100 (default 90)
       --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges)
@@ -30,6 +32,10 @@ enum ConvertCommand {
     2048 pixels on its long side, without the GPS position:
 
       $ collage convert IMG_0042.heic -o IMG_0042.jpg --max-size 2048x2048 --quality 88
+
+    The same JPEG to standard output, for a pipe:
+
+      $ collage convert IMG_0042.heic -o - --format jpeg --max-size 2048x2048 | upload --stdin
 
     Exit codes: 0 written; 1 unreadable photo or failed write (nothing written); 64 usage error.
 
@@ -79,14 +85,27 @@ enum ConvertCommand {
             }
         }
         if let status { return status }
+        if output == "-" && scanner.positionals.count > 1 {
+            return usage("-o - writes one photo to standard output, got \(scanner.positionals.count): \(scanner.positionals.joined(separator: " "))")
+        }
         guard scanner.positionals.count == 1, let input = scanner.positionals.first else {
             return usage(scanner.positionals.isEmpty ? "convert needs a photo: collage convert IN -o OUT"
                          : "convert takes one photo, got \(scanner.positionals.count): \(scanner.positionals.joined(separator: " "))")
         }
         guard let output else { return usage("convert needs an output: add -o OUT (e.g. -o photo.jpg)") }
+        if output == "-" && options.format == nil {
+            return usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")
+        }
         options.outputPath = output
         do {
-            let report = try Converter.convert(inputPath: input, options: options)
+            let report: Converter.Report
+            if output == "-" {
+                let converted = try Converter.encode(inputPath: input, options: options)
+                Console.write(bytes: converted.bytes, to: 1)
+                report = converted.report
+            } else {
+                report = try Converter.convert(inputPath: input, options: options)
+            }
             for warning in report.warnings { Console.err("\(input): warning: \(warning)\n") }
             return .success
         } catch {

@@ -14,4 +14,6 @@ import Glibc
 _ = mallopt(-3, 64 << 20)    // M_MMAP_THRESHOLD
 _ = mallopt(-1, 128 << 20)   // M_TRIM_THRESHOLD
 
-exit(CommandLine.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+Console.prepareStandardStreams()
+let status = CommandLine.run(Array(CommandLine.arguments.dropFirst()))
+exit(Console.reportingStandardOutputFailure(status).rawValue)
