@@ -8,7 +8,8 @@ enum GridCommand {
     Lays PHOTO... out on one canvas without a document, the shortcut for
     ImageMagick `montage`: the automatic layout (DESIGN.md "Layout rules")
     for up to nine photos, else a grid of ⌈√n⌉ columns; each photo covers
-    its cell. OUT is written whole or not at all and never replaces a photo.
+    its cell. OUT is written whole or not at all (a device or named pipe
+    such as /dev/null is written through) and never replaces a photo.
 
     Options:
       -o, --output PATH     the image to write (required; `-` = standard output, needs --format)

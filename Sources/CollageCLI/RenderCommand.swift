@@ -12,7 +12,9 @@ enum RenderCommand {
     The output format comes from --format, else OUT's extension
     (.png, .jpg, .jpeg, .webp), else the document's `output.format`.
     Photos may be JPEG, PNG, HEIC/HEIF/AVIF or WebP (detected from their bytes).
-    OUT is written whole or not at all; DOC and its photos are never overwritten.
+    OUT is written whole or not at all (a symbolic link stays a link and the
+    file it names is replaced; a device or named pipe such as /dev/null is
+    written through); DOC and its photos are never overwritten.
 
     Options:
       -o, --output PATH     the image to write (required)

@@ -150,3 +150,30 @@ final class OutputDestinationTests: XCTestCase {
         XCTAssertEqual(try OutputTestSupport.names(directory), ["doc.yaml", "fifo.jpg", "photos"])
     }
 }
+
+extension OutputDestinationTests {
+    /// open(2) cannot open a Unix socket: an error that says so; the socket stays.
+    func testASocketIsAnErrorAndStaysASocket() throws {
+        let path = url("socket.jpg").path
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        XCTAssertLessThan(bytes.count, MemoryLayout.size(ofValue: address.sun_path))
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(bound, 0)
+        let result = try runCollage(["render", "doc.yaml", "-o", "socket.jpg"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "error: cannot write 'socket.jpg': it is a socket, which cannot be opened as a file\n")
+        XCTAssertEqual(OutputTestSupport.type(url("socket.jpg")), S_IFSOCK)
+        XCTAssertEqual(try OutputTestSupport.names(directory), ["doc.yaml", "photos", "socket.jpg"])
+    }
+}
