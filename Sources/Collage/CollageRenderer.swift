@@ -103,26 +103,37 @@ public enum CollageRenderer {
     /// by its extension and is refused when it names one of `inputs`.
     /// - Throws: as `render(_:inputs:options:)`, except write errors.
     public static func encode(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
+        let format = try checkOutput(spec: prepared.spec, inputs: inputs + prepared.inputFiles, options: options)
+        if options.strict, !prepared.warnings.isEmpty {
+            throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
+        }
         var scene = prepared.scene
         if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
-        return try encode(scene, spec: prepared.spec, headers: prepared.headers, warnings: prepared.warnings,
-                          inputs: inputs, options: options)
+        return try encode(scene, as: format, spec: prepared.spec, headers: prepared.headers,
+                          warnings: prepared.warnings, options: options)
     }
 
-    /// `encode(_:inputs:options:)` of `scene` (with `lateItems` appended as
-    /// they arrive, see `SceneRenderer`), the photos of `spec` read through
-    /// `headers`; `warnings`, the document's findings so far, come first in
-    /// the result's warnings (and stop the render under `--strict`).
-    static func encode(_ scene: Scene, spec: Spec, headers: [ImageHeader], warnings leading: [Diagnostic],
-                       lateItems: LateItems? = nil, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
+    /// The checks of a request before anything is rendered: the output
+    /// format (from `--format`, the extension, the document), and an output
+    /// that would replace one of `inputs` or of the document's image
+    /// overlays is refused.
+    /// - Throws: `CollageError.usage`.
+    static func checkOutput(spec: Spec, inputs: [String], options: RenderOptions) throws(CollageError) -> OutputFormat {
         let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
                                                       document: spec.output.format)
         // A `grid` has no document: its inputs are all photos.
-        try refuseOverwritingInputs(output: options.outputPath, inputs: inputs,
+        try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + CodecImageProvider.overlayPaths(spec),
                                     photos: spec.file == PhotoGrid.sourceName ? inputs : [])
-        if options.strict, !leading.isEmpty {
-            throw .diagnostics(DiagnosticList(leading.map(\.asError), source: spec.source))
-        }
+        return format
+    }
+
+    /// Renders `scene` (with `lateItems` appended as they arrive, see
+    /// `SceneRenderer`) and encodes it as `format`, the photos of `spec`
+    /// read through `headers`; `warnings`, the document's findings so far,
+    /// come first in the result's warnings. The request passed `checkOutput`.
+    static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, headers: [ImageHeader],
+                       warnings leading: [Diagnostic], lateItems: LateItems? = nil,
+                       options: RenderOptions) throws(CollageError) -> Encoded {
 
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
@@ -194,8 +205,9 @@ public enum CollageRenderer {
         return Encoded(bytes: bytes, format: format, warnings: warnings)
     }
 
-    /// An output that would replace the document or a photo is refused
-    /// before anything is rendered (DESIGN.md: an input is never overwritten).
+    /// An output that would replace the document, a photo, an image overlay
+    /// or a font file is refused before anything is rendered (DESIGN.md: an
+    /// input is never overwritten).
     /// `photos` are the inputs that are photos (all of them for `grid` and
     /// `convert`, which have no document): the message names them as such.
     static func refuseOverwritingInputs(output: String, inputs: [String], photos: [String] = []) throws(CollageError) {

@@ -8,7 +8,8 @@ extension RenderCommand {
     static func execute(document: String, options: RenderOptions, pipeline: PipelineFlags) -> ExitStatus {
         var options = options
         options.progress = ProgressBar.forPhotos()
-        defer { if options.progress != nil { ProgressBar.clear() } }
+        // The bar's line is cleared before anything else is printed.
+        let clearBar = { if options.progress != nil { ProgressBar.clear() } }
         let toStdout = options.outputPath == "-"
         if toStdout && options.format == nil {
             return usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")
@@ -35,6 +36,7 @@ extension RenderCommand {
             } else {
                 try CollageRenderer.write(encoded, to: options.outputPath)
             }
+            clearBar()
             DiagnosticPrinter.print(encoded.warnings, source: spec.source)
             if let depfile = pipeline.depfile {
                 let rule = Depfile.Rule(target: options.outputPath,
@@ -43,6 +45,7 @@ extension RenderCommand {
             }
             return .success
         } catch {
+            clearBar()
             return error.report(command: "render")
         }
     }

@@ -105,11 +105,13 @@ enum JPEGDecoding {
     }
 
     /// "image too large: 20000x14000 decodes to 20000x14000 (280.0 megapixels) at DCT scale 8/8, over the limit of 100 megapixels".
+    /// A limit that is not a whole number of megapixels is given in pixels.
     static func tooLargeReason(size: Size, stored: Size, scale: Int?, limit: Int) -> String {
         let tenths = (size.width * size.height + 50_000) / 100_000
         let atScale = scale.map { " at DCT scale \($0)/8" } ?? ""
+        let limitText = limit % 1_000_000 == 0 && limit > 0 ? "\(limit / 1_000_000) megapixels" : "\(limit) pixels"
         return "image too large: \(stored) decodes to \(size) (\(tenths / 10).\(tenths % 10) megapixels)\(atScale), "
-            + "over the limit of \(limit / 1_000_000) megapixels"
+            + "over the limit of \(limitText)"
     }
 
     static func failure(_ decoder: OpaquePointer, path: String) -> ImageError {

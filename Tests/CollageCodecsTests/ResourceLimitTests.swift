@@ -15,6 +15,15 @@ final class ResourceLimitTests: XCTestCase {
         }
     }
 
+    /// A budget that is not whole megapixels is said in pixels (not "0 megapixels").
+    func testSmallBudgetIsGivenInPixels() {
+        XCTAssertEqual(JPEGDecoding.tooLargeReason(size: Size(width: 40, height: 30), stored: Size(width: 40, height: 30),
+                                                   scale: nil, limit: 1000),
+                       "image too large: 40x30 decodes to 40x30 (0.0 megapixels), over the limit of 1000 pixels")
+        XCTAssertTrue(JPEGDecoding.tooLargeReason(size: Size(width: 4000, height: 3000), stored: Size(width: 4000, height: 3000),
+                                                  scale: 8, limit: 12_000_000).hasSuffix("over the limit of 12 megapixels"))
+    }
+
     func testGiantBaselineJPEGShrunkOnLoadWithinBudgetDecodes() throws {
         let result = try ImageDecoder.decode(path: Corpus.path("sharp/giant-image.jpg"),
                                              options: DecodeOptions(minimumSize: Size(width: 2000, height: 1400)))

@@ -100,4 +100,76 @@ final class EarlyStartTests: XCTestCase {
             guard case .usage = error as? CollageError else { return XCTFail("\(error)") }
         }
     }
+
+    /// `--strict` with a font warning and an output that is a photo: the
+    /// output error (usage) comes first, as the plain way orders them.
+    func testOutputErrorsComeBeforeStrictWarnings() throws {
+        let text = """
+            version: 1
+            canvas: {width: 300, height: 200}
+            photos: [photos/quadrants.png, photos/gradient.jpg]
+            overlays:
+              - text: "caption"
+                font: {family: "No Such Font Family", size: 32}
+            """
+        let path = directory.appendingPathComponent("strict.yaml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let spec = try DocumentLoader.load(path: path)
+        let photo = spec.photos[1].path
+        let before = try Data(contentsOf: URL(fileURLWithPath: photo))
+        for (output, format) in [(photo, nil), (directory.appendingPathComponent("x.jpg").path, OutputFormat.png)] {
+            var options = RenderOptions(outputPath: output, threads: 2)
+            options.strict = true
+            options.format = format
+            XCTAssertThrowsError(try CollageRenderer.prepareAndEncode(spec: spec, inputs: [path, photo], options: options)) { error in
+                guard case .usage = error as? CollageError else { return XCTFail("\(output): \(error)") }
+            }
+        }
+        // Without the usage error, the strict warning is the error.
+        var options = RenderOptions(outputPath: directory.appendingPathComponent("ok.jpg").path, threads: 2)
+        options.strict = true
+        XCTAssertThrowsError(try CollageRenderer.prepareAndEncode(spec: spec, inputs: [path], options: options)) { error in
+            guard case .diagnostics(let list) = error as? CollageError else { return XCTFail("\(error)") }
+            XCTAssertEqual(list.diagnostics.map(\.severity), [.error])
+            XCTAssertEqual(list.diagnostics.map(\.kind), [.font])
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: photo)), before)
+    }
+
+    /// The output may not replace an image overlay or a font file the text
+    /// is set in, whichever way the render goes (`collage render`, exit 64).
+    func testOutputThatIsAnOverlayImageOrAFontIsRefused() throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let copy = directory.appendingPathComponent("face.ttf")
+        try FileManager.default.copyItem(atPath: font, toPath: copy.path)
+        try FileManager.default.copyItem(at: directory.appendingPathComponent("photos/logo.png"),
+                                         to: directory.appendingPathComponent("logo.png"))
+        try Data("""
+            version: 1
+            canvas: {width: 300, height: 200}
+            photos: [photos/quadrants.png]
+            overlays:
+              - text: "face"
+                font: {file: face.ttf, size: 30}
+            """.utf8).write(to: directory.appendingPathComponent("font.yaml"))
+        try Data("""
+            version: 1
+            canvas: {width: 300, height: 200}
+            photos: [photos/quadrants.png]
+            overlays:
+              - image: logo.png
+                width: 80
+            """.utf8).write(to: directory.appendingPathComponent("overlay.yaml"))
+        let fontBytes = try Data(contentsOf: copy)
+        let logoBytes = try Data(contentsOf: directory.appendingPathComponent("logo.png"))
+        for (arguments, name) in [(["render", "font.yaml", "-o", "face.ttf", "--format", "png"], "face.ttf"),
+                                  (["render", "overlay.yaml", "-o", "logo.png"], "logo.png")] {
+            let result = try runCollage(arguments, in: directory)
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertTrue(result.stderr.contains("is an input of this document"), result.stderr)
+            XCTAssertTrue(result.stderr.contains(name), result.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: copy), fontBytes)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("logo.png")), logoBytes)
+    }
 }
