@@ -28,7 +28,7 @@ enum RenderCommand {
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
-      --depfile PATH        also write a Makefile rule: OUT: DOC photos fonts
+      --depfile PATH        also write a Makefile rule: OUT: DOC photos images fonts
       --root DIR            refuse paths in DOC that resolve outside DIR
       --strict              treat warnings (substituted font, uncovered characters,
                             a photo's decoder warnings such as a dropped ICC

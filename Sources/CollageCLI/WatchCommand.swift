@@ -7,8 +7,8 @@ enum WatchCommand {
     Usage: collage watch DOC -o OUT [options]
 
     Renders DOC to OUT, then again whenever DOC or a file it depends on
-    changes (its photos and the font files its text uses; inotify, so saves
-    by rename are seen too). Errors are printed and watching goes on; OUT
+    changes (its photos, image overlays and the font files its text uses;
+    inotify, so saves by rename are seen too). Errors are printed and watching goes on; OUT
     keeps its last good image. Stop with Ctrl-C.
 
     Options:
@@ -74,8 +74,9 @@ enum WatchCommand {
             let started = DispatchTime.now().uptimeNanoseconds
             do throws(CollageError) {
                 let spec = try DocumentInput.file(document).load(variables: options.variables)
-                // Watch the photos even if a later stage fails on one of them.
-                dependencies = spec.photos.map(\.path)
+                // Watch the files it names (photos, image overlays, font
+                // files) even if a later stage fails on one of them.
+                dependencies = spec.namedPaths.map(\.path)
                 try policy?.check(spec)
                 let prepared = try CollageRenderer.prepare(spec: spec)
                 dependencies = prepared.inputFiles

@@ -200,6 +200,9 @@ public struct FontSpec: Sendable, Hashable {
     public var style: FontStyleName = .normal
     /// `file:` resolved to an absolute path: this font file is the first face.
     public var file: String?
+    /// `file:` as written (for messages) and where: set with `file`.
+    public var fileSrc: String?
+    public var fileLocation: SourceLocation?
     /// OpenType features in document order, applied to every run.
     public var features: [FontFeature] = []
     public init(family: [String] = ["sans-serif"], size: Double = 48) {

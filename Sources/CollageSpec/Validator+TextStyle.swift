@@ -154,6 +154,8 @@ extension Validator {
             let resolved = PathResolver.resolve(path, against: baseDirectory)
             if fileExists(resolved) {
                 font.file = resolved
+                font.fileSrc = path
+                font.fileLocation = entry.value.location
             } else {
                 report(.missingFile, entry.value.location, "font file '\(path)' not found",
                        notes: ["looked for \(resolved)"])

@@ -9,9 +9,10 @@ import Glibc
 /// inside DIR that points out are both refused, each as a `.pathOutsideRoot`
 /// diagnostic at the path's location in the document.
 ///
-/// The paths a document names are its photos' `src` (`Spec.namedPaths`).
-/// Fonts are chosen by family through fontconfig, never by path, so the
-/// system font folders are not subject to the root.
+/// The paths a document names are its photos' `src`, its image overlays'
+/// `image` and its text overlays' `font.file` (`Spec.namedPaths`). Fonts
+/// chosen by `family` come from fontconfig, not from a path in the
+/// document, so the system font folders are not subject to the root.
 public struct PathPolicy: Sendable {
     /// The root with symlinks resolved, absolute, without a trailing slash
     /// (except for "/" itself).

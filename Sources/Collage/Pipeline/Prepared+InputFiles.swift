@@ -1,9 +1,12 @@
 extension CollageRenderer.Prepared {
     /// Every file the rendered image depends on besides the document, absolute
-    /// and listed once: the photos in layout order, then the font files the
-    /// typesetter used (`TextBlock.fontFile`).
+    /// and listed once: the photos in layout order, the image overlays in
+    /// overlay order, then the font files the typesetter used, block by
+    /// block (`TextBlock.usedFontFiles`: the primary face's file, then each
+    /// fallback face that set a glyph).
     public var inputFiles: [String] {
         var seen = Set<String>()
-        return (spec.photos.map(\.path) + textBlocks.map(\.fontFile)).filter { seen.insert($0).inserted }
+        let files = spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec) + textBlocks.flatMap(\.usedFontFiles)
+        return files.filter { seen.insert($0).inserted }
     }
 }

@@ -10,8 +10,18 @@ extension Spec {
         public var location: SourceLocation
     }
 
-    /// Every file path the document names (photos' `src`), in document order.
+    /// Every file path the document names, in document order: the photos'
+    /// `src`, then per overlay its `image` or its `font.file`.
     public var namedPaths: [NamedPath] {
-        photos.map { NamedPath(path: $0.path, src: $0.src, location: $0.srcLocation) }
+        var named = photos.map { NamedPath(path: $0.path, src: $0.src, location: $0.srcLocation) }
+        for overlay in overlays {
+            if case .image(let image) = overlay.content {
+                named.append(NamedPath(path: image.path, src: image.src, location: image.srcLocation))
+            }
+            if let file = overlay.font.file, let src = overlay.font.fileSrc, let location = overlay.font.fileLocation {
+                named.append(NamedPath(path: file, src: src, location: location))
+            }
+        }
+        return named
     }
 }
