@@ -51,18 +51,9 @@ enum AtomicFile {
         guard result == 0 else { throw WriteError(path: path, reason: String(cString: strerror(result))) }
     }
 
-    /// Writes all of `bytes` to `fd`, retrying short and interrupted writes;
-    /// returns 0 or the errno of the failed write.
+    /// Writes all of `bytes` to `fd` (`FileSystem.writeAll`).
     private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
-        bytes.withUnsafeBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                written += n
-            }
-            return 0
-        }
+        bytes.withUnsafeBytes { FileSystem.writeAll($0, to: fd) }
     }
 
     /// The atomic replacement of the regular file (or new file) `path`;

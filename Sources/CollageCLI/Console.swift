@@ -1,3 +1,4 @@
+import Collage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,16 +18,7 @@ enum Console {
     /// are skipped.
     static func write<Bytes: Collection<UInt8>>(bytes: Bytes, to fd: Int32) {
         if fd == 1 && standardOutputFailure != 0 { return }
-        let array = Array(bytes)
-        let failure: Int32 = array.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                offset += n
-            }
-            return 0
-        }
+        let failure = Array(bytes).withUnsafeBytes { FileSystem.writeAll($0, to: fd) }
         if fd == 1 && failure != 0 { recordStandardOutputFailure(failure) }
     }
 

@@ -42,6 +42,18 @@ public enum FileSystem {
         }
     }
 
+    /// Writes all of `bytes` to `fd`, retrying short and interrupted
+    /// writes; returns 0, or the errno of the write that failed.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Int32 {
+        var written = 0
+        while written < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + written, bytes.count - written)
+            if n < 0 { if errno == EINTR { continue }; return errno }
+            written += n
+        }
+        return 0
+    }
+
     /// The whole file, or nil when it cannot be opened or read.
     public static func contents(of path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
