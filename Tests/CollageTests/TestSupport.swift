@@ -115,3 +115,20 @@ func runCollage(_ arguments: [String], in directory: URL? = nil, stdin: Data? = 
     return CommandResult(status: process.terminationStatus, stdout: outData,
                          stderr: String(decoding: errData, as: UTF8.self))
 }
+
+/// Starts `collage watch DOC -o OUT` (the pinned fonts, `directory` as the
+/// working directory) with its standard output and error going to `log`,
+/// created empty; the caller terminates it.
+func startWatch(_ document: String, output: String, in directory: URL, log: URL) throws -> Process {
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    let process = Process()
+    process.executableURL = TestPaths.binary
+    process.arguments = ["watch", document, "-o", output]
+    process.currentDirectoryURL = directory
+    process.environment = childEnvironment()
+    let handle = try FileHandle(forWritingTo: log)
+    process.standardError = handle
+    process.standardOutput = handle
+    try process.run()
+    return process
+}

@@ -41,16 +41,7 @@ final class WatchCommandTests: XCTestCase {
     func testRerendersOnDocumentAndPhotoChangesAndSurvivesErrors() throws {
         try write("doc.yaml", document(background: "#ff0000"))
         let log = directory.appendingPathComponent("watch.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = TestPaths.binary
-        process.arguments = ["watch", "doc.yaml", "-o", "out.png"]
-        process.currentDirectoryURL = directory
-        process.environment = childEnvironment()
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardError = handle
-        process.standardOutput = handle
-        try process.run()
+        let process = try startWatch("doc.yaml", output: "out.png", in: directory, log: log)
         defer {
             if process.isRunning { process.terminate(); process.waitUntilExit() }
         }
@@ -81,7 +72,6 @@ final class WatchCommandTests: XCTestCase {
 
         process.terminate()
         process.waitUntilExit()
-        try handle.close()
         XCTAssertTrue(logText().contains("watch: wrote out.png in "), logText())
     }
 

@@ -47,16 +47,7 @@ final class WatchInputsTests: XCTestCase {
               - {text: "日", font: {family: ["DejaVu Sans", "Noto Sans CJK JP"], size: 8}, anchor: bottomRight}
             """.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
         let log = directory.appendingPathComponent("watch.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = TestPaths.binary
-        process.arguments = ["watch", "doc.yaml", "-o", "out.png"]
-        process.currentDirectoryURL = directory
-        process.environment = childEnvironment()
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardError = handle
-        process.standardOutput = handle
-        try process.run()
+        let process = try startWatch("doc.yaml", output: "out.png", in: directory, log: log)
         defer {
             if process.isRunning { process.terminate(); process.waitUntilExit() }
         }
@@ -71,6 +62,5 @@ final class WatchInputsTests: XCTestCase {
 
         process.terminate()
         process.waitUntilExit()
-        try handle.close()
     }
 }
