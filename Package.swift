@@ -2,9 +2,10 @@
 // collage: declarative photo collages. Module map and rules: README "Architecture".
 import PackageDescription
 
-/// Pixel loops are 10-50x slower unoptimised: the raster and codec targets are
-/// built with -O even in debug, so `swift test` exercises realistic speeds.
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// No target of the `Collage` library product carries `unsafeFlags`: SwiftPM
+// refuses a versioned dependency whose product's targets have them. Pixel loops
+// are 10-50x slower unoptimised, so `scripts/test` builds the debug
+// configuration with `-Xswiftc -O -Xcc -O2` instead (README "Tests").
 
 let package = Package(
     name: "collage",
@@ -18,19 +19,15 @@ let package = Package(
         .systemLibrary(name: "CText", pkgConfig: "freetype2 harfbuzz fontconfig"),
         .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2 libwebp libwebpdemux"),
         // C helpers for what Swift cannot do (setjmp-based error handling).
-        .target(name: "CImageShim", dependencies: ["CImage"],
-                cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CImageShim", dependencies: ["CImage"]),
         // ICU (icu-uc, libicu-dev) for bidi and line breaking, behind a header
         // with no ICU types so it never meets Foundation's own ICU module.
-        .target(name: "CICU", cSettings: [.unsafeFlags(["-O2"])],
-                linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
         .target(name: "CollageSpec", dependencies: ["CYAML"]),
-        .target(name: "CollageRaster", swiftSettings: optimisedInDebug),
-        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageRaster"],
-                swiftSettings: optimisedInDebug),
-        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CollageSpec", "CollageRaster"],
-                swiftSettings: optimisedInDebug),
+        .target(name: "CollageRaster"),
+        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageRaster"]),
+        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CollageSpec", "CollageRaster"]),
         .target(name: "Collage", dependencies: ["CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
