@@ -6,7 +6,7 @@ public enum CollageVersion {
     /// collage's version, `0.x.y` until the document format settles. The
     /// one source is the repository's `VERSION` file: `scripts/package-deb`
     /// and the release tag read it, and a test keeps this constant equal to it.
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 
     /// Name and version of every linked library collage reports: the image
     /// codecs (`CodecLibraryVersions`; this loads libheif when it is not
