@@ -17,7 +17,7 @@ let photo: [UInt8] = [
 
 func write(_ bytes: [UInt8], to path: String) {
     guard let file = fopen(path, "wb"), fwrite(bytes, 1, bytes.count, file) == bytes.count, fclose(file) == 0 else {
-        fputs("consumer: cannot write \(path)\n", stderr)
+        print("consumer: cannot write \(path)")
         exit(1)
     }
 }
@@ -39,6 +39,6 @@ do {
                                             options: RenderOptions(outputPath: folder + "/out.png"))
     print("collage \(CollageVersion.current): wrote \(report.byteCount) bytes of \(report.format)")
 } catch {
-    fputs("consumer: \(error)\n", stderr)
+    print("consumer: \(error)")
     exit(1)
 }
