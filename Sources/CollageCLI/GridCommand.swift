@@ -81,10 +81,12 @@ enum GridCommand {
         }
         let options = common.options(output: output)
         do throws(CollageError) {
+            try OutputPreflight.folder(of: output)
             let spec = try PhotoGrid.spec(photos: scanner.positionals, columns: columns, width: width, height: height,
                                           gap: gap, workingDirectory: WorkingDirectory.path)
-            let prepared = try CollageRenderer.prepare(spec: spec)
             let inputs = spec.photos.map(\.path)
+            try CollageRenderer.preflight(spec: spec, inputs: inputs, options: options)
+            let prepared = try CollageRenderer.prepare(spec: spec)
             if let depfile { try Depfile.refuse(depfile, outputs: [output], inputs: inputs) }
             let warnings: [Diagnostic]
             if output == "-" {
