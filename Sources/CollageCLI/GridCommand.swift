@@ -9,7 +9,8 @@ enum GridCommand {
     ImageMagick `montage`: the automatic layout (DESIGN.md "Layout rules")
     for up to nine photos, else a grid of ⌈√n⌉ columns; each photo covers
     its cell. OUT is written whole or not at all (a device or named pipe
-    such as /dev/null is written through) and never replaces a photo.
+    such as /dev/null is written through) and never replaces a photo; its
+    folder, format and size are checked before any photo is read.
 
     Options:
       -o, --output PATH     the image to write (required; `-` = standard output, needs --format)
