@@ -12,7 +12,8 @@ enum GridCommand {
     likewise (with the label band added to each cell), at most 32768 pixels
     a side and 268435456 in area, as for documents. OUT is written whole or
     not at all (a device or named pipe such as /dev/null is written through)
-    and never replaces a photo.
+    and never replaces a photo; its folder, format and size are checked
+    before any photo is read.
 
     Changed in 0.2: --gap is the space between cells only; it used to pad
     the canvas edge as well, which --padding now does.
@@ -122,9 +123,11 @@ enum GridCommand {
         }
         let options = common.options(output: output)
         do throws(CollageError) {
+            try OutputPreflight.folder(of: output)
             let spec = try PhotoGrid.spec(photos: scanner.positionals, options: grid, workingDirectory: WorkingDirectory.path)
-            let prepared = try CollageRenderer.prepare(spec: spec)
             let inputs = spec.photos.map(\.path)
+            try CollageRenderer.preflight(spec: spec, inputs: inputs, options: options)
+            let prepared = try CollageRenderer.prepare(spec: spec)
             if let depfile { try Depfile.refuse(depfile, outputs: [output], inputs: inputs) }
             let warnings: [Diagnostic]
             if output == "-" {
