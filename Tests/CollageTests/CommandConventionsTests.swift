@@ -88,4 +88,18 @@ final class CommandConventionsTests: XCTestCase {
                           "a help text names '\(path)', which is not in the repository")
         }
     }
+
+    /// libheif is opened (dlopen) for `--version`, which reports its
+    /// version, and never on a normal start: the dynamic loader's own log
+    /// (`LD_DEBUG=files`) names every library it loads.
+    func testOnlyVersionOpensLibheif() throws {
+        let version = try runCollage(["--version"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stderr.contains("file=libheif.so.1"), version.stderr)
+        for arguments in [["--help"], ["grid", "--help"], ["rendr"]] {
+            let result = try runCollage(arguments, environment: ["LD_DEBUG": "files"])
+            XCTAssertTrue(result.stderr.contains("file=libjpeg.so.62"), "\(arguments)")
+            XCTAssertFalse(result.stderr.contains("libheif"), "\(arguments) loads libheif")
+        }
+    }
 }
