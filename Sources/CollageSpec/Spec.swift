@@ -165,6 +165,24 @@ public enum LayoutKind: Sendable, Hashable {
     case justified(rowHeight: Double)
 }
 
+extension LayoutKind {
+    /// The kind's name as `layout.kind` spells it.
+    public var name: LayoutKindName {
+        switch self {
+        case .auto: .auto
+        case .grid: .grid
+        case .free: .free
+        case .justified: .justified
+        }
+    }
+}
+
+/// The values of `layout.kind`: the one list of layout kinds the validator,
+/// its messages and the schema read (`LayoutKind` adds each kind's values).
+public enum LayoutKindName: String, Sendable, Hashable, CaseIterable {
+    case auto, grid, free, justified
+}
+
 public struct LayoutSpec: Sendable, Equatable {
     public var kind: LayoutKind
     /// Between cells, canvas pixels; default 0.

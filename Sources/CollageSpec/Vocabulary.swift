@@ -91,7 +91,7 @@ enum Vocabulary {
     static let border = Section(name: "border", phrase: "in 'border'",
         supported: ["width", "color"], unsupported: [])
 
-    static let layoutKinds = ["auto", "grid", "free", "justified"]
+    static let layoutKinds = LayoutKindName.allCases.map(\.rawValue)
     static let unsupportedLayoutKinds: [String] = []
     /// `sort` of a photo glob.
     static let sortOrders = ["name", "date"]
