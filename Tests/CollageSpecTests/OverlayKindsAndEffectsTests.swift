@@ -9,7 +9,7 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
     /// Loads with the central switch cleared, to read the values new keys carry.
     private func loadRendered(_ ws: Workspace, _ text: String) throws -> Spec {
         let source = SourceText(file: "doc.yaml", bytes: Array(text.utf8))
-        var validator = Validator(source: source, baseDirectory: ws.folder, overrides: [:]) { _ in true }
+        var validator = Validator(source: source, baseDirectory: ws.folder, overrides: [:]) { _ in .regularFile }
         validator.unrendered = []
         let spec = validator.validate(YAMLReader.read(source).root)
         XCTAssertEqual(validator.diagnostics.filter { $0.severity == .error }.map(\.message), [])
