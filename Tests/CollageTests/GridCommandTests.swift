@@ -129,10 +129,10 @@ final class GridCommandTests: XCTestCase {
         var options = PhotoGrid.Options()
         options.cell = Size(width: 60, height: 40); options.gap = 4; options.label = "${name}"
         let spec = try PhotoGrid.spec(photos: photos, options: options, workingDirectory: directory.path)
-        XCTAssertEqual(spec.overlays.map(\.content), [.text("quadrants.png"), .text("stripes.png")])
+        XCTAssertEqual(spec.overlays.map { $0.text?.text }, ["quadrants.png", "stripes.png"])
         XCTAssertEqual(spec.overlays.map(\.photo), ["photo1", "photo2"])
-        XCTAssertEqual(spec.overlays.first?.font.family, ["DejaVu Sans"])
-        XCTAssertEqual(spec.overlays.first?.font.size, 16)
+        XCTAssertEqual(spec.overlays.first?.text?.font.family, ["DejaVu Sans"])
+        XCTAssertEqual(spec.overlays.first?.text?.font.size, 16)
         XCTAssertEqual(try cells(photos, options).1, [PixelRect(x: 0, y: 0, width: 60, height: 40),
                                                       PixelRect(x: 64, y: 0, width: 60, height: 40)])
         // Ink in each label band, none in the gap column between them.

@@ -174,13 +174,15 @@ public enum PhotoGrid {
                               at location: SourceLocation) -> OverlaySpec {
         let background = options.background
         let luma = 0.2126 * Double(background.red) + 0.7152 * Double(background.green) + 0.0722 * Double(background.blue)
-        var overlay = OverlaySpec(content: .text(text), font: FontSpec(family: [options.labelFont], size: options.labelSize),
-                                  color: luma < 128 && background.alpha > 127 ? .white : .black, anchor: .center,
-                                  offsetY: Double(height) / 2 + Double(options.labelHeight) / 2, location: location)
+        var style = TextStyle()
+        style.maxWidth = .percent(100)
+        style.maxLines = 1
+        let label = TextOverlaySpec(text: text, font: FontSpec(family: [options.labelFont], size: options.labelSize),
+                                    color: luma < 128 && background.alpha > 127 ? .white : .black, style: style)
+        var overlay = OverlaySpec(kind: .text(label), anchor: .center,
+                                  offsetY: .pixels(Double(height) / 2 + Double(options.labelHeight) / 2), location: location)
         overlay.photo = photo
         overlay.photoLocation = location
-        overlay.textStyle.maxWidth = .percent(100)
-        overlay.textStyle.maxLines = 1
         return overlay
     }
 
