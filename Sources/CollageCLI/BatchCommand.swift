@@ -7,18 +7,30 @@ enum BatchCommand {
     Usage: collage batch TEMPLATE --data ROWS -o OUT-TEMPLATE [options]
 
     Renders TEMPLATE once per row of ROWS (.csv with a header row, RFC 4180,
-    UTF-8; or .json / .yaml: a list of mappings). Each row's fields are
+    UTF-8; or .json / .yaml: a list of mappings; - reads them from standard
+    input: CSV unless they start with [, { or -). Each row's fields are
     document variables, with `${row}` the row number (1 = first data row);
     --set wins over the row, the row over the template's `vars`. The output
     path is expanded per row the same way; two rows writing one path is an
-    error before anything renders. A failed row is reported with its number,
-    the other rows are still written, and the batch exits 1 at the end.
+    error before anything renders, and so is an output whose nearest existing
+    folder is not writable (missing folders are created as rows are written).
+    A failed row is reported with its number, the other rows are still
+    written, and the batch exits 1 at the end. Fonts and images every row
+    uses (a logo) are loaded and decoded once for the whole batch.
 
     Options:
       -o, --output PATH     output path template, e.g. 'out/${id}.jpg' (required)
-      --data PATH           the rows: .csv, .json, .yaml or .yml (required)
+      --data PATH           the rows: .csv, .json, .yaml or .yml, or - (required)
       --jobs N              rows rendered at once (default 1)
       --shard K/N           only rows with (row - 1) mod N = K - 1, K from 1
+      --shard auto[/N]      K from the job runner: JOB_COMPLETION_INDEX (Kubernetes),
+                            SLURM_ARRAY_TASK_ID (Slurm), else COLLAGE_SHARD_INDEX;
+                            N from auto/N, SLURM_ARRAY_TASK_COUNT or COLLAGE_SHARD_COUNT
+      --report FILE         JSON Lines, one line per row: row, id, output, status
+                            (ok|failed|skipped), ms, inputs, error; ${shard} = K
+      --skip-unchanged      render a row only when its output is missing or its
+                            stamp (template, row values, input sizes and times)
+                            differs from the one in the folder's .collage-stamps
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads one render uses (default: cores / jobs)
@@ -44,6 +56,18 @@ enum BatchCommand {
       overlays: [{text: "${title}", font: {size: 96}, color: white, anchor: bottom, offset: [0, -40]}]
 
       $ collage batch card.yaml --data rows.csv -o 'cards/${id}.jpg' --jobs 2 --shard 2/3
+      batch: 1 of 1 rows written (shard 2/3 of 3 rows) in 0.2 s
+
+    On a Slurm array (sbatch --array=0-2), with a report per shard, re-rendering
+    only rows whose photo or values changed since the last run; the rows come
+    from standard input:
+
+      $ cat rows.csv | collage batch card.yaml --data - -o 'cards/${id}.jpg' \
+          --shard auto --report 'report-${shard}.jsonl' --skip-unchanged
+      batch: 0 of 1 rows written, 1 unchanged (shard 2/3 of 3 rows, from SLURM_ARRAY_TASK_ID) in 0.0 s
+      $ jq -c 'select(.status == "failed")' report-*.jsonl     # what to retry
+
+    More recipes (GNU parallel, Kubernetes, retrying failed rows): docs/batch.md.
 
     Exit codes: 0 every row written; 1 a row failed or the data is invalid; 64 usage error.
 
@@ -112,7 +136,8 @@ enum BatchCommand {
             }
             if let reportPath {
                 let path = BatchReport.path(reportPath, shard: shard)
-                try Depfile.refuse(path, outputs: plan.jobs.map(\.outputPath), inputs: [template, data].filter { $0 != "-" })
+                try Depfile.refuse(path, outputs: plan.jobs.map(\.outputPath), inputs: [template, data].filter { $0 != "-" },
+                                   flag: "--report", noun: "report")
                 report = path
             }
             try plan.checkOutputFolders()

@@ -131,7 +131,7 @@ final class BatchScaleTests: XCTestCase {
         try write("rows.csv", "id\na\n")
         let result = try batch(["--data", "rows.csv", "-o", "out/${id}.png", "--report", "nope/report.jsonl"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("the folder 'nope' does not exist"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot write report 'nope/report.jsonl': the folder 'nope' does not exist"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: url("out").path))
     }
 
@@ -210,7 +210,7 @@ final class BatchScaleTests: XCTestCase {
         let dep = try batch(["--data", "-", "-o", "dep/${id}.png", "--depfile", "dep.d"], stdin: Data("id\na\n".utf8))
         XCTAssertEqual(dep.status, 0, dep.stderr)
         XCTAssertEqual(try String(contentsOf: url("dep.d"), encoding: .utf8),
-                       "dep/a.png: \\\n card.yaml \\\n photos/quadrants.png\n\ncard.yaml:\n\nphotos/quadrants.png:\n\n")
+                       "dep/a.png: \\\n card.yaml \\\n photos/quadrants.png\n\ncard.yaml:\n\nphotos/quadrants.png:\n")
     }
 
     // MARK: outputs checked first
