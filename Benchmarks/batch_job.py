@@ -102,8 +102,9 @@ def main():
         "Pillow": ([PYTHON, os.path.join(ROOT, "Benchmarks/peers/pillow_batch.py"), "pillow.json"],
                    os.path.join(WORK, "pillow")),
     }
-    for command, out in commands.values():   # warm the page cache and font caches
-        timed(command, out, args.rows)
+    for name, (command, out) in commands.items():   # warm the page cache and font caches
+        wall, cpu = timed(command, out, args.rows)
+        print(f"warm-up {name}: {wall:.2f} s wall, {cpu:.2f} s CPU", flush=True)
     results = {name: [] for name in commands}
     load_before = open("/proc/loadavg").read().split()[:3]
     total0, idle0 = cpu_jiffies()
@@ -113,6 +114,7 @@ def main():
             wall, cpu = timed(command, out, args.rows)
             results[name].append((wall, cpu))
             ours += cpu
+            print(f"round {len(results[name])} {name}: {wall:.2f} s wall, {cpu:.2f} s CPU", flush=True)
     total1, idle1 = cpu_jiffies()
     load_after = open("/proc/loadavg").read().split()[:3]
     hz = os.sysconf("SC_CLK_TCK")
