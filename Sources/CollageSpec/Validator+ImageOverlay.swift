@@ -26,11 +26,10 @@ extension Validator {
             } else { failed = true }
         }
         if let entry = keys["offset"] {
-            guard case .sequence(let items) = entry.value.content, items.count == 2 else {
-                report(.wrongType, entry.value.location, "expected a list of two lengths [x, y] for 'offset', found \(describe(entry.value))")
-                return nil
-            }
-            if let x = length(items[0], key: "offset"), let y = length(items[1], key: "offset") {
+            // The text overlays' rule (`lengthPair`): each item within
+            // ±`maxTextLength` pixels or ±1000%, so the box edges stay
+            // representable (an unchecked 1e19 trapped converting to Int).
+            if let (x, y) = lengthPair(entry.value, key: "offset") {
                 image.offsetX = x; image.offsetY = y
             } else { failed = true }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import CollageRaster
 import CollageCodecs
@@ -62,6 +63,25 @@ final class BytesDecodeTests: XCTestCase {
         let png = try! ImageEncoder.encode(sample(), as: .png)
         XCTAssertThrowsError(try ImageDecoder.decode(bytes: png, options: DecodeOptions(maxPixels: 5))) { error in
             XCTAssertEqual((error as? ImageError)?.kind, .tooLarge)
+        }
+    }
+
+    /// Fuzz finding (target decode): an 8x6 AVIF whose AV1 stream dav1d
+    /// rejects. libheif 1.15's dav1d plugin leaks 40 bytes on that path (in
+    /// the system library; suppressed in Fuzz/lsan.supp); our side must
+    /// still report a corrupt file, not crash or return pixels.
+    func testCorruptAV1StreamIsACorruptError() throws {
+        let avif = [UInt8](Data(base64Encoded:
+        "AAAAHGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZgAAAOptZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAA"
+        + "AAAAAA5waXRtAAAAAAABAAAAImlsb2MAAAAARCIAAQABAAAAAAEOAAEAAAAAAAAAIgAAACNpaW5mAAAAAAABAAAAFWluZmUC"
+        + "AAAAAAEAAGF2MDEAAAAAamlwcnAAAABLaXBjbwAAABNjb2xjcm5seAACAAIABoAAAAAMYXYxQ4EADAAAAAAUaXNwZQAAAAAA"
+        + "AAAIAAAABgAAABBwaXhpAAAAAAMICAgAAAAXaXBtYQAAAAAAAAABAAEEgYIDhAAAACptZGF0EgAKBRgIvWBCMhcYAAooooQA"
+        + "AQQ/XLeo7ZTm6OpuwaW4gA==")!)
+        XCTAssertEqual(avif.count, 304)
+        XCTAssertEqual(try ImageDecoder.header(bytes: avif).storedSize, Size(width: 8, height: 6))
+        XCTAssertThrowsError(try ImageDecoder.decode(bytes: avif, name: "fuzz.avif")) { error in
+            XCTAssertEqual((error as? ImageError)?.kind, .corrupt)
+            XCTAssertEqual((error as? ImageError)?.path, "fuzz.avif")
         }
     }
 }

@@ -1,4 +1,5 @@
 import CollageCodecs
+import CollageRaster
 import FuzzSupport
 
 /// Target (b): every image decoder from bytes (`ImageDecoder.header(bytes:)`,
