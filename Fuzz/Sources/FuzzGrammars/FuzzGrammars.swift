@@ -7,8 +7,9 @@ import FuzzSupport
 ///     0  a colour          `ColorParser.parse`, canvas background, text colour
 ///     1  a length          text size, offsets, gap (numbers and "N%" percentages)
 ///     2  a variable value  `vars: {v: …}`
-///     3  `${…}` text       a caption and a photo `src`, substituted
-///     4  a photo glob      `src:` matched against the synthetic photos folder
+///     3  `${…}` text       a caption, substituted
+///     4  a photo glob      `src:` of a second photo (none when empty), matched
+///                          against the synthetic photos folder
 ///     5  `--set NAME=VALUE` split at the first `=` as the CLI does, then an override
 ///     6  a CSV table       `CSVReader.table`, its first row as `batch` variables;
 ///                          the same bytes as JSON `--data` rows (`VariableRows.read`)
@@ -38,9 +39,8 @@ public func fuzzGrammars(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     vars: {v: \(quoted(fields[2])), w: "x"}
     canvas: {width: 240, height: 160, background: \(quoted(fields[0]))}
     photos:
-      - src: \(quoted(fields[4]))
-      - src: \(quoted(fields[3]))
       - photos/quadrants.png
+    \(fields[4].isEmpty ? "" : "  - src: " + quoted(fields[4]))
     layout: {kind: grid, columns: 2, gap: \(scalar(fields[1]))}
     overlays:
       - text: \(quoted(fields[3]))
