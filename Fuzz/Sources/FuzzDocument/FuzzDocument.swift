@@ -33,3 +33,9 @@ public func fuzzDocument(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 public func fuzzDocumentMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     runFuzzer(argc: argc, argv: argv, fuzzDocument)
 }
+
+/// Number-aware mutations (`mutateNumbers`) next to libFuzzer's own.
+@_cdecl("LLVMFuzzerCustomMutator")
+public func fuzzDocumentMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    mutateNumbers(data, size, maxSize, seed)
+}

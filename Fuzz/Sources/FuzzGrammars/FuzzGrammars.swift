@@ -91,3 +91,9 @@ func scalar(_ text: String) -> String {
 public func fuzzGrammarsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     runFuzzer(argc: argc, argv: argv, fuzzGrammars)
 }
+
+/// Number-aware mutations (`mutateNumbers`) next to libFuzzer's own.
+@_cdecl("LLVMFuzzerCustomMutator")
+public func fuzzGrammarsMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    mutateNumbers(data, size, maxSize, seed)
+}
