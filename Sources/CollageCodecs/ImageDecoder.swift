@@ -84,30 +84,14 @@ public enum ImageDecoder {
     ///   `options.allowTruncated`), `.tooLarge` (over the pixel budget or the
     ///   library memory cap).
     public static func decode(path: String, options: DecodeOptions) throws(ImageError) -> DecodeResult {
-        let bytes = try FileBytes.read(path)
-        switch try format(of: bytes, path: path) {
-        case .jpeg:
-            return try JPEGDecoding.decode(bytes, path: path, options: options).oriented()
-        case .png:
-            return try PNGDecoding.decode(bytes, path: path, options: options).oriented()
-        case .heif:
-            return try HEIFDecoding.decode(bytes, path: path, options: options).oriented()
-        case .webp:
-            return try WebPDecoding.decode(bytes, path: path, options: options).oriented()
-        }
+        try decode(bytes: try FileBytes.read(path), name: path, options: options)
     }
 
     /// As `decode(path:options:)`, without applying the orientation: the
     /// pixels as stored, `header.orientation` saying how they stand upright
     /// (for a renderer that places resampled pixels upright itself).
     public static func decodeStored(path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
-        let bytes = try FileBytes.read(path)
-        switch try format(of: bytes, path: path) {
-        case .jpeg: return try JPEGDecoding.decode(bytes, path: path, options: options)
-        case .png: return try PNGDecoding.decode(bytes, path: path, options: options)
-        case .heif: return try HEIFDecoding.decode(bytes, path: path, options: options)
-        case .webp: return try WebPDecoding.decode(bytes, path: path, options: options)
-        }
+        try decodeStored(bytes: try FileBytes.read(path), name: path, options: options)
     }
 
     /// Opens a JPEG for row-by-row decoding at the scale `decode` would use

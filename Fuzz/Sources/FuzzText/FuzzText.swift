@@ -1,0 +1,59 @@
+import Collage
+import CollageLayout
+import CollageRaster
+import FuzzSupport
+
+/// Target (c): text shaping and line breaking with the pinned test fonts
+/// (Tests/fonts/fonts.conf). The first 6 bytes choose the style, the rest
+/// is the text (UTF-8, invalid sequences replaced):
+///
+///     0: family (sans-serif, serif, monospace, emoji, DejaVu Sans,
+///        Noto Sans CJK JP, an unknown name) and italic (bit 7)
+///     1: size 4 + n % 60 pixels     2: maxWidth n x 2 pixels (0 = none)
+///     3: maxLines n % 8 (0 = none)  4: bits: align (0-1), shrink (2),
+///        stroke (3), shadow (4), label box (5), letter spacing (6),
+///        maxHeight (7)               5: weight 100 + (n % 9) x 100
+///
+/// Typesetter.set picks faces per cluster, runs bidi and UAX #14 line
+/// breaking, shapes with HarfBuzz, wraps, and rasterises; the block's scene
+/// items are built too. A diagnostic is a normal outcome.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    _ = FuzzEnvironment.fonts
+    var bytes = fuzzBytes(data, size)
+    while bytes.count < 6 { bytes.append(0) }
+    let families = [["sans-serif"], ["serif"], ["monospace"], ["emoji"], ["DejaVu Sans"],
+                    ["Noto Sans CJK JP"], ["No Such Family", "serif"]]
+    var font = FontSpec(family: families[Int(bytes[0] & 0x7F) % families.count], size: 4 + Double(bytes[1] % 60))
+    font.style = bytes[0] & 0x80 != 0 ? .italic : .normal
+    font.weight = 100 + Int(bytes[5] % 9) * 100
+    var style = TextStyle()
+    style.maxWidth = bytes[2] == 0 ? nil : Length(Double(bytes[2]) * 2)
+    style.maxLines = bytes[3] % 8 == 0 ? nil : Int(bytes[3] % 8)
+    let flags = bytes[4]
+    style.align = [TextAlign.left, .center, .right, .center][Int(flags & 3)]
+    style.fit = flags & 4 != 0 ? .shrink : .none
+    if flags & 8 != 0 { style.stroke = TextStroke(width: Length(2), color: .white) }
+    if flags & 16 != 0 { style.shadow = TextShadow(offsetX: 2, offsetY: 3, blur: 2) }
+    if flags & 32 != 0 { style.background = TextBackground(color: .white, padding: Length(10, isPercent: true),
+                                                           cornerRadius: Length(4)) }
+    if flags & 64 != 0 { style.letterSpacing = 1.5 }
+    if flags & 128 != 0 { style.maxHeight = Length(60) }
+    let text = String(decoding: bytes[6...], as: UTF8.self)
+    var overlay = OverlaySpec(content: .text(text), font: font, color: .black,
+                              location: SourceLocation(file: "fuzz", line: 1, column: 1))
+    overlay.textStyle = style
+    let canvas = Size(width: 400, height: 300)
+    do {
+        let block = try Typesetter.set(overlay, in: PixelRect(x: 0, y: 0, width: 400, height: 300), canvas: canvas)
+        _ = block.sceneItems(overlay.color, style: style)
+    } catch {
+        _ = error.description
+    }
+    return 0
+}
+
+@_cdecl("FuzzText_main")
+public func fuzzTextMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    runFuzzer(argc: argc, argv: argv, fuzzText)
+}

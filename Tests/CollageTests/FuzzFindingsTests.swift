@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// Regression tests for what the fuzz targets found (README "Fuzzing"):
+/// each input through `check`, `layout` and `render` of the real binary.
+/// Every run must exit 0, or 1 with a located message, never by a signal.
+final class FuzzFindingsTests: XCTestCase {
+    private func document(offset: String) -> String {
+        """
+        version: 1
+        canvas: {width: 200, height: 100}
+        photos: [photos/quadrants.png]
+        overlays:
+          - image: photos/logo.png
+            offset: \(offset)
+
+        """
+    }
+
+    /// Target document: an image overlay's `offset` of 1e19 trapped (SIGILL,
+    /// exit 132) converting the box edge to Int in `FreeLayout.rounded`. It
+    /// now has the text overlays' range (±100000 pixels, ±1000%), checked
+    /// by the validator at the number.
+    func testHugeImageOverlayOffsetIsALocatedError() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        try SyntheticPhotos.writeAll(into: directory)
+        for (offset, column, text) in [("[1e19, 0]", 14, "1e19"), ("[0, -1e300]", 17, "-1e300"), ("[0, \"1e19%\"]", 17, "1e19%")] {
+            try Data(document(offset: offset).utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+            for command in [["check", "doc.yaml"], ["layout", "doc.yaml"], ["render", "doc.yaml", "-o", "out.png"]] {
+                let result = try runCollage(command, in: directory)
+                XCTAssertEqual(result.status, 1, "\(command) \(offset): \(result.stderr)")
+                XCTAssertTrue(result.stderr.hasPrefix("doc.yaml:6:\(column): error: 'offset' must be at least -100000 and at most "),
+                              "\(command) \(offset): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains("found \(text)"), result.stderr)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
+        }
+    }
+
+    /// The bounds themselves render: the logo lands off the canvas, which
+    /// keeps the background.
+    func testImageOverlayOffsetAtTheBoundRenders() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        try SyntheticPhotos.writeAll(into: directory)
+        for offset in ["[100000, -100000]", "[\"1000%\", \"-100000%\"]"] {
+            try Data(document(offset: offset).utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+            let layout = try runCollage(["layout", "doc.yaml"], in: directory)
+            XCTAssertEqual(layout.status, 0, "\(offset): \(layout.stderr)")
+            let render = try runCollage(["render", "doc.yaml", "-o", "out.png"], in: directory)
+            XCTAssertEqual(render.status, 0, "\(offset): \(render.stderr)")
+        }
+        // 100000 right of centre: x = 100 - 80 + 100000 (the 160x80 logo).
+        try Data(document(offset: "[100000, 0]").utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+        let layout = try runCollage(["layout", "doc.yaml"], in: directory)
+        XCTAssertTrue(String(decoding: layout.stdout, as: UTF8.self).contains("overlay 0 image photos/logo.png  box 100020,10 160x80"),
+                      String(decoding: layout.stdout, as: UTF8.self))
+    }
+}
