@@ -1,3 +1,4 @@
+import CollageNumerics
 import CollageRaster
 import CollageSpec
 import Glibc
@@ -52,11 +53,30 @@ public enum LayoutEngine {
             canvas = try canvasSize(spec, photoSizes: photoSizes)
             cells = try self.cells(spec, canvas: canvas, photoSizes: photoSizes)
         }
+        try requireNonEmpty(cells, spec)
         let placements = cells.enumerated().map { index, cell in
             placement(of: index, photo: spec.photos[index], size: photoSizes[index], cell: cell)
         }
         let boxes = try OverlayImageLayout.boxes(spec, canvas: canvas, placements: placements, imageSizes: overlayImageSizes)
         return Layout(canvas: canvas, photos: placements, overlayBoxes: boxes)
+    }
+
+    /// Every cell at least 1 px a side: a weight far smaller than the others
+    /// can snap a grid track to 0 px, which nothing could be drawn into.
+    /// - Throws: `.outOfRange` at each such photo, all in one list.
+    static func requireNonEmpty(_ cells: [PixelRect], _ spec: Spec) throws(DiagnosticList) {
+        let errors = cells.indices.compactMap { index -> Diagnostic? in
+            let cell = cells[index]
+            guard cell.width < 1 || cell.height < 1 else { return nil }
+            let photo = spec.photos[index]
+            var notes = ["every cell needs at least 1 pixel a side"]
+            if case .grid = spec.layout.kind, spec.layout.columnWidths != nil || spec.layout.rowHeights != nil {
+                notes.append("a weight in 'columnWidths' or 'rowHeights' this small leaves its track 0 px wide: raise it")
+            }
+            return Diagnostic(.outOfRange, at: photo.location,
+                              "photo '\(photo.id)' gets a cell of \(max(cell.width, 0)) × \(max(cell.height, 0)) px", notes: notes)
+        }
+        if !errors.isEmpty { throw DiagnosticList(errors) }
     }
 
     /// The canvas size: as given; for a single photo, an omitted side follows
@@ -91,7 +111,7 @@ public enum LayoutEngine {
     /// `length × numerator / denominator`, rounded half away from zero, at least 1.
     private static func scaled(_ length: Int, _ numerator: Int, _ denominator: Int) -> Int {
         let exact = Double(length) * Double(numerator) / Double(denominator)
-        return max(1, Int(exact.rounded(.toNearestOrAwayFromZero)))
+        return max(1, Int(checked: exact, .toNearestOrAwayFromZero))
     }
 
     /// The cells of the layout, in photo order.

@@ -25,12 +25,10 @@ extension Validator {
                 anchor = Anchor(rawValue: name) ?? .center
             } else { failed = true }
         }
+        // The same range as a text overlay's offset (±100000 px, ±1000%),
+        // checked here so that no arithmetic sees an offset of 1e19.
         if let entry = keys["offset"] {
-            guard case .sequence(let items) = entry.value.content, items.count == 2 else {
-                report(.wrongType, entry.value.location, "expected a list of two lengths [x, y] for 'offset', found \(describe(entry.value))")
-                return nil
-            }
-            if let x = length(items[0], key: "offset"), let y = length(items[1], key: "offset") {
+            if let (x, y) = lengthPair(entry.value, key: "offset") {
                 image.offsetX = x; image.offsetY = y
             } else { failed = true }
         }

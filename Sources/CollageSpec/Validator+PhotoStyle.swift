@@ -28,7 +28,7 @@ extension Validator {
         if let crop = keys["crop"] { photo.crop = readCrop(crop.value) }
         if let zoom = keys["zoom"],
            let value = number(zoom.value, key: "zoom", range: 1...Self.maxZoom,
-                              rangeText: "from 1 to \(Int(Self.maxZoom))") {
+                              rangeText: "from 1 to \(NumberText.plain(Self.maxZoom))") {
             photo.zoom = value
         }
         if let orientation = keys["orientation"],
