@@ -134,7 +134,11 @@ public enum CollageRenderer {
     static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, headers: [ImageHeader],
                        warnings leading: [Diagnostic], lateItems: LateItems? = nil,
                        options: RenderOptions) throws(CollageError) -> Encoded {
-
+        // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
+        let limits = renderLimits(scene: scene, spec: spec, headers: headers, format: format,
+                                  maxPixels: options.maxPixels, margin: options.fast ? 1 : 2)
+        let limitErrors = limits.filter { $0.severity == .error } + (options.strict ? limits.map(\.asError) : [])
+        if !limitErrors.isEmpty { throw .diagnostics(DiagnosticList(limitErrors, source: spec.source)) }
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         let provider = CodecImageProvider(spec, headers: headers, options: decodeOptions)
@@ -189,13 +193,7 @@ public enum CollageRenderer {
         }
         var warnings = leading + decodeWarnings
 
-        if encoded == .jpeg && !encoder.isOpaque(canvas) {
-            let flattened = Diagnostic(.render, at: spec.canvas.location,
-                "the canvas has transparent pixels and JPEG has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
-                severity: .warning, notes: ["write .png or .webp to keep the transparency"])
-            if options.strict { throw .diagnostics(DiagnosticList([flattened.asError], source: spec.source)) }
-            warnings.append(flattened)
-        }
+        warnings += limits   // only warnings here: the JPEG flattening of a transparent background
         let bytes: [UInt8]
         do {
             bytes = try encoder.finish(canvas)

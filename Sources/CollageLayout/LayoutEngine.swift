@@ -142,12 +142,8 @@ public enum LayoutEngine {
             return try GridLayout.cells(spec, canvas: canvas, columns: columns, rows: rows) {
                 (parts, weights, side) throws(DiagnosticList) -> [Int] in
                 let length = side == "width" ? canvas.width : canvas.height
+                if let problem = spec.layout.spacingProblem(length: length, parts: parts, side: side) { throw DiagnosticList([problem]) }
                 let available = length - 2 * padding - (parts - 1) * gap
-                guard available >= parts else {
-                    throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.spacingLocation(parts: parts),
-                        "padding \(padding) and gap \(gap) leave \(max(available, 0)) px of the canvas \(side) (\(length) px) for \(parts) cells",
-                        notes: ["every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas"])])
-                }
                 return weights.map { Snapping.split(available, weights: $0) } ?? Snapping.split(available, into: parts)
             }
         case .free:
@@ -191,12 +187,8 @@ public enum LayoutEngine {
     /// Splits a canvas side after padding and gaps; each part gets at least 1 pixel.
     private static func split(_ length: Int, parts: Int, gap: Int, padding: Int,
                               _ spec: Spec, _ side: String) throws(DiagnosticList) -> [Int] {
+        if let problem = spec.layout.spacingProblem(length: length, parts: parts, side: side) { throw DiagnosticList([problem]) }
         let available = length - 2 * padding - (parts - 1) * gap
-        guard available >= parts else {
-            throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.spacingLocation(parts: parts),
-                "padding \(padding) and gap \(gap) leave \(max(available, 0)) px of the canvas \(side) (\(length) px) for \(parts) cells",
-                notes: ["every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas"])])
-        }
         return Snapping.split(available, into: parts)
     }
 

@@ -60,6 +60,9 @@ extension Validator {
     /// `frame`, or `anchor` + `offset` + `width`/`height`, for `free`.
     private mutating func readFreePlacement(_ keys: [String: Node.Entry], into photo: inout PhotoSpec) {
         let anchored = ["anchor", "offset", "width", "height"].compactMap { keys[$0] }
+        // Where the placement was given, even when it has errors of its own.
+        photo.placementLocation = (keys["frame"].map { [$0] } ?? anchored).map(\.keyLocation)
+            .min { ($0.line, $0.column) < ($1.line, $1.column) }
         if let frame = keys["frame"] {
             if let extra = anchored.first {
                 report(.invalidValue, extra.keyLocation,

@@ -220,8 +220,12 @@ extension Validator {
             guard let s = scalar(entry.value, key: tag, expected: "true, false or an integer") else { continue }
             if s.isUntyped, s.text == "true" { features.append(FontFeature(tag: tag, value: 1)); continue }
             if s.isUntyped, s.text == "false" { features.append(FontFeature(tag: tag, value: 0)); continue }
-            guard s.isUntyped, Self.isDecimalInteger(s.text), let value = UInt32(s.text), value <= 0xFFFF else {
+            guard s.isUntyped, Self.isDecimalInteger(s.text) else {
                 report(.wrongType, s.location, "expected true, false or an integer 0...65535 for feature '\(tag)', found \(describe(s))")
+                continue
+            }
+            guard let value = UInt32(s.text), value <= 0xFFFF else {
+                report(.outOfRange, s.location, "'\(tag)' must be from 0 to 65535; found \(s.text)")
                 continue
             }
             features.append(FontFeature(tag: tag, value: value))
