@@ -138,15 +138,17 @@ extension Validator {
     /// gaps that leave each track at least 1 px of the canvas sides given.
     mutating func checkGrid(_ photos: [PhotoSpec], layout: LayoutSpec) {
         guard case .grid(let columns, let rows) = layout.kind else { return }
-        let rowCount: Int
+        // Without a placement (its errors reported) the rows are known only when given.
+        var rowCount = rows ?? layout.rowHeights?.count
         do {
             rowCount = try GridSlots.place(photos, layout: layout, columns: columns, rows: rows).rows
         } catch {
             diagnostics += error.diagnostics
-            return
         }
         for (side, length, parts) in [("width", canvasWidth, columns), ("height", canvasHeight, rowCount)] {
-            if let length, let problem = layout.spacingProblem(length: length, parts: parts, side: side) { diagnostics.append(problem) }
+            if let length, let parts, let problem = layout.spacingProblem(length: length, parts: parts, side: side) {
+                diagnostics.append(problem)
+            }
         }
     }
 
