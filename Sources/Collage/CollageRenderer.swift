@@ -137,7 +137,8 @@ public enum CollageRenderer {
         // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
         let limits = renderLimits(scene: scene, spec: spec, headers: headers, format: format,
                                   maxPixels: options.maxPixels, margin: options.fast ? 1 : 2)
-        let limitErrors = limits.filter { $0.severity == .error } + (options.strict ? limits.map(\.asError) : [])
+        // In check's order (`check` turns warnings into errors where they stand).
+        let limitErrors = options.strict ? limits.map(\.asError) : limits.filter { $0.severity == .error }
         if !limitErrors.isEmpty { throw .diagnostics(DiagnosticList(limitErrors, source: spec.source)) }
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }

@@ -2,6 +2,9 @@
 /// center), `offset` [x, y], `width`/`height` (lengths; aspect kept when one
 /// is given), `opacity` (0...1), `photo: ID` (anchor inside that photo's cell).
 extension Validator {
+    /// The keys an image overlay takes; the overlay's other keys are for text.
+    static let imageOverlayKeys: Set<String> = ["image", "anchor", "offset", "width", "height", "opacity", "photo"]
+
     mutating func readImageOverlay(_ imageEntry: Node.Entry, keys: [String: Node.Entry], node: Node) -> OverlaySpec? {
         guard let src = string(imageEntry.value, key: "image") else { return nil }
         guard !src.isEmpty else {
@@ -14,7 +17,8 @@ extension Validator {
             report(.missingFile, imageEntry.value.location, "overlay image not found: '\(src)'", notes: ["looked for \(path)"])
             failed = true
         }
-        for key in ["font", "color"] where keys[key] != nil {
+        // Keys of text overlays are refused by name here (never silently ignored).
+        for key in Vocabulary.overlay.allKeys where !Self.imageOverlayKeys.contains(key) && keys[key] != nil {
             report(.invalidValue, keys[key]!.keyLocation, "'\(key)' applies only to text overlays")
             failed = true
         }

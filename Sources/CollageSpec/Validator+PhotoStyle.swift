@@ -177,14 +177,17 @@ extension Validator {
                 report(.missingKey, node.location, "missing key '\(name)' in 'crop' (a fraction of the photo)")
                 continue
             }
-            if let value = number(entry.value, key: name, range: 0...1, rangeText: "a fraction from 0 to 1") {
+            let side = name == "width" || name == "height"
+            // A side is (0, 1] (the schema's exclusiveMinimum), an edge [0, 1].
+            if let value = number(entry.value, key: name, range: side ? Double.leastNonzeroMagnitude...1 : 0...1,
+                                  rangeText: side ? "a fraction more than 0 and at most 1" : "a fraction from 0 to 1") {
                 values[name] = value
             }
         }
         guard let x = values["x"], let y = values["y"], let w = values["width"], let h = values["height"] else { return nil }
-        guard w > 0, h > 0, x + w <= 1 + 1e-9, y + h <= 1 + 1e-9 else {
+        guard x + w <= 1 + 1e-9, y + h <= 1 + 1e-9 else {
             report(.outOfRange, node.location,
-                   "'crop' must be a window inside the photo: width and height above 0, x + width and y + height at most 1",
+                   "'crop' must be a window inside the photo: x + width and y + height at most 1",
                    notes: ["found x \(Self.formatNumber(x)), y \(Self.formatNumber(y)), width \(Self.formatNumber(w)), height \(Self.formatNumber(h))"])
             return nil
         }

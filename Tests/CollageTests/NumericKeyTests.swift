@@ -325,13 +325,13 @@ final class NumericKeyTests: XCTestCase {
                                        "a value the schema accepts was refused: \(what)\n\(here)")
                     case false?:
                         if !check.failed { XCTFail("a value the schema refuses was accepted: \(what)") }
-                        if here.contains(where: { $0.kind == .outOfRange || $0.kind == .wrongType }) { rangeErrorSomewhere = true }
+                        if here.contains(where: { [.outOfRange, .wrongType, .invalidValue].contains($0.kind) }) { rangeErrorSomewhere = true }
                     case nil:
                         break
                     }
                 }
                 if Self.accepts(value, key) == false {
-                    XCTAssertTrue(rangeErrorSomewhere, "\(key) = \(value): no outOfRange (or wrongType) error at the value in any context")
+                    XCTAssertTrue(rangeErrorSomewhere, "\(key) = \(value): no outOfRange (or wrongType, invalidValue) error at the value in any context")
                 }
             }
         }
