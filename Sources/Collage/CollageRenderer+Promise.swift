@@ -38,20 +38,53 @@ extension CollageRenderer {
     /// - Throws: `CollageError.usage` for a request `render` would refuse
     ///   as a usage error (a `--format` that contradicts `-o`).
     public static func check(documentPath: String, _ request: CheckRequest) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
-        let prepared: Prepared
+        try check(input: .file(documentPath), request)
+    }
+
+    /// As `check(documentPath:_:)`, for a document file or text already read.
+    ///
+    /// The order is render's: the document's errors, then (when the format
+    /// and both canvas sides are known) the canvas against the format, which
+    /// `render` checks before it reads a photo, then the photos, layout and
+    /// text, then the other render limits.
+    public static func check(input: DocumentInput, _ request: CheckRequest) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
+        warmUpFonts()
+        let spec: Spec
         do {
-            prepared = try prepare(documentPath: documentPath, variables: request.variables)
+            spec = try input.load(variables: request.variables)
         } catch {
             switch error {
             case .diagnostics(let list): return (list.diagnostics, list.source)
             case .usage(let message): return ([Diagnostic(.invalidValue, at: nil, message)], nil)
             }
         }
-        let format = try requestedFormat(flag: request.format, outputPath: request.outputPath,
-                                         document: prepared.spec.output.format)
-        var found = prepared.warnings + renderLimits(prepared, format: format, maxPixels: request.maxPixels)
+        let format = try requestedFormat(flag: request.format, outputPath: request.outputPath, document: spec.output.format)
+        var found: [Diagnostic] = []
+        if let format, let width = spec.canvas.width, let height = spec.canvas.height,
+           let problem = canvasLimit(Size(width: width, height: height), format: format, spec: spec) {
+            found.append(problem)
+        }
+        do {
+            let prepared = try prepare(spec: spec)
+            found += prepared.warnings
+            found += renderLimits(prepared, format: format, maxPixels: request.maxPixels).filter { !found.contains($0) }
+        } catch {
+            switch error {
+            case .diagnostics(let list): found += list.diagnostics
+            case .usage(let message): found.append(Diagnostic(.invalidValue, at: nil, message))
+            }
+        }
         if request.strict { found = found.map { $0.severity == .warning ? $0.asError : $0 } }
-        return (found, prepared.spec.source)
+        return (found, spec.source)
+    }
+
+    /// The error for a canvas of `size` that `format` cannot hold (WebP
+    /// 16383 px, JPEG 65500 px a side), at `canvas`; nil when it fits.
+    static func canvasLimit(_ size: Size, format: OutputFormat, spec: Spec) -> Diagnostic? {
+        guard let encoded = EncodedFormat(rawValue: format.rawValue), max(size.width, size.height) > encoded.maximumSide else { return nil }
+        return Diagnostic(.outOfRange, at: spec.canvas.location,
+            "the canvas is \(size.width) × \(size.height) px; \(format.rawValue.uppercased()) holds at most \(encoded.maximumSide) px a side",
+            notes: ["write PNG, or make the canvas smaller"])
     }
 
     /// The output format a request names: `--format`, else the extension of
@@ -92,10 +125,8 @@ extension CollageRenderer {
         var found: [Diagnostic] = []
         let size = scene.size
         let side = max(size.width, size.height)
-        if let format, let encoded = EncodedFormat(rawValue: format.rawValue), side > encoded.maximumSide {
-            found.append(Diagnostic(.outOfRange, at: spec.canvas.location,
-                "the canvas is \(size.width) × \(size.height) px; \(format.rawValue.uppercased()) holds at most \(encoded.maximumSide) px a side",
-                notes: ["write PNG, or make the canvas smaller"]))
+        if let format, let problem = canvasLimit(size, format: format, spec: spec) {
+            found.append(problem)
         } else if format == nil {
             let limits = EncodedFormat.allCases.filter { side > $0.maximumSide }
             if !limits.isEmpty {

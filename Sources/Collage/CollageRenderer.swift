@@ -41,6 +41,13 @@ public enum CollageRenderer {
         return try prepare(spec: spec)
     }
 
+    /// As `prepare(documentPath:variables:)`, for a document file or text
+    /// already read (`DocumentInput.standardInput()` for `-`).
+    public static func prepare(input: DocumentInput, variables: [String: String] = [:]) throws(CollageError) -> Prepared {
+        warmUpFonts()
+        return try prepare(spec: input.load(variables: variables))
+    }
+
     /// Starts loading the font configuration on a background thread (once
     /// per process), so that it overlaps reading the document and the photo
     /// headers; `prepare` waits for it before it lays out text. Call it
@@ -64,9 +71,11 @@ public enum CollageRenderer {
     @discardableResult
     public static func render(documentPath: String, options: RenderOptions) throws(CollageError) -> Report {
         warmUpFonts()
+        try OutputPreflight.folder(of: options.outputPath)
         let spec: Spec
         do { spec = try DocumentLoader.load(path: documentPath, variables: options.variables) } catch { throw .diagnostics(error) }
         let inputs = [documentPath] + spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec)
+        try preflight(spec: spec, inputs: inputs, options: options)
         let (prepared, encoded) = try prepareAndEncode(spec: spec, inputs: inputs, options: options)
         try write(encoded, to: options.outputPath)
         return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
@@ -103,7 +112,8 @@ public enum CollageRenderer {
     /// by its extension and is refused when it names one of `inputs`.
     /// - Throws: as `render(_:inputs:options:)`, except write errors.
     public static func encode(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
-        let format = try checkOutput(spec: prepared.spec, inputs: inputs + prepared.inputFiles, options: options)
+        let format = try checkOutput(spec: prepared.spec, size: prepared.scene.size, inputs: inputs + prepared.inputFiles,
+                                     options: options)
         if options.strict, !prepared.warnings.isEmpty {
             throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
         }
@@ -113,14 +123,32 @@ public enum CollageRenderer {
                           warnings: prepared.warnings, options: options)
     }
 
+    /// The checks of a request before anything is read or decoded, once the
+    /// document is validated (issue 13 §5; `OutputPreflight.folder(of:)` comes
+    /// first, before the document is read): the output format, the canvas size
+    /// the format must hold when the document gives both sides, and an output
+    /// that would replace one of `inputs` or of the document's image overlays.
+    /// - Throws: `CollageError.usage`, or `.failure(.render, ...)` for a size.
+    public static func preflight(spec: Spec, inputs: [String], options: RenderOptions) throws(CollageError) {
+        var size: Size?
+        if let width = spec.canvas.width, let height = spec.canvas.height { size = Size(width: width, height: height) }
+        _ = try checkOutput(spec: spec, size: size, inputs: inputs, options: options)
+    }
+
     /// The checks of a request before anything is rendered: the output
-    /// format (from `--format`, the extension, the document), and an output
+    /// format (from `--format`, the extension, the document) and the
+    /// canvas `size` it must hold, and an output
     /// that would replace one of `inputs` or of the document's image
     /// overlays is refused.
     /// - Throws: `CollageError.usage`.
-    static func checkOutput(spec: Spec, inputs: [String], options: RenderOptions) throws(CollageError) -> OutputFormat {
-        let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
-                                                      document: spec.output.format)
+    static func checkOutput(spec: Spec, size: Size?, inputs: [String], options: RenderOptions) throws(CollageError) -> OutputFormat {
+        // A document's canvas is refused at `canvas`, as `check` reports it; a `grid` (no document) by size.
+        let isDocument = spec.file != PhotoGrid.sourceName
+        let format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath,
+                                                document: spec.output.format, size: isDocument ? nil : size)
+        if isDocument, let size, let problem = canvasLimit(size, format: format, spec: spec) {
+            throw .diagnostics(DiagnosticList([problem], source: spec.source))
+        }
         // A `grid` has no document: its inputs are all photos.
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + CodecImageProvider.overlayPaths(spec),
                                     photos: spec.file == PhotoGrid.sourceName ? inputs : [])

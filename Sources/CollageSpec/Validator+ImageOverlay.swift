@@ -13,8 +13,8 @@ extension Validator {
         }
         let path = PathResolver.resolve(src, against: baseDirectory)
         var failed = false
-        if !fileExists(path) {
-            report(.missingFile, imageEntry.value.location, "overlay image not found: '\(src)'", notes: ["looked for \(path)"])
+        if !requireRegularFile(path, src: src, what: "overlay image", at: imageEntry.value.location,
+                               missing: "overlay image not found: '\(src)'") {
             failed = true
         }
         // Keys of text overlays are refused by name here (never silently ignored).

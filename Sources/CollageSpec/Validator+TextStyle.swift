@@ -155,13 +155,11 @@ extension Validator {
         }
         if let entry = keys["file"], let path = string(entry.value, key: "file") {
             let resolved = PathResolver.resolve(path, against: baseDirectory)
-            if fileExists(resolved) {
+            if requireRegularFile(resolved, src: path, what: "font file", at: entry.value.location,
+                                  missing: "font file '\(path)' not found") {
                 font.file = resolved
                 font.fileSrc = path
                 font.fileLocation = entry.value.location
-            } else {
-                report(.missingFile, entry.value.location, "font file '\(path)' not found",
-                       notes: ["looked for \(resolved)"])
             }
         }
         if let entry = keys["features"] { font.features = readFeatures(entry.value) }
