@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CollageNumerics"),
         .target(name: "CollageSpec", dependencies: ["CYAML", "CollageNumerics"]),
         .target(name: "CollageRaster", dependencies: ["CollageNumerics"]),
-        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageRaster"]),
+        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageRaster"]),
         .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CollageNumerics", "CollageSpec", "CollageRaster"]),
         .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         // Release links the Swift runtime statically: the dynamic loader no

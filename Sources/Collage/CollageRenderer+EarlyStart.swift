@@ -69,7 +69,7 @@ extension CollageRenderer {
             try checkOutput(spec: laidOut.spec, size: scene.size, inputs: inputs, options: options)
         }
         let encoded = Result { () throws(CollageError) -> Encoded in
-            try encode(scene, as: output.get(), spec: laidOut.spec, headers: laidOut.headers, warnings: [],
+            try encode(scene, as: output.get(), spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers, warnings: [],
                        lateItems: late, options: options)
         }
         setter.join()

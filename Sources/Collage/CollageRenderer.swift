@@ -119,7 +119,7 @@ public enum CollageRenderer {
         }
         var scene = prepared.scene
         if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
-        return try encode(scene, as: format, spec: prepared.spec, headers: prepared.headers,
+        return try encode(scene, as: format, spec: prepared.spec, layout: prepared.layout, headers: prepared.headers,
                           warnings: prepared.warnings, options: options)
     }
 
@@ -159,7 +159,7 @@ public enum CollageRenderer {
     /// `SceneRenderer`) and encodes it as `format`, the photos of `spec`
     /// read through `headers`; `warnings`, the document's findings so far,
     /// come first in the result's warnings. The request passed `checkOutput`.
-    static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, headers: [ImageHeader],
+    static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, layout: Layout, headers: [ImageHeader],
                        warnings leading: [Diagnostic], lateItems: LateItems? = nil,
                        options: RenderOptions) throws(CollageError) -> Encoded {
         // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
@@ -170,7 +170,7 @@ public enum CollageRenderer {
         if !limitErrors.isEmpty { throw .diagnostics(DiagnosticList(limitErrors, source: spec.source)) }
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
-        let provider = CodecImageProvider(spec, headers: headers, options: decodeOptions)
+        let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions)
         let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
@@ -191,16 +191,16 @@ public enum CollageRenderer {
                                                 finishedBands: encoder.finishedBands,
                                                 rowsOrder: encoder.rowsOrder, lateItems: lateItems)
         } catch let failure as CodecImageProvider.Failure {
-            let (src, location, path) = provider.describe(image: failure.image, in: spec)
-            var notes = ["resolved path: \(path)"]
+            let image = layout.images[failure.image]
+            var notes = ["resolved path: \(image.path)"]
             if failure.error.kind == .truncated && !options.lenient {
                 notes.append("use --lenient to render a truncated photo with its missing part filled gray")
             }
             if failure.error.kind == .tooLarge && options.maxPixels == nil {
                 notes.append("--max-pixels N raises the decoded-pixel budget")
             }
-            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: location,
-                "cannot decode \(failure.image < spec.photos.count ? "photo" : "overlay image") '\(src)': \(failure.error.reason)",
+            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: image.srcLocation,
+                "cannot decode \(image.role) '\(image.src)': \(failure.error.reason)",
                 notes: notes)],
                 source: spec.source))
         } catch {
@@ -212,10 +212,9 @@ public enum CollageRenderer {
         var byImage: [Int: [String]] = [:]
         for warning in provider.warnings { byImage[warning.image, default: []].append(warning.message) }
         let decodeWarnings = byImage.keys.sorted().map { index in
-            let (src, location, _) = provider.describe(image: index, in: spec)
-            let what = index < spec.photos.count ? "photo" : "overlay image"
-            return Diagnostic(.unreadableImage, at: location,
-                              "\(what) '\(src)': \(byImage[index]!.joined(separator: "; "))", severity: .warning)
+            let image = layout.images[index]
+            return Diagnostic(.unreadableImage, at: image.srcLocation,
+                              "\(image.role) '\(image.src)': \(byImage[index]!.joined(separator: "; "))", severity: .warning)
         }
         if options.strict, !decodeWarnings.isEmpty {
             throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))

@@ -11,7 +11,7 @@ enum PhotoDraws {
     static func items(for placement: PhotoPlacement, photo: PhotoSpec) -> [SceneItem] {
         let shorter = Double(min(placement.cell.width, placement.cell.height))
         let radius = photo.cornerRadius.resolved(reference: shorter)
-        var items: [SceneItem] = [.image(ImageDraw(image: placement.photo, source: placement.crop,
+        var items: [SceneItem] = [.image(ImageDraw(image: placement.image, source: placement.crop,
                                                    destination: placement.destination, clip: placement.cell,
                                                    opacity: photo.opacity, rotation: photo.rotation,
                                                    cornerRadius: radius))]

@@ -558,7 +558,7 @@ extension DocumentSchema {
           }
         },
         "width": {
-          "description": "Free layout: frame width; given one, the other follows the photo's aspect (after `crop`); neither: the photo's own size.",
+          "description": "Free layout: frame size; given one, the other follows the photo's aspect (after `crop`); neither: the photo's own size.",
           "x-units": "px, or % of the canvas width",
           "x-default": "the photo's own size",
           "anyOf": [
@@ -576,7 +576,7 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Free layout: frame height; given one, the other follows the photo's aspect (after `crop`); neither: the photo's own size.",
+          "description": "Free layout: frame size; given one, the other follows the photo's aspect (after `crop`); neither: the photo's own size.",
           "x-units": "px, or % of the canvas height",
           "x-default": "the photo's own size",
           "anyOf": [
@@ -594,7 +594,7 @@ extension DocumentSchema {
           ]
         },
         "cornerRadius": {
-          "description": "Rounded corners of the visible photo (the cell for `cover`, the letterboxed rectangle for `contain`; the cell when rotated), anti-aliased (a one-pixel ramp across the arc); clamped to half the shorter side.",
+          "description": "Rounded corners of the photo's **print**, its visible picture: the cell for `cover`, the letterboxed rectangle for `contain` (the bars are not part of it). Anti-aliased (a one-pixel ramp across the arc); clamped to half the shorter side. **Changed (issue 12):** the corners turn with `rotation`.",
           "x-units": "px, or % of the cell's shorter side",
           "default": 0,
           "anyOf": [
@@ -612,7 +612,7 @@ extension DocumentSchema {
           ]
         },
         "border": {
-          "description": "A border inset inside the cell, so frames stay exact; it follows `cornerRadius` and is drawn over the photo, not rotated with it; colour default white.",
+          "description": "A border inset inside the print, so frames stay exact; it follows `cornerRadius`; colour default white. **Changed (issue 12):** it turns with the print under `rotation`.",
           "x-type": "`{width, color}`",
           "x-units": "px, or % of the cell's shorter side",
           "x-default": "none",
@@ -646,7 +646,7 @@ extension DocumentSchema {
           }
         },
         "opacity": {
-          "description": "Photo opacity.",
+          "description": "Print opacity: fades the picture and its border together.",
           "default": 1,
           "anyOf": [
             {
@@ -660,7 +660,7 @@ extension DocumentSchema {
           ]
         },
         "rotation": {
-          "description": "Rotation about the cell centre, clipped to the cell (the cell's corners show what is below). Resampled in two steps in linear light: Lanczos-3 to the cell, then a 6 × 6-tap Lanczos-3 interpolation through the inverse rotation.",
+          "description": "**Changed (issue 12):** turns the whole print (picture, border, rounded corners, shadow) as one rigid card about its cell centre; nothing of it is clipped to the cell, only to the canvas. Resampled in two steps in linear light: Lanczos-3 to the print's scale, then a 6 × 6-tap Lanczos-3 interpolation through the inverse rotation.",
           "x-units": "degrees clockwise",
           "default": 0,
           "anyOf": [
@@ -773,6 +773,92 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 1,
               "maximum": 8
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "shadow": {
+          "description": "A drop shadow cast by the print's shape (rotation and rounded corners included), drawn under it, as CSS `box-shadow`: the shape grows by `spread` (-10000 to 10000, default 0), moves by `offset` (`[x, y]`, each -100000 to 100000, default `[0, 0]`) and is blurred with σ = `blur` / 2 (`blur` 0 to 1000, default 0). `color` defaults to black at 50 % alpha (`#00000080`). It does not show through a translucent print. **Not supported yet:** validated, then reported as not supported yet until rendering lands.",
+          "x-type": "`{offset, blur, color, spread}`",
+          "x-units": "px",
+          "x-default": "none",
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "offset": {
+              "description": "Shadow offset (+x right, +y down).",
+              "x-type": "`[x, y]`, each {range}",
+              "x-units": "px",
+              "default": [
+                0,
+                0
+              ],
+              "type": "array",
+              "minItems": 2,
+              "maxItems": 2,
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": -100000,
+                    "maximum": 100000
+                  },
+                  {
+                    "$ref": "#/$defs/variable"
+                  }
+                ]
+              }
+            },
+            "blur": {
+              "description": "Blur radius as in CSS `box-shadow` (Gaussian σ = blur / 2).",
+              "x-units": "px",
+              "default": 0,
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            },
+            "color": {
+              "description": "Shadow colour.",
+              "x-type": "colour",
+              "default": "#00000080",
+              "$ref": "#/$defs/color"
+            },
+            "spread": {
+              "description": "Pixels the shape grows (negative: shrinks) before the blur.",
+              "x-units": "px",
+              "default": 0,
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": -10000,
+                  "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            }
+          }
+        },
+        "flip": {
+          "description": "Mirrors the picture after `crop`, `focus` and `zoom` (which keep the unflipped photo's coordinates) and before `rotation`. `flip: yes` (or `true`) is an error suggesting `horizontal`. **Not supported yet:** validated, then reported as not supported yet until rendering lands.",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
             },
             {
               "$ref": "#/$defs/variable"
@@ -945,7 +1031,7 @@ extension DocumentSchema {
       }
     },
     "overlay": {
-      "description": "A text overlay (`text`) or an image overlay (`image`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`.",
+      "description": "A text overlay (`text`) or an image overlay (`image`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`, turned by `rotation` and faded by `opacity`. A key of the other kind (e.g. `font` on an image overlay) is an error naming the kinds it applies to.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -962,6 +1048,7 @@ extension DocumentSchema {
         "image": {
           "description": "An image overlay (logo, sticker), drawn with its alpha (resampled like photos). A missing file is an error at this value. The path is always one file, never a glob (`[1].png` is that file); a folder, FIFO or device is an error that says so.",
           "x-type": "path",
+          "x-default": "required (or `text`)",
           "type": [
             "string",
             "number",
@@ -1076,6 +1163,7 @@ extension DocumentSchema {
             "file": {
               "description": "A TTF/OTF/TTC file (face 0), relative to the document: the first face, before `family` (which still supplies fallback faces).",
               "x-type": "path",
+              "x-default": "none",
               "type": [
                 "string",
                 "number",
@@ -1165,7 +1253,7 @@ extension DocumentSchema {
           }
         },
         "width": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. For text overlays **not supported yet**.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. An error on a text overlay.",
           "x-units": "px, or % of the canvas (cell) width",
           "x-default": "the image's size",
           "anyOf": [
@@ -1183,7 +1271,7 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. For text overlays **not supported yet**.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. An error on a text overlay.",
           "x-units": "px, or % of the canvas (cell) height",
           "x-default": "the image's size",
           "anyOf": [
@@ -1201,7 +1289,7 @@ extension DocumentSchema {
           ]
         },
         "opacity": {
-          "description": "Image overlays: opacity. For text overlays **not supported yet**.",
+          "description": "Any overlay: multiplies its alpha (text: fill, stroke, shadow and label box together, composited in linear light like photo opacity). For text overlays **not supported yet** (validated, then reported) until rendering lands.",
           "default": 1,
           "anyOf": [
             {
@@ -1252,8 +1340,8 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Cast by fill plus stroke (and colour emoji); `blur` as in CSS (Gaussian σ = blur / 2, truncated at 3σ); `offset` rounded to whole pixels; colour default `#00000080`.",
-          "x-type": "`{offset, blur, color}`",
+          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, truncated at 3σ, 0 to 100000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha, with the keys and ranges of a photo's `shadow`; **not supported yet** (validated, then reported) until rendering lands.",
+          "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image)",
           "x-units": "px",
           "x-default": "none",
           "type": "object",
@@ -1303,6 +1391,21 @@ extension DocumentSchema {
               "x-type": "colour",
               "default": "#00000080",
               "$ref": "#/$defs/color"
+            },
+            "spread": {
+              "description": "Image overlays only: pixels the shape grows (negative: shrinks) before the blur.",
+              "x-units": "px",
+              "default": 0,
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": -10000,
+                  "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
             }
           }
         },
@@ -1481,6 +1584,21 @@ extension DocumentSchema {
                 "horizontal",
                 "vertical"
               ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "rotation": {
+          "description": "Any overlay: turns it about its box centre. **Not supported yet** (validated, then reported) until rendering lands.",
+          "x-units": "degrees clockwise",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": -3600,
+              "maximum": 3600
             },
             {
               "$ref": "#/$defs/variable"

@@ -49,12 +49,8 @@ extension Validator {
         return Length(value, isPercent: isPercent)
     }
 
-    mutating func readTextStyle(_ keys: [String: Node.Entry], into overlay: inout OverlaySpec) {
+    mutating func readTextStyle(_ keys: [String: Node.Entry]) -> TextStyle {
         var style = TextStyle()
-        if let entry = keys["photo"], let id = string(entry.value, key: "photo") {
-            overlay.photo = id
-            overlay.photoLocation = entry.value.location
-        }
         if let entry = keys["direction"],
            let value = enumeration(entry.value, key: "direction", allowed: ["horizontal"], unsupported: ["vertical"]) {
             _ = value
@@ -89,7 +85,7 @@ extension Validator {
         if let entry = keys["stroke"] { style.stroke = readStroke(entry.value) }
         if let entry = keys["shadow"] { style.shadow = readShadow(entry.value) }
         if let entry = keys["background"] { style.background = readTextBackground(entry.value) }
-        overlay.textStyle = style
+        return style
     }
 
     private mutating func readStroke(_ node: Node) -> TextStroke? {

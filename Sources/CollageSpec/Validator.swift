@@ -21,6 +21,10 @@ struct Validator {
     var canvasHeight: Int?
     /// Photo globs expanded so far (numbers `PhotoSpec.dateSortGroup`).
     var globCount = 0
+    /// Keys validated but reported `.unsupported` because rendering does not
+    /// draw them yet (`Vocabulary.unrendered`; tests may clear it to read
+    /// the values such keys carry).
+    var unrendered = Vocabulary.unrendered
 
     /// Largest canvas side in pixels (DESIGN.md / issue 5: 32768 px a side).
     static let maxCanvasSide = 32768
