@@ -189,7 +189,7 @@ final class NumericKeyTests: XCTestCase {
             case "crop": item = item.setting(["crop"], to: .map([("x", .raw("0.25")), ("y", .raw("0.25")), ("width", .raw("0.5")), ("height", .raw("0.5"))]))
             default: break
             }
-            item = item.setting(key.item ? ArraySlice([key.path[1]]) : inner, to: placed)
+            item = item.setting(inner, to: placed)
             trees.append(document([("photos", .list([item, photo])), ("layout", .raw("{\"kind\": \"grid\", \"columns\": 2}"))]))
             trees.append(document([("photos", .list([item])), ("layout", .raw("{\"kind\": \"free\"}"))]))
             trees.append(document([("photos", .list([item]))]))
