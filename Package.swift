@@ -24,16 +24,19 @@ let package = Package(
         // with no ICU types so it never meets Foundation's own ICU module.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
-        .target(name: "CollageSpec", dependencies: ["CYAML"]),
-        .target(name: "CollageRaster"),
-        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageRaster"]),
-        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CollageSpec", "CollageRaster"]),
-        .target(name: "Collage", dependencies: ["CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
+        // The one checked Double -> Int conversion, `Int(checked:)` (issue 13),
+        // under both leaf modules, which share nothing else.
+        .target(name: "CollageNumerics"),
+        .target(name: "CollageSpec", dependencies: ["CYAML", "CollageNumerics"]),
+        .target(name: "CollageRaster", dependencies: ["CollageNumerics"]),
+        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageRaster"]),
+        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CollageNumerics", "CollageSpec", "CollageRaster"]),
+        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which
         // load XCTest's shared runtime) keep it shared.
-        .executableTarget(name: "CollageCLI", dependencies: ["Collage"],
+        .executableTarget(name: "CollageCLI", dependencies: ["Collage", "CollageNumerics"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Micro-benchmark of the raster stage alone (synthetic decoded photos).
         .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"], path: "Benchmarks/RasterBench"),

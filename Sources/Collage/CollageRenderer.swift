@@ -142,8 +142,13 @@ public enum CollageRenderer {
     /// overlays is refused.
     /// - Throws: `CollageError.usage`.
     static func checkOutput(spec: Spec, size: Size?, inputs: [String], options: RenderOptions) throws(CollageError) -> OutputFormat {
+        // A document's canvas is refused at `canvas`, as `check` reports it; a `grid` (no document) by size.
+        let isDocument = spec.file != PhotoGrid.sourceName
         let format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath,
-                                                document: spec.output.format, size: size)
+                                                document: spec.output.format, size: isDocument ? nil : size)
+        if isDocument, let size, let problem = canvasLimit(size, format: format, spec: spec) {
+            throw .diagnostics(DiagnosticList([problem], source: spec.source))
+        }
         // A `grid` has no document: its inputs are all photos.
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + CodecImageProvider.overlayPaths(spec),
                                     photos: spec.file == PhotoGrid.sourceName ? inputs : [])
@@ -157,7 +162,12 @@ public enum CollageRenderer {
     static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, layout: Layout, headers: [ImageHeader],
                        warnings leading: [Diagnostic], lateItems: LateItems? = nil,
                        options: RenderOptions) throws(CollageError) -> Encoded {
-
+        // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
+        let limits = renderLimits(scene: scene, spec: spec, headers: headers, format: format,
+                                  maxPixels: options.maxPixels, margin: options.fast ? 1 : 2)
+        // In check's order (`check` turns warnings into errors where they stand).
+        let limitErrors = options.strict ? limits.map(\.asError) : limits.filter { $0.severity == .error }
+        if !limitErrors.isEmpty { throw .diagnostics(DiagnosticList(limitErrors, source: spec.source)) }
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: options.imageCache)
@@ -211,13 +221,7 @@ public enum CollageRenderer {
         }
         var warnings = leading + decodeWarnings
 
-        if encoded == .jpeg && !encoder.isOpaque(canvas) {
-            let flattened = Diagnostic(.render, at: spec.canvas.location,
-                "the canvas has transparent pixels and JPEG has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
-                severity: .warning, notes: ["write .png or .webp to keep the transparency"])
-            if options.strict { throw .diagnostics(DiagnosticList([flattened.asError], source: spec.source)) }
-            warnings.append(flattened)
-        }
+        warnings += limits   // only warnings here: the JPEG flattening of a transparent background
         let bytes: [UInt8]
         do {
             bytes = try encoder.finish(canvas)

@@ -1,3 +1,4 @@
+import CollageNumerics
 import CollageCodecs
 import CollageRaster
 import CollageSpec
@@ -161,7 +162,7 @@ public enum Converter {
     public static func fitted(_ size: Size, inside box: Size?) -> Size {
         guard let box, size.width > box.width || size.height > box.height else { return size }
         let scale = min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height))
-        func side(_ n: Int, _ limit: Int) -> Int { min(limit, max(1, Int((Double(n) * scale).rounded(.toNearestOrAwayFromZero)))) }
+        func side(_ n: Int, _ limit: Int) -> Int { min(limit, max(1, Int(checked: Double(n) * scale, .toNearestOrAwayFromZero))) }
         return Size(width: side(size.width, box.width), height: side(size.height, box.height))
     }
 

@@ -1,3 +1,4 @@
+import CollageNumerics
 import CollageLayout
 import CollageRaster
 import CollageSpec
@@ -31,8 +32,8 @@ public enum DebugOverlay {
                                     location: prepared.spec.canvas.location)
             guard let block = try? Typesetter.set(text, placement: label, in: cell, canvas: canvas, library: library)
             else { continue }
-            let box = PixelRect(x: Int(block.box.x.rounded(.down)) - 3, y: Int(block.box.y.rounded(.down)) - 2,
-                                width: Int(block.box.width.rounded(.up)) + 6, height: Int(block.box.height.rounded(.up)) + 4)
+            let box = PixelRect(x: Int(checked: block.box.x, .down) - 3, y: Int(checked: block.box.y, .down) - 2,
+                                width: Int(checked: block.box.width, .up) + 6, height: Int(checked: block.box.height, .up) + 4)
             let clipped = box.intersection(bounds)
             if !clipped.isEmpty { items.append(.fill(clipped, labelColor)) }
             if let mask = block.mask {

@@ -1,3 +1,4 @@
+import CollageNumerics
 import Collage
 import Dispatch
 
@@ -196,7 +197,7 @@ enum BatchCommand {
             summary += "; \(failed.count) failed: row\(failed.count == 1 ? "" : "s") " + numbers.prefix(20).joined(separator: ", ")
                 + (numbers.count > 20 ? ", …" : "")
         }
-        let tenths = Int((seconds * 10).rounded())
+        let tenths = Int(checked: seconds * 10, .toNearestOrAwayFromZero)
         summary += " in \(tenths / 10).\(tenths % 10) s\n"
         Console.err(summary)
         return finalStatus

@@ -19,9 +19,24 @@ enum CheckCommand {
                                 document's diagnostics: objects with file, line,
                                 column, severity, kind, message, notes
       --set NAME=VALUE          set a document variable (repeatable)
+      --format png|jpeg|webp    check against this output format (as render)
+      -o, --output OUT          only to infer the format from OUT's extension,
+                                as render does; nothing is written
+      --max-pixels N            the decoded-pixel budget per photo, as render's
+                                (default 100000000)
+      --lenient                 as render's (truncated photos show only when
+                                decoding, which check does not do)
       --strict                  treat warnings (substituted font, uncovered
                                 characters) as errors; decoder warnings need
                                 the pixels, so only `render --strict` sees them
+
+    With the same flags, what check accepts render renders: check decides
+    the layout (zero-size cells included), the output format's size limits
+    (WebP 16383 px, JPEG 65500 px a side), the canvas and decoded-pixel
+    budgets and, with --strict, font coverage. Without --format or -o it
+    checks against `output.format` and warns when a limit depends on a
+    format it cannot know. The one exception: decoder warnings under
+    --strict (check reads headers only).
       -h, --help                show this help
 
     Example:
@@ -50,15 +65,26 @@ enum CheckCommand {
     static func run(_ arguments: [String]) -> ExitStatus {
         var scanner = Arguments(arguments)
         var json = false
-        var strict = false
-        var variables: [String: String] = [:]
+        var request = CollageRenderer.CheckRequest()
         let status = scanner.parseOptions(
             command: "check", help: help,
-            valued: ["--diagnostics", "--set"],
-            flags: ["--strict"]
+            valued: ["--diagnostics", "--set", "--format", "-o", "--output", "--max-pixels"],
+            flags: ["--strict", "--lenient"]
         ) { name, value in
             switch name {
-            case "--strict": strict = true
+            case "--strict": request.strict = true
+            case "--lenient": request.lenient = true
+            case "-o", "--output": request.outputPath = value
+            case "--format":
+                guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
+                    throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
+                }
+                request.format = parsed
+            case "--max-pixels":
+                guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+                    throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
+                }
+                request.maxPixels = n
             case "--diagnostics":
                 switch value {
                 case "json": json = true
@@ -67,7 +93,7 @@ enum CheckCommand {
                 }
             case "--set":
                 let (key, text) = try RenderCommand.parseSet(value)
-                variables[key] = text
+                request.variables[key] = text
             default: break
             }
         }
@@ -80,7 +106,12 @@ enum CheckCommand {
         var failed = false
         var all: [JSONText.Value] = []
         for document in scanner.positionals {
-            let (diagnostics, source) = check(document, variables: variables, strict: strict)
+            let diagnostics: [Diagnostic], source: SourceText?
+            do {
+                (diagnostics, source) = try check(document, request)
+            } catch {
+                return usage(error.message)
+            }
             let name = document == "-" ? "<stdin>" : document
             let hasErrors = diagnostics.contains { $0.severity == .error }
             failed = failed || hasErrors
@@ -95,19 +126,18 @@ enum CheckCommand {
         return failed ? .failure : .success
     }
 
-    /// Every diagnostic of one document (warnings as errors under `strict`),
-    /// in source order, and the text they point into.
-    static func check(_ document: String, variables: [String: String],
-                      strict: Bool) -> ([Diagnostic], SourceText?) {
+    /// A usage error of the request (a `--format` contradicting `-o`).
+    struct RequestError: Error { var message: String }
+
+    /// `CollageRenderer.check`, its usage errors as `RequestError`.
+    static func check(_ document: String, _ request: CollageRenderer.CheckRequest) throws(RequestError) -> ([Diagnostic], SourceText?) {
         do {
             let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
-            let prepared = try CollageRenderer.prepare(input: input, variables: variables)
-            let warnings = strict ? prepared.warnings.map(\.asError) : prepared.warnings
-            return (warnings, prepared.spec.source)
+            return try CollageRenderer.check(input: input, request)
         } catch {
             switch error {
             case .diagnostics(let list): return (list.diagnostics, list.source)
-            case .usage(let message): return ([Diagnostic(.invalidValue, at: nil, message)], nil)
+            case .usage(let message): throw RequestError(message: message)
             }
         }
     }

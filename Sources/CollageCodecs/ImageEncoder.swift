@@ -5,6 +5,17 @@ import CollageRaster
 /// `CollageSpec.OutputFormat`'s, so the two convert by raw value).
 public enum EncodedFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg, png, webp
+
+    /// The largest image side, pixels, the format (its encoder) can hold:
+    /// WebP 16383 (its 14-bit sizes), JPEG 65500 (libjpeg's
+    /// `JPEG_MAX_DIMENSION`), PNG no limit of its own (`Int32` arithmetic).
+    public var maximumSide: Int {
+        switch self {
+        case .webp: 16_383
+        case .jpeg: 65_500
+        case .png: Int(Int32.max) / 4
+        }
+    }
 }
 
 /// JPEG chroma subsampling.
@@ -95,7 +106,7 @@ public enum ImageEncoder {
     /// for WebP, 65500 for JPEG) or the encoders' `Int32` arithmetic cannot.
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>".
     public static func checkSize(_ size: Size, format: EncodedFormat) throws(ImageError) {
-        let maxSide = format == .webp ? 16_383 : format == .jpeg ? 65_500 : Int.max
+        let maxSide = format.maximumSide
         guard size.width > 0, size.height > 0, size.width <= maxSide, size.height <= maxSide, size.width <= Int(Int32.max) / 4, size.height <= Int(Int32.max) else {
             throw ImageError(path: "<output>", reason: "cannot encode a \(size) image as \(format.rawValue.uppercased())",
                              kind: .encodeFailed)

@@ -35,6 +35,30 @@ public struct ImageHeader: Sendable, Hashable {
         }
         return size
     }
+    /// The reason `ImageDecoder` gives for refusing to decode this file at
+    /// `minimumSize` (oriented pixels; nil: full size) within a budget of
+    /// `maxPixels` decoded pixels, or nil when the decode fits; known from
+    /// the header alone, so `check` decides it as `render` does. (JPEG's
+    /// coefficient-memory cap for multi-scan files needs the decoder and is
+    /// not predicted.)
+    public func budgetRefusal(minimumSize: Size?, maxPixels: Int) -> String? {
+        var scale: Int?
+        var decoded = storedSize
+        if format == .jpeg {
+            scale = 8
+            for k in (minimumSize == nil ? [8] : JPEGDecoding.scales) {
+                scale = k
+                decoded = Size(width: (storedSize.width * k + 7) / 8, height: (storedSize.height * k + 7) / 8)
+                guard let minimum = minimumSize else { break }
+                let oriented = orientation.swapsAxes ? Size(width: decoded.height, height: decoded.width) : decoded
+                if oriented.width >= minimum.width && oriented.height >= minimum.height { break }
+            }
+        }
+        guard decoded.width * decoded.height > maxPixels else { return nil }
+        let reason = JPEGDecoding.tooLargeReason(size: decoded, stored: storedSize, scale: scale, limit: maxPixels)
+        return format == .heif ? reason + " (HEIF cannot be decoded reduced)" : reason
+    }
+
     public init(format: ImageFormat, storedSize: Size, orientation: Orientation) {
         self.format = format; self.storedSize = storedSize; self.orientation = orientation
     }

@@ -1,3 +1,4 @@
+import CollageNumerics
 import CImage
 import CImageShim
 import CollageRaster
@@ -83,7 +84,7 @@ enum JPEGDecoding {
                             options: DecodeOptions) throws(ImageError) -> (scale: Int, size: Size) {
         if info.coefficient_bytes > Double(options.maxLibraryMemory) {
             throw ImageError(path: path, reason: "image too large: this \(info.progressive != 0 ? "progressive" : "multi-scan") "
-                + "\(info.width)x\(info.height) JPEG needs \(Int(info.coefficient_bytes) >> 20) MiB of DCT coefficients, "
+                + "\(info.width)x\(info.height) JPEG needs \(Int(checked: info.coefficient_bytes) >> 20) MiB of DCT coefficients, "
                 + "over the limit of \(options.maxLibraryMemory >> 20) MiB", kind: .tooLarge)
         }
         var chosen = 8

@@ -1,3 +1,4 @@
+import CollageNumerics
 import CollageRaster
 import CollageSpec
 
@@ -44,7 +45,7 @@ public enum CropWindow {
         // The window's aspect, scaled to fit the cell: contain on a virtual
         // photo of the window's size (scaled to integers exactly enough).
         let scale = 1_000_000 / max(width, height)
-        let virtual = Size(width: max(1, Int((width * scale).rounded())), height: max(1, Int((height * scale).rounded())))
+        let virtual = Size(width: max(1, Int(checked: width * scale, .toNearestOrAwayFromZero)), height: max(1, Int(checked: height * scale, .toNearestOrAwayFromZero)))
         return (source, FitGeometry.containRect(photo: virtual, cell: cell))
     }
 

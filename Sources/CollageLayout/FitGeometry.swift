@@ -1,3 +1,4 @@
+import CollageNumerics
 import CollageRaster
 import Glibc
 
@@ -56,8 +57,8 @@ public enum FitGeometry {
     /// Rounds both edges half away from zero; widens a span that rounded
     /// to nothing to one pixel inside `low ..< high`.
     private static func roundedSpan(start: Double, length: Double, within low: Int, _ high: Int) -> (Int, Int) {
-        var a = Int(start.rounded(.toNearestOrAwayFromZero))
-        var b = Int((start + length).rounded(.toNearestOrAwayFromZero))
+        var a = Int(checked: start, .toNearestOrAwayFromZero)
+        var b = Int(checked: start + length, .toNearestOrAwayFromZero)
         a = max(low, min(a, high)); b = max(low, min(b, high))
         if b <= a {
             if a < high { b = a + 1 } else { a = high - 1; b = high }

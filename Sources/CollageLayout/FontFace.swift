@@ -1,3 +1,4 @@
+import CollageNumerics
 import CText
 import Glibc
 
@@ -41,7 +42,7 @@ final class FontFace {
         }
         scale = 1
         // At least 1/64 px: FreeType reads a zero size as "same as the other side".
-        let size = max(1, FT_F26Dot6((pixels * 64).rounded(.toNearestOrAwayFromZero)))
+        let size = max(1, FT_F26Dot6(Int(checked: pixels * 64, .toNearestOrAwayFromZero)))
         let status = FT_Set_Char_Size(handle, 0, size, 72, 72)
         guard status == 0 else { throw FontError.freeType(file, Int(status)) }
     }

@@ -1,3 +1,4 @@
+import CollageNumerics
 import CollageRaster
 import CollageSpec
 
@@ -25,9 +26,9 @@ public enum FreeLayout {
 
     /// A box with its edges rounded half away from zero, at least 1 pixel a side.
     public static func rounded(x: Double, y: Double, width: Double, height: Double) -> PixelRect {
-        let x0 = Int(x.rounded(.toNearestOrAwayFromZero)), y0 = Int(y.rounded(.toNearestOrAwayFromZero))
-        let x1 = Int((x + width).rounded(.toNearestOrAwayFromZero))
-        let y1 = Int((y + height).rounded(.toNearestOrAwayFromZero))
+        let x0 = Int(checked: x, .toNearestOrAwayFromZero), y0 = Int(checked: y, .toNearestOrAwayFromZero)
+        let x1 = Int(checked: x + width, .toNearestOrAwayFromZero)
+        let y1 = Int(checked: y + height, .toNearestOrAwayFromZero)
         return PixelRect(x: x0, y: y0, width: max(1, x1 - x0), height: max(1, y1 - y0))
     }
 }

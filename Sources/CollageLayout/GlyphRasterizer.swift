@@ -1,3 +1,4 @@
+import CollageNumerics
 import CText
 import CollageRaster
 import Glibc
@@ -52,7 +53,7 @@ enum GlyphRasterizer {
         defer { if let stroker { FT_Stroker_Done(stroker) } }
         // Positions this far out cannot reach any canvas (and would not fit an Int).
         let reach = 1e9
-        let margin = Int(strokeWidth.rounded(.up)) + 1
+        let margin = Int(checked: strokeWidth, .up) + 1
         for glyph in glyphs where abs(glyph.x) < reach && abs(glyph.y) < reach {
             let handle = glyph.face.handle
             if !glyph.face.isScalable {
@@ -60,9 +61,10 @@ enum GlyphRasterizer {
                 continue
             }
             let ix = glyph.x.rounded(.down), iy = glyph.y.rounded(.down)
+            let px = Int(checked: ix), py = Int(checked: iy)
             // FreeType's y axis points up: moving the glyph down is a negative delta.
-            var delta = FT_Vector(x: FT_Pos(((glyph.x - ix) * 64).rounded(.toNearestOrAwayFromZero)),
-                                  y: FT_Pos(-((glyph.y - iy) * 64).rounded(.toNearestOrAwayFromZero)))
+            var delta = FT_Vector(x: FT_Pos(Int(checked: (glyph.x - ix) * 64, .toNearestOrAwayFromZero)),
+                                  y: FT_Pos(Int(checked: -((glyph.y - iy) * 64), .toNearestOrAwayFromZero)))
             FT_Set_Transform(handle, nil, &delta)
             defer { FT_Set_Transform(handle, nil, nil) }
             guard FT_Load_Glyph(handle, glyph.id, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
@@ -71,21 +73,21 @@ enum GlyphRasterizer {
             // Skip glyphs wholly outside the clip (with the stroke's reach) before rendering them.
             var box = FT_BBox()
             FT_Outline_Get_CBox(&slot.pointee.outline, &box)
-            let left = Int(ix) + Int(box.xMin >> 6) - margin, right = Int(ix) + Int((box.xMax + 63) >> 6) + margin
-            let top = Int(iy) - Int((box.yMax + 63) >> 6) - margin, bottom = Int(iy) - Int(box.yMin >> 6) + margin
+            let left = px + Int(box.xMin >> 6) - margin, right = px + Int((box.xMax + 63) >> 6) + margin
+            let top = py - Int((box.yMax + 63) >> 6) - margin, bottom = py - Int(box.yMin >> 6) + margin
             if right <= clip.x || left >= clip.maxX || bottom <= clip.y || top >= clip.maxY { continue }
             if strokeWidth > 0 {
                 if stroker == nil {
                     library = handle.pointee.glyph.pointee.library
                     FT_Stroker_New(library, &stroker)
-                    FT_Stroker_Set(stroker, FT_Fixed((strokeWidth * 64).rounded()), FT_STROKER_LINECAP_ROUND,
+                    FT_Stroker_Set(stroker, FT_Fixed(Int(checked: strokeWidth * 64, .toNearestOrAwayFromZero)), FT_STROKER_LINECAP_ROUND,
                                    FT_STROKER_LINEJOIN_ROUND, 0)
                 }
-                if let band = strokeBitmap(slot, stroker: stroker, x: Int(ix), y: Int(iy)) { strokes.append(band) }
+                if let band = strokeBitmap(slot, stroker: stroker, x: px, y: py) { strokes.append(band) }
             }
             guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { continue }
-            if let bitmap = copy(slot.pointee.bitmap, x: Int(ix) + Int(slot.pointee.bitmap_left),
-                                 y: Int(iy) - Int(slot.pointee.bitmap_top)) { fills.append(bitmap) }
+            if let bitmap = copy(slot.pointee.bitmap, x: px + Int(slot.pointee.bitmap_left),
+                                 y: py - Int(slot.pointee.bitmap_top)) { fills.append(bitmap) }
         }
         return Layers(fill: compose(fills, clip: clip), stroke: compose(strokes, clip: clip), tiles: tiles)
     }

@@ -1,3 +1,4 @@
+import CollageNumerics
 import CollageRaster
 import CollageSpec
 
@@ -67,10 +68,10 @@ public enum JustifiedLayout {
         for row in rows(aspects: aspects, width: inner, gap: gap, rowHeight: rowHeight) {
             let count = row.photos.count
             let weights = Array(aspects[row.photos])
-            let height = max(1, Int(row.height.rounded(.toNearestOrAwayFromZero)))
+            let height = max(1, Int(checked: row.height, .toNearestOrAwayFromZero))
             let stretched = row.photos.upperBound < aspects.count || row.height < rowHeight
             let available = stretched ? inner - (count - 1) * gap
-                : min(inner - (count - 1) * gap, Int((weights.reduce(0, +) * row.height).rounded(.toNearestOrAwayFromZero)))
+                : min(inner - (count - 1) * gap, Int(checked: weights.reduce(0, +) * row.height, .toNearestOrAwayFromZero))
             guard available >= count else {
                 throw DiagnosticList([Diagnostic(.outOfRange, at: location,
                     "the justified row of photos \(row.photos.lowerBound + 1) to \(row.photos.upperBound) "

@@ -1,3 +1,4 @@
+import CollageNumerics
 import CollageRaster
 import CollageSpec
 import Glibc
@@ -57,6 +58,7 @@ public enum LayoutEngine {
             canvas = try canvasSize(spec, photoSizes: photoSizes)
             cells = try self.cells(spec, canvas: canvas, photoSizes: photoSizes)
         }
+        try requireNonEmpty(cells, spec)
         let placements = cells.enumerated().map { index, cell in
             placement(of: index, photo: spec.photos[index], size: photoSizes[index], cell: cell)
         }
@@ -68,6 +70,24 @@ public enum LayoutEngine {
         let overlays = try OverlayLayout.frames(spec, canvas: canvas, placements: placements,
                                                 imageSize: { overlayImageSizes[$0] }, images: &images)
         return Layout(canvas: canvas, photos: placements, overlays: overlays, images: images)
+    }
+
+    /// Every cell at least 1 px a side: a weight far smaller than the others
+    /// can snap a grid track to 0 px, which nothing could be drawn into.
+    /// - Throws: `.outOfRange` at each such photo, all in one list.
+    static func requireNonEmpty(_ cells: [PixelRect], _ spec: Spec) throws(DiagnosticList) {
+        let errors = cells.indices.compactMap { index -> Diagnostic? in
+            let cell = cells[index]
+            guard cell.width < 1 || cell.height < 1 else { return nil }
+            let photo = spec.photos[index]
+            var notes = ["every cell needs at least 1 pixel a side"]
+            if case .grid = spec.layout.kind, spec.layout.columnWidths != nil || spec.layout.rowHeights != nil {
+                notes.append("a weight in 'columnWidths' or 'rowHeights' this small leaves its track 0 px wide: raise it")
+            }
+            return Diagnostic(.outOfRange, at: photo.location,
+                              "photo '\(photo.id)' gets a cell of \(max(cell.width, 0)) × \(max(cell.height, 0)) px", notes: notes)
+        }
+        if !errors.isEmpty { throw DiagnosticList(errors) }
     }
 
     /// The canvas size: as given; for a single photo, an omitted side follows
@@ -102,7 +122,7 @@ public enum LayoutEngine {
     /// `length × numerator / denominator`, rounded half away from zero, at least 1.
     private static func scaled(_ length: Int, _ numerator: Int, _ denominator: Int) -> Int {
         let exact = Double(length) * Double(numerator) / Double(denominator)
-        return max(1, Int(exact.rounded(.toNearestOrAwayFromZero)))
+        return max(1, Int(checked: exact, .toNearestOrAwayFromZero))
     }
 
     /// The cells of the layout, in photo order.
@@ -133,12 +153,8 @@ public enum LayoutEngine {
             return try GridLayout.cells(spec, canvas: canvas, columns: columns, rows: rows) {
                 (parts, weights, side) throws(DiagnosticList) -> [Int] in
                 let length = side == "width" ? canvas.width : canvas.height
+                if let problem = spec.layout.spacingProblem(length: length, parts: parts, side: side) { throw DiagnosticList([problem]) }
                 let available = length - 2 * padding - (parts - 1) * gap
-                guard available >= parts else {
-                    throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.spacingLocation(parts: parts),
-                        "padding \(padding) and gap \(gap) leave \(max(available, 0)) px of the canvas \(side) (\(length) px) for \(parts) cells",
-                        notes: ["every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas"])])
-                }
                 return weights.map { Snapping.split(available, weights: $0) } ?? Snapping.split(available, into: parts)
             }
         case .free:
@@ -182,12 +198,8 @@ public enum LayoutEngine {
     /// Splits a canvas side after padding and gaps; each part gets at least 1 pixel.
     private static func split(_ length: Int, parts: Int, gap: Int, padding: Int,
                               _ spec: Spec, _ side: String) throws(DiagnosticList) -> [Int] {
+        if let problem = spec.layout.spacingProblem(length: length, parts: parts, side: side) { throw DiagnosticList([problem]) }
         let available = length - 2 * padding - (parts - 1) * gap
-        guard available >= parts else {
-            throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.spacingLocation(parts: parts),
-                "padding \(padding) and gap \(gap) leave \(max(available, 0)) px of the canvas \(side) (\(length) px) for \(parts) cells",
-                notes: ["every cell needs at least 1 pixel: reduce 'padding' or 'gap', or enlarge the canvas"])])
-        }
         return Snapping.split(available, into: parts)
     }
 

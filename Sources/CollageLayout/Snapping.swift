@@ -1,3 +1,4 @@
+import CollageNumerics
 import Glibc
 
 /// Pixel snapping: splitting a length of whole pixels into parts by weight
@@ -38,7 +39,7 @@ public enum Snapping {
         for weight in weights {
             let exact = Double(total) * weight / sum
             let whole = exact.rounded(.down)
-            parts.append(Int(whole))
+            parts.append(Int(checked: whole))
             remainders.append(exact - whole)
         }
         var leftover = total - parts.reduce(0, +)

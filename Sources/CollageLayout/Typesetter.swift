@@ -1,3 +1,4 @@
+import CollageNumerics
 import CText
 import CollageRaster
 import CollageSpec
@@ -53,13 +54,13 @@ public enum Typesetter {
         let size = text.font.relativeSize.map { $0 * Double(area.height) / 100 } ?? text.font.size
         guard size > 0, size <= maximumSize else {
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
-                "font size \(size) is outside 0 < size <= \(Int(maximumSize)) pixels")])
+                "font size \(size) is outside 0 < size <= \(NumberText.plain(maximumSize)) pixels")])
         }
         for (name, value) in [("stroke width", text.style.stroke?.width.resolved(reference: size)),
                               ("shadow blur", text.style.shadow?.blur)] {
             guard let value, value > maximumDecoration else { continue }
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
-                "\(name) \(value) pixels is more than \(Int(maximumDecoration)) pixels")])
+                "\(name) \(value) pixels is more than \(NumberText.plain(maximumDecoration)) pixels")])
         }
         do {
             return try library.withLock { () throws(FontError) in
@@ -230,7 +231,7 @@ public enum Typesetter {
         let sigma = (style.shadow?.blur ?? 0) / 2
         var shadowShift = (x: 0, y: 0)
         if let shadow = style.shadow {
-            shadowShift = (Int(shadow.offsetX.rounded(.toNearestOrAwayFromZero)), Int(shadow.offsetY.rounded(.toNearestOrAwayFromZero)))
+            shadowShift = (Int(checked: shadow.offsetX, .toNearestOrAwayFromZero), Int(checked: shadow.offsetY, .toNearestOrAwayFromZero))
             let reach = GaussianBlur.radius(sigma: sigma)
             let left = reach + max(shadowShift.x, 0), right = reach + max(-shadowShift.x, 0)
             let top = reach + max(shadowShift.y, 0), bottom = reach + max(-shadowShift.y, 0)

@@ -1,3 +1,4 @@
+import CollageNumerics
 extension ColorTile {
     /// Scales a colour glyph's bitmap strike (FreeType BGRA: premultiplied,
     /// sRGB-encoded, 4 bytes a pixel) to the font size and places it on the
@@ -15,9 +16,9 @@ extension ColorTile {
                                     scale: Double, left: Double, top: Double) -> ColorTile? {
         guard width > 0, height > 0, scale > 0, scale.isFinite, left.isFinite, top.isFinite,
               abs(left) < 1e7, abs(top) < 1e7 else { return nil }
-        let x0 = Int(left.rounded(.down)), y0 = Int(top.rounded(.down))
-        let x1 = Int((left + Double(width) * scale).rounded(.up))
-        let y1 = Int((top + Double(height) * scale).rounded(.up))
+        let x0 = Int(checked: left, .down), y0 = Int(checked: top, .down)
+        let x1 = Int(checked: left + Double(width) * scale, .up)
+        let y1 = Int(checked: top + Double(height) * scale, .up)
         let outWidth = x1 - x0, outHeight = y1 - y0
         guard outWidth > 0, outHeight > 0 else { return nil }
         // Per axis: for each output pixel, the strike pixels it overlaps and
@@ -26,7 +27,7 @@ extension ColorTile {
             (0..<count).map { i in
                 let a = (Double(start + i) - origin) / scale, b = (Double(start + i + 1) - origin) / scale
                 var list: [(Int, Double)] = []
-                var s = max(0, Int(a.rounded(.down)))
+                var s = max(0, Int(checked: a, .down))
                 while s < limit, Double(s) < b {
                     let overlap = min(b, Double(s + 1)) - max(a, Double(s))
                     if overlap > 0 { list.append((s, overlap)) }

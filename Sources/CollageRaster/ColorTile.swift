@@ -1,3 +1,4 @@
+import CollageNumerics
 /// A block of colour pixels placed on the canvas with its top-left pixel at
 /// `originX`, `originY` (canvas pixels): premultiplied linear-light R, G, B,
 /// A floats (0...1, colour at most alpha), rows top to bottom, no padding.
@@ -19,7 +20,7 @@ public struct ColorTile: Sendable, Equatable {
         var coverage = [UInt8](repeating: 0, count: width * height)
         for i in 0..<(width * height) {
             let a = pixels[i * 4 + 3]
-            coverage[i] = UInt8(Int(min(max(a, 0), 1) * 255 + 0.5))
+            coverage[i] = UInt8(truncatingIfNeeded: Int(checked: min(max(a, 0), 1) * 255 + 0.5))
         }
         return CoverageMask(width: width, height: height, coverage: coverage)
     }

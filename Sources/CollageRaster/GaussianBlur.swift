@@ -1,3 +1,4 @@
+import CollageNumerics
 import Glibc
 
 /// Gaussian blur of a coverage mask, as CSS blurs shadows: sigma = blur / 2
@@ -6,7 +7,7 @@ import Glibc
 public enum GaussianBlur {
     /// The kernel radius in whole pixels for `sigma`: ceil(3 sigma).
     public static func radius(sigma: Double) -> Int {
-        sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0
+        sigma > 0 ? Int(checked: 3 * sigma, .up) : 0
     }
 
     /// Normalised weights for offsets -radius...radius.
@@ -22,8 +23,11 @@ public enum GaussianBlur {
         return weights.map(Float.init)
     }
 
+    /// exp(-x² / 2σ²), written as (x / σ)² so that a tiny σ (a `blur` of
+    /// 1e-300) gives weights 1 at 0 and 0 elsewhere instead of 0 / 0 = NaN.
     private static func gaussian(_ x: Double, sigma: Double) -> Double {
-        exp(-(x * x) / (2 * sigma * sigma))
+        let t = x / sigma
+        return exp(-0.5 * t * t)
     }
 
     /// Blurs `mask` with sigma `sigma` pixels. The result is larger by the
@@ -66,7 +70,7 @@ public enum GaussianBlur {
                         }
                         for y in 0..<height {
                             let v = column[y]
-                            out[y * width + x] = v >= 255 ? 255 : (v <= 0 ? 0 : UInt8(Int(v + 0.5)))
+                            out[y * width + x] = v >= 255 ? 255 : (v <= 0 ? 0 : UInt8(truncatingIfNeeded: Int(checked: v + 0.5)))
                         }
                     }
                 }

@@ -1,3 +1,4 @@
+import CollageNumerics
 /// Per-output-pixel filter taps along one axis of a resample: which input
 /// pixels contribute to each output pixel and with what (normalised) weight.
 ///
@@ -48,7 +49,7 @@ struct ResampleWeights {
         // bounds the work for absurd windows far larger than the photo.
         let support = Swift.min(LanczosKernel.support * filterScale, 4 * Double(inputSize) + 8)
         let inverse = 1 / filterScale
-        let stride = Swift.max(1, Int((support * 2 + 1).rounded(.up)) + 1)
+        let stride = Swift.max(1, Int(checked: support * 2 + 1, .up) + 1)
         let n = outputs.count
         var first = [Int](repeating: 0, count: n)
         var count = [Int](repeating: 0, count: n)
@@ -62,8 +63,8 @@ struct ResampleWeights {
             // The kernel's taps before reflection; clamping in Double keeps a
             // far-off window from trapping on conversion.
             let reach = limit + support + 2
-            let lo = Int(Swift.min(Swift.max((center - support + 0.5).rounded(.down), -reach), reach))
-            let hi = Int(Swift.min(Swift.max((center + support + 0.5).rounded(.down), -reach), reach))
+            let lo = Int(checked: Swift.min(Swift.max((center - support + 0.5).rounded(.down), -reach), reach))
+            let hi = Int(checked: Swift.min(Swift.max((center + support + 0.5).rounded(.down), -reach), reach))
             guard hi > lo else { continue }
             // Reflected taps of a contiguous range form a contiguous range.
             var folded = (low: Int.max, high: Int.min)

@@ -1,3 +1,4 @@
+import CollageNumerics
 extension CoverageMask {
     /// Anti-aliased coverage of a rectangle with rounded corners (a label
     /// box), in canvas pixels (origin top-left, y down), fractional.
@@ -15,9 +16,9 @@ extension CoverageMask {
               rect.width > 0, rect.height > 0, rect.width < 1e9, rect.height < 1e9,
               abs(rect.x) < 1e9, abs(rect.y) < 1e9 else { return nil }
         let r = max(0, min(radius.isFinite ? radius : 0, rect.width / 2, rect.height / 2))
-        var area = PixelRect(x: Int(rect.x.rounded(.down)), y: Int(rect.y.rounded(.down)), width: 0, height: 0)
-        area.width = Int((rect.x + rect.width).rounded(.up)) - area.x
-        area.height = Int((rect.y + rect.height).rounded(.up)) - area.y
+        var area = PixelRect(x: Int(checked: rect.x, .down), y: Int(checked: rect.y, .down), width: 0, height: 0)
+        area.width = Int(checked: rect.x + rect.width, .up) - area.x
+        area.height = Int(checked: rect.y + rect.height, .up) - area.y
         if let clip { area = area.intersection(clip) }
         guard !area.isEmpty else { return nil }
         let x0 = area.x, y0 = area.y, width = area.width, height = area.height
@@ -35,7 +36,7 @@ extension CoverageMask {
                 let outside = (ox * ox + oy * oy).squareRoot()
                 let distance = outside + min(max(qx, qy), 0) - r
                 let c = min(max(0.5 - distance, 0), 1)
-                coverage[y * width + x] = UInt8(Int(c * 255 + 0.5))
+                coverage[y * width + x] = UInt8(truncatingIfNeeded: Int(checked: c * 255 + 0.5))
             }
         }
         return (CoverageMask(width: width, height: height, coverage: coverage), x0, y0)

@@ -1,3 +1,4 @@
+import CollageNumerics
 import Glibc
 
 /// The sRGB transfer function (IEC 61966-2-1) through lookup tables, so hot
@@ -21,7 +22,7 @@ public enum SRGBTransfer {
     /// `encodeTable[i]` is the sRGB byte nearest to linear `i / encodeSteps`.
     public static let encodeTable: [UInt8] = (0...encodeSteps).map { i in
         let encoded = SRGBTransfer.encoded(fromLinear: Double(i) / Double(encodeSteps))
-        return UInt8(Glibc.round(Swift.min(Swift.max(encoded, 0), 1) * 255))
+        return UInt8(truncatingIfNeeded: Swift.min(Swift.max(Int(checked: encoded * 255, .toNearestOrAwayFromZero), 0), 255))
     }
 
     /// `alphaTable[a]` is `a / 255`: straight 8-bit alpha as a fraction.

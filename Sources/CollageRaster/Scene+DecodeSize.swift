@@ -1,3 +1,4 @@
+import CollageNumerics
 extension Scene {
     /// The smallest decoded size of image `index` that its draws need, or nil
     /// when no draw of it reaches the canvas (then it is not decoded at all).
@@ -24,7 +25,7 @@ extension Scene {
                   !draw.destination.intersection(draw.clip).intersection(canvas).isEmpty else { continue }
             let width = Swift.min(Double(full.width), (margin * Double(full.width) * Double(draw.destination.width) / window.width).rounded(.up))
             let height = Swift.min(Double(full.height), (margin * Double(full.height) * Double(draw.destination.height) / window.height).rounded(.up))
-            let size = Size(width: Int(width), height: Int(height))
+            let size = Size(width: Int(checked: width), height: Int(checked: height))
             needed = Size(width: Swift.max(needed?.width ?? 0, size.width), height: Swift.max(needed?.height ?? 0, size.height))
         }
         return needed

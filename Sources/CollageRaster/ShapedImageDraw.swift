@@ -1,3 +1,4 @@
+import CollageNumerics
 import Glibc
 
 /// An image draw with rotation and/or rounded corners (`ImageDraw.rotation`,
@@ -68,10 +69,10 @@ struct ShapedImageDraw {
         // kernel's reach), premultiplied linear; the rest reads transparent.
         let corners = [unrotated(Double(region.x), Double(region.y)), unrotated(Double(region.maxX), Double(region.y)),
                        unrotated(Double(region.x), Double(region.maxY)), unrotated(Double(region.maxX), Double(region.maxY))]
-        let lowX = Swift.max(0, Int(corners.map(\.0).min()!.rounded(.down)) - 3)
-        let lowY = Swift.max(0, Int(corners.map(\.1).min()!.rounded(.down)) - 3)
-        let highX = Swift.min(output.width, Int(corners.map(\.0).max()!.rounded(.up)) + 4)
-        let highY = Swift.min(output.height, Int(corners.map(\.1).max()!.rounded(.up)) + 4)
+        let lowX = Swift.max(0, Int(checked: corners.map(\.0).min()!, .down) - 3)
+        let lowY = Swift.max(0, Int(checked: corners.map(\.1).min()!, .down) - 3)
+        let highX = Swift.min(output.width, Int(checked: corners.map(\.0).max()!, .up) + 4)
+        let highY = Swift.min(output.height, Int(checked: corners.map(\.1).max()!, .up) + 4)
         guard highX > lowX, highY > lowY else {
             for y in region.y ..< region.maxY { row.withUnsafeMutableBufferPointer { sink(y, $0) } }
             return
@@ -104,7 +105,7 @@ struct ShapedImageDraw {
                         // turn's cos 90° is 6e-17, not 0), where the closed-form taps lose precision.
                         if abs(u - u.rounded()) < 1e-9 { u = u.rounded() }
                         if abs(v - v.rounded()) < 1e-9 { v = v.rounded() }
-                        let u0 = Int(u.rounded(.down)) - 2, v0 = Int(v.rounded(.down)) - 2
+                        let u0 = Int(checked: u, .down) - 2, v0 = Int(checked: v, .down) - 2
                         guard u0 + 5 >= 0, u0 < w, v0 + 5 >= 0, v0 < h else { continue }
                         let sumX = Self.taps(u - Double(u0 + 2), into: wx)
                         let sumY = Self.taps(v - Double(v0 + 2), into: wy)

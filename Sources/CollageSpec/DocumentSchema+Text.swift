@@ -15,7 +15,8 @@ extension DocumentSchema {
   ],
   "properties": {
     "version": {
-      "description": "Format version; required; must be 1.",
+      "description": "Format version, must be `1`.",
+      "x-default": "required",
       "anyOf": [
         {
           "const": 1
@@ -26,13 +27,21 @@ extension DocumentSchema {
       ]
     },
     "canvas": {
+      "description": "Canvas size and background.",
+      "x-type": "mapping",
+      "x-default": "see [canvas](#canvas)",
       "$ref": "#/$defs/canvas"
     },
     "output": {
+      "description": "Encoder settings.",
+      "x-type": "mapping",
+      "x-default": "none",
       "$ref": "#/$defs/output"
     },
     "photos": {
-      "description": "The photos to lay out, in layout order; at least one. Each is a path (shorthand for `{src: PATH}`) or a photo mapping.",
+      "description": "The photos, in layout order.",
+      "x-type": "list",
+      "x-default": "required, ≥ 1 item",
       "type": "array",
       "minItems": 1,
       "items": {
@@ -47,7 +56,9 @@ extension DocumentSchema {
       }
     },
     "order": {
-      "description": "Optional: photo ids in the order to lay them out; photos not listed are left out. Default: the `photos` order.",
+      "description": "Reorder and subset the photos.",
+      "x-type": "list of ids",
+      "x-default": "the `photos` order",
       "type": "array",
       "items": {
         "type": [
@@ -58,17 +69,24 @@ extension DocumentSchema {
       }
     },
     "layout": {
+      "description": "How cells are arranged.",
+      "x-type": "mapping",
+      "x-default": "`{kind: auto}`",
       "$ref": "#/$defs/layout"
     },
     "overlays": {
-      "description": "Text and image overlays drawn over the photos, in list order. Default: none.",
+      "description": "Text and images drawn over the photos, in list order.",
+      "x-type": "list",
+      "x-default": "none",
       "type": "array",
       "items": {
         "$ref": "#/$defs/overlay"
       }
     },
     "vars": {
-      "description": "Variables for `${name}` in any scalar (numbers included; `$${` is a literal `${`). `--set name=value` wins over these. Values are scalars.",
+      "description": "Values for `${name}`.",
+      "x-type": "mapping",
+      "x-default": "none",
       "type": "object",
       "additionalProperties": {
         "type": [
@@ -119,7 +137,9 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "width": {
-          "description": "Canvas width, pixels, 1-32768. Default: derived (see `canvas`).",
+          "description": "Canvas width.",
+          "x-units": "px",
+          "x-default": "derived",
           "anyOf": [
             {
               "type": "integer",
@@ -132,7 +152,9 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Canvas height, pixels, 1-32768. Default: derived (see `canvas`).",
+          "description": "Canvas height.",
+          "x-units": "px",
+          "x-default": "derived",
           "anyOf": [
             {
               "type": "integer",
@@ -145,7 +167,9 @@ extension DocumentSchema {
           ]
         },
         "background": {
-          "description": "Canvas background, also the letterbox of `fit: contain` and the flattening colour of JPEG output. Default \"#ffffff\" (opaque white). Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
+          "description": "Fills the canvas first; also the letterbox of `fit: contain` and, when transparent, JPEG output is flattened on white instead.",
+          "x-type": "colour",
+          "default": "#ffffff",
           "$ref": "#/$defs/color"
         }
       }
@@ -156,7 +180,8 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "format": {
-          "description": "Output format: `jpeg` | `png` | `webp`. Default: from the output file's extension.",
+          "description": "Output format.",
+          "x-default": "from the output file's extension",
           "anyOf": [
             {
               "enum": [
@@ -171,7 +196,8 @@ extension DocumentSchema {
           ]
         },
         "quality": {
-          "description": "JPEG/WebP quality, 1-100. Default 90.",
+          "description": "JPEG and lossy WebP quality.",
+          "default": 90,
           "anyOf": [
             {
               "type": "integer",
@@ -184,7 +210,9 @@ extension DocumentSchema {
           ]
         },
         "subsampling": {
-          "description": "JPEG chroma subsampling: \"420\" (default) | \"444\". Quote it: a string key.",
+          "description": "JPEG chroma subsampling (`--subsampling` wins).",
+          "x-type": "`\"420\"` | `\"444\"`",
+          "default": "420",
           "anyOf": [
             {
               "enum": [
@@ -200,7 +228,8 @@ extension DocumentSchema {
           ]
         },
         "progressive": {
-          "description": "Write a progressive JPEG: `true` | `false` (lowercase only; `yes`/`no` are errors). Default false.",
+          "description": "Progressive JPEG (`--progressive` wins).",
+          "default": false,
           "anyOf": [
             {
               "type": "boolean"
@@ -211,7 +240,8 @@ extension DocumentSchema {
           ]
         },
         "dpi": {
-          "description": "Pixel density written as JFIF density / PNG pHYs, dots per inch, 1-65535; no effect on pixels. Default: none written.",
+          "description": "Density written as JFIF density (JPEG) / `pHYs` (PNG); pixels are unchanged (`--dpi` wins).",
+          "x-default": "none",
           "anyOf": [
             {
               "type": "integer",
@@ -224,7 +254,8 @@ extension DocumentSchema {
           ]
         },
         "lossless": {
-          "description": "Write a lossless WebP (pixels kept exactly) instead of lossy at `quality`: `true` | `false`. Default false.",
+          "description": "Lossless WebP, pixels kept exactly (`--lossless` wins).",
+          "default": false,
           "anyOf": [
             {
               "type": "boolean"
@@ -242,7 +273,9 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "src": {
-          "description": "Image file (JPEG, PNG; relative to the document's folder), or a glob such as \"photos/*.jpg\" that expands in `sort` order into one photo per file with ids from the file stems. Required.",
+          "description": "The image: JPEG, PNG, HEIC/HEIF/AVIF or WebP, recognised by its bytes (not its name); EXIF or HEIF orientation and embedded colour profiles are applied. A missing file is an error at this value. A glob (`*`, `?`, `[…]`; e.g. `\"photos/*.jpg\"`) expands to one photo per regular file, in `sort` order, each with the item's other keys and its file stem as id (`id` is then an error); a glob that matches nothing is an error at this value. A `src` that names an existing file is that file, even if its name holds `*`, `?`, `[` or `]`; it is a glob only when no file has that exact name. To match such a character literally in a glob, escape it with a backslash (`'photos/a\\[1\\].jpg'`; in YAML single quotes or plain, `\"photos/a\\\\[1\\\\].jpg\"` in double quotes and JSON) or a bracket (`\"photos/a[[]1].jpg\"`); a `src` whose only glob characters are escaped names the one file its unescaped text names. A folder, FIFO, socket or device is an error that says so (\"is a directory\", \"is not a regular file\").",
+          "x-type": "path",
+          "x-default": "required",
           "type": [
             "string",
             "number",
@@ -250,7 +283,9 @@ extension DocumentSchema {
           ]
         },
         "id": {
-          "description": "Name used by `order`, overlays' `photo` and `collage layout`. Default: the file stem (an ambiguous stem is an error only where referenced).",
+          "description": "Name used by `order`, overlay `photo:` and `collage layout`. Ids given explicitly must be unique; a stem shared by two photos is an error only where it is referenced.",
+          "x-type": "string",
+          "x-default": "the file stem",
           "type": [
             "string",
             "number",
@@ -258,7 +293,8 @@ extension DocumentSchema {
           ]
         },
         "sort": {
-          "description": "Order of the files a glob `src` expands to: `name` (default) | `date` (EXIF DateTimeOriginal, then name).",
+          "description": "Glob only: order of its files: by name (byte order of the path), or by EXIF DateTimeOriginal (oldest first; files without a date last, by name). `order` wins over `sort`.",
+          "default": "name",
           "anyOf": [
             {
               "enum": [
@@ -272,7 +308,8 @@ extension DocumentSchema {
           ]
         },
         "fit": {
-          "description": "`cover` (default): scale to cover the cell and crop a window centred on `focus`; `contain`: scale to fit inside the cell, centred on the background.",
+          "description": "`cover` fills the cell and crops; `contain` fits inside and letterboxes on the background.",
+          "default": "cover",
           "anyOf": [
             {
               "enum": [
@@ -286,7 +323,13 @@ extension DocumentSchema {
           ]
         },
         "focus": {
-          "description": "`[x, y]`: the point of the oriented photo (fractions 0-1) the cover crop window is centred on, clamped inside the photo. Default [0.5, 0.5].",
+          "description": "The point the `cover` crop window is centred on, clamped so the window stays inside the photo. `[0.5, 0.3]` keeps faces near the top.",
+          "x-type": "`[x, y]`, each {range}",
+          "x-units": "fractions of the oriented photo",
+          "default": [
+            0.5,
+            0.5
+          ],
           "type": "array",
           "minItems": 2,
           "maxItems": 2,
@@ -304,16 +347,22 @@ extension DocumentSchema {
           }
         },
         "cell": {
-          "description": "Grid layout: the cell this photo occupies, 1-based; a spanned cell includes the gaps it crosses. Photos without `cell` flow row by row around placed cells.",
+          "description": "Grid only: place this photo; spans default to 1.",
+          "x-type": "`{column, row, columnSpan, rowSpan}`",
+          "x-units": "grid tracks, 1-based",
+          "x-default": "next free cell",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "column": {
               "description": "First column, 1-based, at most `layout.columns`.",
+              "x-units": "grid tracks",
+              "x-default": "required",
               "anyOf": [
                 {
                   "type": "integer",
-                  "minimum": 1
+                  "minimum": 1,
+                  "maximum": 1024
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -322,10 +371,13 @@ extension DocumentSchema {
             },
             "row": {
               "description": "First row, 1-based.",
+              "x-units": "grid tracks",
+              "x-default": "required",
               "anyOf": [
                 {
                   "type": "integer",
-                  "minimum": 1
+                  "minimum": 1,
+                  "maximum": 1024
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -333,11 +385,14 @@ extension DocumentSchema {
               ]
             },
             "columnSpan": {
-              "description": "Columns covered, >= 1. Default 1.",
+              "description": "Columns covered.",
+              "x-units": "grid tracks",
+              "default": 1,
               "anyOf": [
                 {
                   "type": "integer",
-                  "minimum": 1
+                  "minimum": 1,
+                  "maximum": 1024
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -345,11 +400,14 @@ extension DocumentSchema {
               ]
             },
             "rowSpan": {
-              "description": "Rows covered, >= 1. Default 1.",
+              "description": "Rows covered.",
+              "x-units": "grid tracks",
+              "default": 1,
               "anyOf": [
                 {
                   "type": "integer",
-                  "minimum": 1
+                  "minimum": 1,
+                  "maximum": 1024
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -363,15 +421,21 @@ extension DocumentSchema {
           ]
         },
         "frame": {
-          "description": "Free layout: the photo's cell, canvas pixels (origin top-left, y down); rounded to whole pixels (half away from zero).",
+          "description": "Free layout only: the photo's cell; edges (`x`, `x + width`, …) rounded half away from zero.",
+          "x-type": "`{x, y, width, height}`",
+          "x-units": "px, or % of the canvas width/height",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "x": {
-              "description": "Left edge, pixels or a percentage of the canvas width.",
+              "description": "Left edge.",
+              "x-units": "px, or % of the canvas width",
+              "x-default": "required",
               "anyOf": [
                 {
-                  "type": "number"
+                  "type": "number",
+                  "minimum": -32768,
+                  "maximum": 32768
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -382,10 +446,14 @@ extension DocumentSchema {
               ]
             },
             "y": {
-              "description": "Top edge, pixels or a percentage of the canvas height.",
+              "description": "Top edge.",
+              "x-units": "px, or % of the canvas height",
+              "x-default": "required",
               "anyOf": [
                 {
-                  "type": "number"
+                  "type": "number",
+                  "minimum": -32768,
+                  "maximum": 32768
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -396,10 +464,14 @@ extension DocumentSchema {
               ]
             },
             "width": {
-              "description": "Width, pixels or a percentage of the canvas width; > 0.",
+              "description": "Width.",
+              "x-units": "px, or % of the canvas width",
+              "x-default": "required",
               "anyOf": [
                 {
-                  "type": "number"
+                  "type": "number",
+                  "minimum": 1,
+                  "maximum": 32768
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -410,10 +482,14 @@ extension DocumentSchema {
               ]
             },
             "height": {
-              "description": "Height, pixels or a percentage of the canvas height; > 0.",
+              "description": "Height.",
+              "x-units": "px, or % of the canvas height",
+              "x-default": "required",
               "anyOf": [
                 {
-                  "type": "number"
+                  "type": "number",
+                  "minimum": 1,
+                  "maximum": 32768
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -432,7 +508,9 @@ extension DocumentSchema {
           ]
         },
         "anchor": {
-          "description": "Free layout, with `offset` and `width`/`height`: the canvas point and the same point of the photo's frame meet. Default `center`.",
+          "description": "Free layout, instead of `frame`: the canvas point and the same point of the frame meet ([anchors](#anchors)).",
+          "x-type": "anchor name",
+          "default": "center",
           "anyOf": [
             {
               "enum": [
@@ -453,14 +531,22 @@ extension DocumentSchema {
           ]
         },
         "offset": {
-          "description": "Free layout: `[x, y]` move after anchoring, pixels or percentages of the canvas width/height (+x right, +y down). Default [0, 0].",
+          "description": "Free layout: move after anchoring (+x right, +y down).",
+          "x-type": "`[x, y]`, each {range}",
+          "x-units": "px, or % of the canvas width/height",
+          "default": [
+            0,
+            0
+          ],
           "type": "array",
           "minItems": 2,
           "maxItems": 2,
           "items": {
             "anyOf": [
               {
-                "type": "number"
+                "type": "number",
+                "minimum": -32768,
+                "maximum": 32768
               },
               {
                 "$ref": "#/$defs/percentage"
@@ -472,11 +558,14 @@ extension DocumentSchema {
           }
         },
         "width": {
-          "description": "Free layout: frame width, pixels or a percentage of the canvas width; with only one of `width`/`height` the photo's aspect is kept.",
+          "description": "Free layout: frame size; given one, the other follows the photo's aspect (after `crop`); neither: the photo's own size.",
+          "x-units": "px, or % of the canvas width",
+          "x-default": "the photo's own size",
           "anyOf": [
             {
               "type": "number",
-              "minimum": 0
+              "minimum": 1,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -487,11 +576,14 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Free layout: frame height, pixels or a percentage of the canvas height; with only one of `width`/`height` the photo's aspect is kept.",
+          "description": "Free layout: frame size; given one, the other follows the photo's aspect (after `crop`); neither: the photo's own size.",
+          "x-units": "px, or % of the canvas height",
+          "x-default": "the photo's own size",
           "anyOf": [
             {
               "type": "number",
-              "minimum": 0
+              "minimum": 1,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -502,11 +594,14 @@ extension DocumentSchema {
           ]
         },
         "cornerRadius": {
-          "description": "Radius of the rounded corners, pixels or a percentage of the cell's shorter side; >= 0. Default 0.",
+          "description": "Rounded corners of the photo's **print**, its visible picture: the cell for `cover`, the letterboxed rectangle for `contain` (the bars are not part of it). Anti-aliased (a one-pixel ramp across the arc); clamped to half the shorter side. **Changed (issue 12):** the corners turn with `rotation`.",
+          "x-units": "px, or % of the cell's shorter side",
+          "default": 0,
           "anyOf": [
             {
               "type": "number",
-              "minimum": 0
+              "minimum": 0,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -517,16 +612,22 @@ extension DocumentSchema {
           ]
         },
         "border": {
-          "description": "A border inset inside the cell (frames stay exact).",
+          "description": "A border inset inside the print, so frames stay exact; it follows `cornerRadius`; colour default white. **Changed (issue 12):** it turns with the print under `rotation`.",
+          "x-type": "`{width, color}`",
+          "x-units": "px, or % of the cell's shorter side",
+          "x-default": "none",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "width": {
-              "description": "Border width, pixels or a percentage of the cell's shorter side; >= 0.",
+              "description": "Border width.",
+              "x-units": "px, or % of the cell's shorter side (0-100%)",
+              "x-default": "required",
               "anyOf": [
                 {
                   "type": "number",
-                  "minimum": 0
+                  "minimum": 0,
+                  "maximum": 32768
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -537,13 +638,16 @@ extension DocumentSchema {
               ]
             },
             "color": {
-              "description": "Border colour. Default \"#ffffff\". Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
+              "description": "Border colour.",
+              "x-type": "colour",
+              "default": "#ffffff",
               "$ref": "#/$defs/color"
             }
           }
         },
         "opacity": {
-          "description": "Opacity, 0-1. Default 1.",
+          "description": "Print opacity: fades the picture and its border together.",
+          "default": 1,
           "anyOf": [
             {
               "type": "number",
@@ -556,7 +660,9 @@ extension DocumentSchema {
           ]
         },
         "rotation": {
-          "description": "Rotation in degrees clockwise about the cell centre, -3600 to 3600: the whole print (picture, border, rounded corners, shadow) turns as one rigid card, not clipped to its cell (changed in issue 12). Default 0.",
+          "description": "**Changed (issue 12):** turns the whole print (picture, border, rounded corners, shadow) as one rigid card about its cell centre; nothing of it is clipped to the cell, only to the canvas. Resampled in two steps in linear light: Lanczos-3 to the print's scale, then a 6 × 6-tap Lanczos-3 interpolation through the inverse rotation.",
+          "x-units": "degrees clockwise",
+          "default": 0,
           "anyOf": [
             {
               "type": "number",
@@ -569,12 +675,17 @@ extension DocumentSchema {
           ]
         },
         "crop": {
-          "description": "Manual crop window, fractions (0-1) of the oriented photo: the photo is treated as this window only; `fit`, `focus` (fractions of the crop) and `zoom` work inside it.",
+          "description": "Manual crop: the photo is treated as this window only; `fit`, `focus` (fractions of the crop) and `zoom` then work inside it.",
+          "x-type": "`{x, y, width, height}`",
+          "x-units": "fractions 0-1 of the oriented photo",
+          "x-default": "none",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "x": {
-              "description": "Left edge, fraction of the oriented width, 0-1.",
+              "description": "Left edge.",
+              "x-units": "fraction of the oriented width",
+              "x-default": "required",
               "anyOf": [
                 {
                   "type": "number",
@@ -587,7 +698,9 @@ extension DocumentSchema {
               ]
             },
             "y": {
-              "description": "Top edge, fraction of the oriented height, 0-1.",
+              "description": "Top edge.",
+              "x-units": "fraction of the oriented height",
+              "x-default": "required",
               "anyOf": [
                 {
                   "type": "number",
@@ -600,7 +713,9 @@ extension DocumentSchema {
               ]
             },
             "width": {
-              "description": "Width, fraction of the oriented width, > 0, x + width <= 1.",
+              "description": "Width; `x + width` at most 1.",
+              "x-units": "fraction of the oriented width",
+              "x-default": "required",
               "anyOf": [
                 {
                   "type": "number",
@@ -613,7 +728,9 @@ extension DocumentSchema {
               ]
             },
             "height": {
-              "description": "Height, fraction of the oriented height, > 0, y + height <= 1.",
+              "description": "Height; `y + height` at most 1.",
+              "x-units": "fraction of the oriented height",
+              "x-default": "required",
               "anyOf": [
                 {
                   "type": "number",
@@ -634,7 +751,8 @@ extension DocumentSchema {
           ]
         },
         "zoom": {
-          "description": "Shrinks the cover (or contain) window by this factor about `focus`, clamped inside the photo (or `crop`); 1-100 (1 = no zoom). Default 1.",
+          "description": "Shrinks the `cover` (or `contain`) window by this factor about `focus`, clamped inside the photo (or `crop`).",
+          "default": 1,
           "anyOf": [
             {
               "type": "number",
@@ -647,7 +765,9 @@ extension DocumentSchema {
           ]
         },
         "orientation": {
-          "description": "EXIF orientation (1-8) to use instead of the file's tag, for photos with a wrong tag. Default: the file's tag.",
+          "description": "Override a wrong EXIF Orientation tag: used for the layout (oriented size) and the decode.",
+          "x-units": "EXIF orientation",
+          "x-default": "the file's tag",
           "anyOf": [
             {
               "type": "integer",
@@ -660,12 +780,21 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Drop shadow cast by the photo's print (its visible picture, rotation and rounded corners included), drawn under it (as CSS `box-shadow`). Every key is optional. Not rendered yet: `check` reports it as not supported yet (issue 12).",
+          "description": "A drop shadow cast by the print's shape (rotation and rounded corners included), drawn under it, as CSS `box-shadow`: the shape grows by `spread` (-10000 to 10000, default 0), moves by `offset` (`[x, y]`, each -100000 to 100000, default `[0, 0]`) and is blurred with σ = `blur` / 2 (`blur` 0 to 1000, default 0). `color` defaults to black at 50 % alpha (`#00000080`). It does not show through a translucent print. **Not supported yet:** validated, then reported as not supported yet until rendering lands.",
+          "x-type": "`{offset, blur, color, spread}`",
+          "x-units": "px",
+          "x-default": "none",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "offset": {
-              "description": "`[x, y]` shadow offset, pixels (+x right, +y down), each -100000 to 100000. Default [0, 0].",
+              "description": "Shadow offset (+x right, +y down).",
+              "x-type": "`[x, y]`, each {range}",
+              "x-units": "px",
+              "default": [
+                0,
+                0
+              ],
               "type": "array",
               "minItems": 2,
               "maxItems": 2,
@@ -683,7 +812,9 @@ extension DocumentSchema {
               }
             },
             "blur": {
-              "description": "Blur radius as in CSS `box-shadow`, pixels, 0 to 1000 (Gaussian sigma = blur / 2). Default 0.",
+              "description": "Blur radius as in CSS `box-shadow` (Gaussian σ = blur / 2).",
+              "x-units": "px",
+              "default": 0,
               "anyOf": [
                 {
                   "type": "number",
@@ -696,11 +827,15 @@ extension DocumentSchema {
               ]
             },
             "color": {
-              "description": "Shadow colour. Default black at 50 % alpha (\"#00000080\"). Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
+              "description": "Shadow colour.",
+              "x-type": "colour",
+              "default": "#00000080",
               "$ref": "#/$defs/color"
             },
             "spread": {
-              "description": "Pixels the shape grows (negative: shrinks) before the blur, -10000 to 10000. Default 0.",
+              "description": "Pixels the shape grows (negative: shrinks) before the blur.",
+              "x-units": "px",
+              "default": 0,
               "anyOf": [
                 {
                   "type": "number",
@@ -715,7 +850,8 @@ extension DocumentSchema {
           }
         },
         "flip": {
-          "description": "Mirror the picture after `crop`, `focus` and `zoom` (which keep the unflipped photo's coordinates) and before `rotation`: `horizontal`, `vertical` or `both`. Default none. Not rendered yet: `check` reports it as not supported yet (issue 12).",
+          "description": "Mirrors the picture after `crop`, `focus` and `zoom` (which keep the unflipped photo's coordinates) and before `rotation`. `flip: yes` (or `true`) is an error suggesting `horizontal`. **Not supported yet:** validated, then reported as not supported yet until rendering lands.",
+          "x-default": "none",
           "anyOf": [
             {
               "enum": [
@@ -740,7 +876,8 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "kind": {
-          "description": "`auto` (default; 1-9 photos in columns), `grid`, `free` or `justified`. See docs/format.md for the exact rules.",
+          "description": "The arrangement ([rules](#layout-rules)).",
+          "default": "auto",
           "anyOf": [
             {
               "enum": [
@@ -756,11 +893,14 @@ extension DocumentSchema {
           ]
         },
         "gap": {
-          "description": "Space between cells, pixels or a percentage of the canvas's shorter side; >= 0. Default 0.",
+          "description": "Space between neighbouring cells.",
+          "x-units": "px, or % of the canvas's shorter side",
+          "default": 0,
           "anyOf": [
             {
-              "type": "number",
-              "minimum": 0
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -771,11 +911,14 @@ extension DocumentSchema {
           ]
         },
         "padding": {
-          "description": "Space around all cells, pixels or a percentage of the canvas's shorter side; >= 0. Default 0.",
+          "description": "Space between the canvas edge and the cells.",
+          "x-units": "px, or % of the canvas's shorter side",
+          "default": 0,
           "anyOf": [
             {
-              "type": "number",
-              "minimum": 0
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -786,7 +929,8 @@ extension DocumentSchema {
           ]
         },
         "columns": {
-          "description": "Grid: number of columns, 1-1024. Required for `grid`.",
+          "description": "Grid columns.",
+          "x-default": "required for `grid`",
           "anyOf": [
             {
               "type": "integer",
@@ -799,7 +943,8 @@ extension DocumentSchema {
           ]
         },
         "rows": {
-          "description": "Grid: number of rows, 1-1024. Default: as many as the photos need.",
+          "description": "Grid rows. More photos than `columns × rows` cells is an error at `rows`.",
+          "x-default": "as many as the photos need",
           "anyOf": [
             {
               "type": "integer",
@@ -812,14 +957,18 @@ extension DocumentSchema {
           ]
         },
         "columnWidths": {
-          "description": "Grid: relative column widths (weights > 0), one per column. Default: equal.",
+          "description": "Grid: one weight per column.",
+          "x-type": "list of weights {range}",
+          "x-units": "relative",
+          "x-default": "equal",
           "type": "array",
           "items": {
             "description": "A weight, > 0.",
             "anyOf": [
               {
                 "type": "number",
-                "exclusiveMinimum": 0
+                "exclusiveMinimum": 0,
+                "maximum": 1000000000.0
               },
               {
                 "$ref": "#/$defs/variable"
@@ -828,14 +977,18 @@ extension DocumentSchema {
           }
         },
         "rowHeights": {
-          "description": "Grid: relative row heights (weights > 0), one per row. Default: equal.",
+          "description": "Grid: one weight per row (without `rows`, their count sets the rows).",
+          "x-type": "list of weights {range}",
+          "x-units": "relative",
+          "x-default": "equal",
           "type": "array",
           "items": {
             "description": "A weight, > 0.",
             "anyOf": [
               {
                 "type": "number",
-                "exclusiveMinimum": 0
+                "exclusiveMinimum": 0,
+                "maximum": 1000000000.0
               },
               {
                 "$ref": "#/$defs/variable"
@@ -844,11 +997,13 @@ extension DocumentSchema {
           }
         },
         "rowHeight": {
-          "description": "Justified: the target row height, pixels or a percentage of the canvas height; > 0.",
+          "description": "Justified: the target row height (required).",
+          "x-units": "px, or % of the canvas height",
           "anyOf": [
             {
               "type": "number",
-              "minimum": 0
+              "minimum": 1,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -859,7 +1014,8 @@ extension DocumentSchema {
           ]
         },
         "direction": {
-          "description": "Justified: `horizontal` (rows, default) | `vertical` (columns).",
+          "description": "Justified: rows, or columns. **Not supported yet.**",
+          "default": "horizontal",
           "anyOf": [
             {
               "enum": [
@@ -880,7 +1036,9 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "text": {
-          "description": "The text to draw (its source text is kept: `text: no` is \"no\"). One of `text` or `image` is required.",
+          "description": "The text. Its source text is kept: `text: no` draws \"no\", `text: 0755` draws \"0755\". A line break (`\\n` in a quoted string, or a `|` block) starts a new line.",
+          "x-type": "string",
+          "x-default": "required (or `image`)",
           "type": [
             "string",
             "number",
@@ -888,7 +1046,9 @@ extension DocumentSchema {
           ]
         },
         "image": {
-          "description": "An image file (PNG with alpha, JPEG), relative to the document's folder, drawn with its alpha. One of `text` or `image` is required.",
+          "description": "An image overlay (logo, sticker), drawn with its alpha (resampled like photos). A missing file is an error at this value. The path is always one file, never a glob (`[1].png` is that file); a folder, FIFO or device is an error that says so.",
+          "x-type": "path",
+          "x-default": "required (or `text`)",
           "type": [
             "string",
             "number",
@@ -896,7 +1056,9 @@ extension DocumentSchema {
           ]
         },
         "photo": {
-          "description": "Anchor inside this photo's cell (a photo id) instead of the canvas.",
+          "description": "Anchor inside that photo's cell instead of the canvas (a per-photo caption); percentages then refer to the cell.",
+          "x-type": "photo id",
+          "x-default": "none",
           "type": [
             "string",
             "number",
@@ -904,12 +1066,16 @@ extension DocumentSchema {
           ]
         },
         "font": {
-          "description": "Font selection. Default: `{family: sans-serif, size: 48, weight: regular}`.",
+          "description": "The font.",
+          "x-type": "mapping",
+          "x-default": "see below",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "family": {
-              "description": "A fontconfig family name or a list of them, tried in order; fallback is per grapheme cluster. Default \"sans-serif\".",
+              "description": "fontconfig families in order of preference. Characters the first face lacks come from a face that has them, per grapheme cluster; a family none of whose names matched is a warning (an error with `--strict`).",
+              "x-type": "name or list of names",
+              "x-default": "`sans-serif`",
               "anyOf": [
                 {
                   "type": [
@@ -932,11 +1098,14 @@ extension DocumentSchema {
               ]
             },
             "size": {
-              "description": "Font size, pixels (em size) or a percentage of the canvas height (of the cell's height with `photo`); > 0, at most 10000. Default 48.",
+              "description": "Font size.",
+              "x-units": "px (the em size), or % of the canvas (cell) height",
+              "default": 48,
               "anyOf": [
                 {
                   "type": "number",
-                  "minimum": 0
+                  "exclusiveMinimum": 0,
+                  "maximum": 10000
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -947,7 +1116,9 @@ extension DocumentSchema {
               ]
             },
             "weight": {
-              "description": "`thin` (100) | `extralight` | `light` | `regular` (400) | `medium` | `semibold` | `bold` (700) | `extrabold` | `black` (900), or 100, 200, ... 900. Default `regular`.",
+              "description": "`thin` 100, `extralight` 200, `light` 300, `regular` 400, `medium` 500, `semibold` 600, `bold` 700, `extrabold` 800, `black` 900, matched by fontconfig.",
+              "x-type": "`thin` … `black`, or 100-900",
+              "default": "regular",
               "anyOf": [
                 {
                   "enum": [
@@ -965,7 +1136,8 @@ extension DocumentSchema {
                 {
                   "type": "integer",
                   "minimum": 100,
-                  "maximum": 900
+                  "maximum": 900,
+                  "multipleOf": 100
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -973,7 +1145,8 @@ extension DocumentSchema {
               ]
             },
             "style": {
-              "description": "`normal` (default) | `italic` | `oblique`.",
+              "description": "Slant, matched by fontconfig.",
+              "default": "normal",
               "anyOf": [
                 {
                   "enum": [
@@ -988,7 +1161,9 @@ extension DocumentSchema {
               ]
             },
             "file": {
-              "description": "A TTF/OTF/TTC font file (face 0), relative to the document's folder: the first face; `family` still supplies fallback faces.",
+              "description": "A TTF/OTF/TTC file (face 0), relative to the document: the first face, before `family` (which still supplies fallback faces).",
+              "x-type": "path",
+              "x-default": "none",
               "type": [
                 "string",
                 "number",
@@ -996,7 +1171,9 @@ extension DocumentSchema {
               ]
             },
             "features": {
-              "description": "OpenType features by tag: `true`/`false` or an integer value, e.g. `{tnum: true, liga: false}`.",
+              "description": "e.g. `{tnum: true, liga: false}`, applied to every run.",
+              "x-type": "mapping of OpenType tags to `true`/`false`/integers 0-65535",
+              "x-default": "font defaults",
               "type": "object",
               "additionalProperties": {
                 "anyOf": [
@@ -1005,7 +1182,8 @@ extension DocumentSchema {
                   },
                   {
                     "type": "integer",
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 65535
                   },
                   {
                     "$ref": "#/$defs/variable"
@@ -1016,11 +1194,15 @@ extension DocumentSchema {
           }
         },
         "color": {
-          "description": "Text fill colour. Default \"#000000\". Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
+          "description": "Text fill colour.",
+          "x-type": "colour",
+          "default": "#000000",
           "$ref": "#/$defs/color"
         },
         "anchor": {
-          "description": "The canvas point (or the photo's cell, with `photo`) and the same point of the overlay's box meet. Baseline anchors are for text: the first baseline sits on the anchor point. Default `center`.",
+          "description": "The canvas point (or the cell's, with `photo`) and the same point of the overlay's box meet.",
+          "x-type": "anchor name",
+          "default": "center",
           "anyOf": [
             {
               "enum": [
@@ -1044,14 +1226,22 @@ extension DocumentSchema {
           ]
         },
         "offset": {
-          "description": "`[x, y]` move after anchoring, pixels or percentages of the canvas (or cell) width/height (+x right, +y down). Default [0, 0].",
+          "description": "Then move by this much (+x right, +y down).",
+          "x-type": "`[x, y]`, each {range}",
+          "x-units": "px, or % of the canvas (cell) width/height",
+          "default": [
+            0,
+            0
+          ],
           "type": "array",
           "minItems": 2,
           "maxItems": 2,
           "items": {
             "anyOf": [
               {
-                "type": "number"
+                "type": "number",
+                "minimum": -100000,
+                "maximum": 100000
               },
               {
                 "$ref": "#/$defs/percentage"
@@ -1063,11 +1253,14 @@ extension DocumentSchema {
           }
         },
         "width": {
-          "description": "Image overlay width, pixels or a percentage of the canvas (or cell) width; with only one of `width`/`height` the aspect is kept. Default: the image's size.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. An error on a text overlay.",
+          "x-units": "px, or % of the canvas (cell) width",
+          "x-default": "the image's size",
           "anyOf": [
             {
               "type": "number",
-              "minimum": 0
+              "exclusiveMinimum": 0,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1078,11 +1271,14 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Image overlay height, pixels or a percentage of the canvas (or cell) height. Default: the image's size.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. An error on a text overlay.",
+          "x-units": "px, or % of the canvas (cell) height",
+          "x-default": "the image's size",
           "anyOf": [
             {
               "type": "number",
-              "minimum": 0
+              "exclusiveMinimum": 0,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1093,7 +1289,8 @@ extension DocumentSchema {
           ]
         },
         "opacity": {
-          "description": "Opacity, 0-1, of any overlay kind (text: fill, stroke, shadow and label box together). Default 1. Not rendered yet for text overlays: `check` reports it there as not supported yet (issue 12).",
+          "description": "Any overlay: multiplies its alpha (text: fill, stroke, shadow and label box together, composited in linear light like photo opacity). For text overlays **not supported yet** (validated, then reported) until rendering lands.",
+          "default": 1,
           "anyOf": [
             {
               "type": "number",
@@ -1106,16 +1303,22 @@ extension DocumentSchema {
           ]
         },
         "stroke": {
-          "description": "Text stroke: an outside band drawn under the fill.",
+          "description": "An outside band `width` px wide (FreeType's stroker, round joins), drawn under the fill with no gap; colour default black.",
+          "x-type": "`{width, color}`",
+          "x-units": "px, or % of the font size",
+          "x-default": "none",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "width": {
-              "description": "Band width, pixels or a percentage of the font size; >= 0 (0 draws no stroke). Required.",
+              "description": "Band width; 0 draws no stroke.",
+              "x-units": "px, or % of the font size (at most 1000%)",
+              "x-default": "required",
               "anyOf": [
                 {
                   "type": "number",
-                  "minimum": 0
+                  "minimum": 0,
+                  "maximum": 1000
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1126,7 +1329,9 @@ extension DocumentSchema {
               ]
             },
             "color": {
-              "description": "Stroke colour. Default \"#000000\". Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
+              "description": "Stroke colour.",
+              "x-type": "colour",
+              "default": "#000000",
               "$ref": "#/$defs/color"
             }
           },
@@ -1135,19 +1340,30 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Text overlays: the text shadow, cast by fill plus stroke (keys `offset`, `blur`, `color`). Image overlays: a drop shadow cast by the image's alpha (keys `offset`, `blur`, `color`, `spread`, as for photos; not rendered yet: `check` reports it as not supported yet, issue 12).",
+          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, truncated at 3σ, 0 to 100000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha, with the keys and ranges of a photo's `shadow`; **not supported yet** (validated, then reported) until rendering lands.",
+          "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image)",
+          "x-units": "px",
+          "x-default": "none",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "offset": {
-              "description": "`[x, y]` shadow offset, pixels (+x right, +y down). Default [0, 0].",
+              "description": "Shadow offset (+x right, +y down), rounded to whole pixels.",
+              "x-type": "`[x, y]`, each {range}",
+              "x-units": "px",
+              "default": [
+                0,
+                0
+              ],
               "type": "array",
               "minItems": 2,
               "maxItems": 2,
               "items": {
                 "anyOf": [
                   {
-                    "type": "number"
+                    "type": "number",
+                    "minimum": -100000,
+                    "maximum": 100000
                   },
                   {
                     "$ref": "#/$defs/variable"
@@ -1156,11 +1372,14 @@ extension DocumentSchema {
               }
             },
             "blur": {
-              "description": "Blur as in CSS, pixels, >= 0 (Gaussian sigma = blur / 2). Default 0.",
+              "description": "Blur as in CSS: Gaussian σ = blur / 2, truncated at 3σ.",
+              "x-units": "px",
+              "default": 0,
               "anyOf": [
                 {
                   "type": "number",
-                  "minimum": 0
+                  "minimum": 0,
+                  "maximum": 1000
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -1168,11 +1387,15 @@ extension DocumentSchema {
               ]
             },
             "color": {
-              "description": "Shadow colour. Default \"#00000080\". Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
+              "description": "Shadow colour.",
+              "x-type": "colour",
+              "default": "#00000080",
               "$ref": "#/$defs/color"
             },
             "spread": {
-              "description": "Image overlays only: pixels the shape grows (negative: shrinks) before the blur, -10000 to 10000. Default 0.",
+              "description": "Image overlays only: pixels the shape grows (negative: shrinks) before the blur.",
+              "x-units": "px",
+              "default": 0,
               "anyOf": [
                 {
                   "type": "number",
@@ -1187,11 +1410,14 @@ extension DocumentSchema {
           }
         },
         "maxWidth": {
-          "description": "Wrap lines to this width, pixels or a percentage of the canvas (or cell) width; > 0. Default: no wrapping.",
+          "description": "Wrap lines to this width (UAX #14 break opportunities).",
+          "x-units": "px, or % of the canvas (cell) width",
+          "x-default": "none",
           "anyOf": [
             {
               "type": "number",
-              "exclusiveMinimum": 0
+              "exclusiveMinimum": 0,
+              "maximum": 100000
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1202,11 +1428,14 @@ extension DocumentSchema {
           ]
         },
         "maxHeight": {
-          "description": "With `fit: shrink`: the text box's height limit, pixels or a percentage of the canvas (or cell) height; > 0. Default: none.",
+          "description": "With `fit: shrink`: the box's height limit.",
+          "x-units": "px, or % of the canvas (cell) height",
+          "x-default": "none",
           "anyOf": [
             {
               "type": "number",
-              "exclusiveMinimum": 0
+              "exclusiveMinimum": 0,
+              "maximum": 100000
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1217,7 +1446,8 @@ extension DocumentSchema {
           ]
         },
         "fit": {
-          "description": "`none` (default) | `shrink`: reduce the font size until the text box fits `maxWidth` x `maxHeight` (needs one of them).",
+          "description": "`shrink` reduces the font size until the box fits `maxWidth` × `maxHeight` (needs one of them).",
+          "default": "none",
           "anyOf": [
             {
               "enum": [
@@ -1231,7 +1461,8 @@ extension DocumentSchema {
           ]
         },
         "align": {
-          "description": "Alignment of lines inside the text box: `left` | `center` (default) | `right`.",
+          "description": "Alignment of each line inside the text box.",
+          "default": "center",
           "anyOf": [
             {
               "enum": [
@@ -1246,11 +1477,14 @@ extension DocumentSchema {
           ]
         },
         "lineHeight": {
-          "description": "Line spacing as a multiple of the font size, > 0. Default: the face's own line height.",
+          "description": "Baseline-to-baseline distance.",
+          "x-units": "multiple of the font size",
+          "x-default": "the face's line height",
           "anyOf": [
             {
               "type": "number",
-              "exclusiveMinimum": 0
+              "minimum": 0.01,
+              "maximum": 100
             },
             {
               "$ref": "#/$defs/variable"
@@ -1258,10 +1492,14 @@ extension DocumentSchema {
           ]
         },
         "letterSpacing": {
-          "description": "Extra advance after each cluster, pixels. Default 0.",
+          "description": "Extra advance after each grapheme cluster.",
+          "x-units": "px",
+          "default": 0,
           "anyOf": [
             {
-              "type": "number"
+              "type": "number",
+              "minimum": -100000,
+              "maximum": 100000
             },
             {
               "$ref": "#/$defs/variable"
@@ -1269,11 +1507,13 @@ extension DocumentSchema {
           ]
         },
         "maxLines": {
-          "description": "At most this many lines; the last ends with an ellipsis, >= 1. Default: no limit.",
+          "description": "At most this many lines, the last ending in an ellipsis.",
+          "x-default": "no limit",
           "anyOf": [
             {
               "type": "integer",
-              "minimum": 1
+              "minimum": 1,
+              "maximum": 10000
             },
             {
               "$ref": "#/$defs/variable"
@@ -1281,20 +1521,28 @@ extension DocumentSchema {
           ]
         },
         "background": {
-          "description": "A label box behind the text.",
+          "description": "A label box behind the text: the text box grown by `padding`, corners rounded by `cornerRadius`; `color` required.",
+          "x-type": "`{color, padding, cornerRadius}`",
+          "x-units": "px, or % of the font size",
+          "x-default": "none",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "color": {
-              "description": "Box colour. Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
+              "description": "Box colour.",
+              "x-type": "colour",
+              "x-default": "required",
               "$ref": "#/$defs/color"
             },
             "padding": {
-              "description": "Space between text box and label box, pixels or a percentage of the font size; >= 0. Default 0.",
+              "description": "Space between the text box and the label box.",
+              "x-units": "px, or % of the font size (at most 1000%)",
+              "default": 0,
               "anyOf": [
                 {
                   "type": "number",
-                  "minimum": 0
+                  "minimum": 0,
+                  "maximum": 100000
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1305,11 +1553,14 @@ extension DocumentSchema {
               ]
             },
             "cornerRadius": {
-              "description": "Radius of the box's corners, pixels or a percentage of the font size; >= 0. Default 0.",
+              "description": "Radius of the box's corners.",
+              "x-units": "px, or % of the font size (at most 1000%)",
+              "default": 0,
               "anyOf": [
                 {
                   "type": "number",
-                  "minimum": 0
+                  "minimum": 0,
+                  "maximum": 100000
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1325,7 +1576,8 @@ extension DocumentSchema {
           ]
         },
         "direction": {
-          "description": "Text direction: `horizontal` (default) | `vertical` (not built: rejected).",
+          "description": "`vertical` (vertical Japanese) is rejected as **not supported yet**.",
+          "default": "horizontal",
           "anyOf": [
             {
               "enum": [
@@ -1339,7 +1591,9 @@ extension DocumentSchema {
           ]
         },
         "rotation": {
-          "description": "Rotation in degrees clockwise about the overlay's box centre, -3600 to 3600, for any overlay kind. Default 0. Not rendered yet: `check` reports it as not supported yet (issue 12).",
+          "description": "Any overlay: turns it about its box centre. **Not supported yet** (validated, then reported) until rendering lands.",
+          "x-units": "degrees clockwise",
+          "default": 0,
           "anyOf": [
             {
               "type": "number",

@@ -57,8 +57,7 @@ public enum JSONText {
     /// A number as `write` prints it (`12`, `12.5`; null when not finite).
     public static func number(_ d: Double) -> String {
         guard d.isFinite else { return "null" }
-        if d == d.rounded(.towardZero), abs(d) < 1e15 { return String(Int(d)) }
-        return String(d)
+        return NumberText.plain(d)
     }
 
     /// A JSON string literal (RFC 8259): quotes, backslashes and control

@@ -1,6 +1,6 @@
-/// `layout` (DESIGN.md "Layout rules"): `kind` auto | grid (free and
-/// justified known, not built yet), `gap`, `padding`, and for grid
-/// `columns` (required) and `rows` (optional).
+/// `layout` (DESIGN.md "Layout rules"): `kind` auto | grid | free |
+/// justified, `gap`, `padding`, for grid `columns` (required), `rows`,
+/// `columnWidths` and `rowHeights`, for justified `rowHeight` (required).
 extension Validator {
     /// Largest `gap`/`padding` in pixels (the largest canvas side).
     static var maxSpacing: Int { maxCanvasSide }
@@ -46,16 +46,17 @@ extension Validator {
                 return nil
             }
             guard let columns = int(columnsEntry.value, key: "columns", range: tracks) else { return nil }
+            // Errors in 'rows' are reported and the grid kept without it, so
+            // the photos' cells are still checked in this run.
             var rows: Int?
-            if let rowsEntry = keys["rows"] {
-                guard let value = int(rowsEntry.value, key: "rows", range: tracks) else { return nil }
-                rows = value
+            if let rowsEntry = keys["rows"], let value = int(rowsEntry.value, key: "rows", range: tracks) {
                 if let count = photoCount, count > columns * value {
                     let needed = (count + columns - 1) / columns
                     report(.outOfRange, rowsEntry.value.location,
                            "a grid of \(columns) × \(value) cells cannot hold \(count) photos",
                            notes: ["raise 'rows' to \(needed), or leave 'rows' out to fit every photo"])
-                    return nil
+                } else {
+                    rows = value
                 }
             }
             layout.kind = .grid(columns: columns, rows: rows)
@@ -76,15 +77,19 @@ extension Validator {
             if kind == .free {
                 layout.kind = .free
             } else {
-                guard let entry = keys["rowHeight"] else {
+                // A missing or bad 'rowHeight' is reported and the kind kept (with
+                // a stand-in height; the errors stop the document) so the other
+                // checks that depend on the kind still run.
+                var height = 1.0
+                if let entry = keys["rowHeight"] {
+                    // A percentage refers to the canvas height (so it needs one).
+                    height = resolvedLength(entry.value, key: "rowHeight", reference: canvasHeight,
+                                            referenceName: "height", range: 1...Double(Self.maxCanvasSide),
+                                            rangeText: "from 1 to \(Self.maxCanvasSide) pixels") ?? height
+                } else {
                     report(.missingKey, entry?.keyLocation ?? documentStart,
                            "'kind: justified' needs 'rowHeight' in 'layout': the target row height in pixels")
-                    return nil
                 }
-                // A percentage refers to the canvas height (so it needs one).
-                guard let height = resolvedLength(entry.value, key: "rowHeight", reference: canvasHeight,
-                                                  referenceName: "height", range: 1...Double(Self.maxCanvasSide),
-                                                  rangeText: "from 1 to \(Self.maxCanvasSide) pixels") else { return nil }
                 layout.kind = .justified(rowHeight: height)
             }
         case .auto:
@@ -99,7 +104,6 @@ extension Validator {
                 report(.outOfRange, at,
                        "the 'auto' layout takes 1 to \(Self.maxAutoPhotos) photos; this document has \(count)",
                        notes: ["use 'layout: {kind: grid, columns: N}' for more photos"])
-                return nil
             }
             layout.kind = .auto
         }
@@ -129,6 +133,26 @@ extension Validator {
         return weights
     }
 
+    /// A grid's cells and spacing, checked with the document's other errors
+    /// (so a grid with several mistakes shows them all in one run): every
+    /// `cell` inside the grid and on no other (`GridSlots`), and padding and
+    /// gaps that leave each track at least 1 px of the canvas sides given.
+    mutating func checkGrid(_ photos: [PhotoSpec], layout: LayoutSpec) {
+        guard case .grid(let columns, let rows) = layout.kind else { return }
+        // Without a placement (its errors reported) the rows are known only when given.
+        var rowCount = rows ?? layout.rowHeights?.count
+        do {
+            rowCount = try GridSlots.place(photos, layout: layout, columns: columns, rows: rows).rows
+        } catch {
+            diagnostics += error.diagnostics
+        }
+        for (side, length, parts) in [("width", canvasWidth, columns), ("height", canvasHeight, rowCount)] {
+            if let length, let parts, let problem = layout.spacingProblem(length: length, parts: parts, side: side) {
+                diagnostics.append(problem)
+            }
+        }
+    }
+
     /// Photo keys that belong to one layout kind: `cell` only in a grid;
     /// `frame`/`anchor`… only in (and required by) a free layout.
     mutating func checkPhotoKeys(_ photos: [PhotoSpec], against layout: LayoutSpec) {
@@ -142,7 +166,8 @@ extension Validator {
                 }
             }
             if case .free = layout.kind {
-                if photo.placement == nil, reportedMissing.insert(photo.location).inserted {
+                // A photo whose `frame` or `anchor` had errors was reported there.
+                if photo.placement == nil, photo.placementLocation == nil, reportedMissing.insert(photo.location).inserted {
                     report(.missingKey, photo.location,
                            "a photo in a free layout needs 'frame: {x, y, width, height}', or 'anchor' with 'width' or 'height'")
                 }

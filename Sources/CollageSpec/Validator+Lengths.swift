@@ -1,3 +1,4 @@
+import CollageNumerics
 import Glibc
 
 /// Lengths (issue 5): a number of canvas pixels or a percentage string
@@ -60,7 +61,7 @@ extension Validator {
                 report(.outOfRange, s.location, "'\(key)' must be from 0 to \(Self.maxSpacing) pixels; found \(s.text) (\(Self.formatNumber(value)) px)")
                 return nil
             }
-            return Int(value)
+            return Int(checked: value)
         }
         guard s.isUntyped, Self.isDecimalInteger(s.text) else {
             report(.wrongType, s.location, "expected an integer for '\(key)', found \(describe(s))")
@@ -74,7 +75,5 @@ extension Validator {
     }
 
     /// A number for messages: integers without ".0".
-    static func formatNumber(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    static func formatNumber(_ value: Double) -> String { NumberText.plain(value) }
 }

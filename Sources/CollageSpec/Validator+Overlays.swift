@@ -9,10 +9,6 @@ extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
 
-    private static func formatSize(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
     mutating func readOverlays(_ entry: Node.Entry?) -> [OverlaySpec] {
         guard let entry else { return [] }
         guard case .sequence(let items) = entry.value.content else {
@@ -135,7 +131,7 @@ extension Validator {
                     font.size = length.value
                 } else {
                     report(.outOfRange, size.value.location,
-                           "'size' must be more than 0 and at most \(Int(Self.maxFontSize)) pixels; found \(Self.formatSize(length.value))")
+                           "'size' must be more than 0 and at most \(NumberText.plain(Self.maxFontSize)) pixels; found \(Self.formatNumber(length.value))")
                     valid = false
                 }
             } else {

@@ -36,7 +36,7 @@ extension Validator {
         if let crop = keys["crop"] { photo.crop = readCrop(crop.value) }
         if let zoom = keys["zoom"],
            let value = number(zoom.value, key: "zoom", range: 1...Self.maxZoom,
-                              rangeText: "from 1 to \(Int(Self.maxZoom))") {
+                              rangeText: "from 1 to \(NumberText.plain(Self.maxZoom))") {
             photo.zoom = value
         }
         if let orientation = keys["orientation"],
@@ -68,6 +68,9 @@ extension Validator {
     /// `frame`, or `anchor` + `offset` + `width`/`height`, for `free`.
     private mutating func readFreePlacement(_ keys: [String: Node.Entry], into photo: inout PhotoSpec) {
         let anchored = ["anchor", "offset", "width", "height"].compactMap { keys[$0] }
+        // Where the placement was given, even when it has errors of its own.
+        photo.placementLocation = (keys["frame"].map { [$0] } ?? anchored).map(\.keyLocation)
+            .min { ($0.line, $0.column) < ($1.line, $1.column) }
         if let frame = keys["frame"] {
             if let extra = anchored.first {
                 report(.invalidValue, extra.keyLocation,
@@ -182,14 +185,17 @@ extension Validator {
                 report(.missingKey, node.location, "missing key '\(name)' in 'crop' (a fraction of the photo)")
                 continue
             }
-            if let value = number(entry.value, key: name, range: 0...1, rangeText: "a fraction from 0 to 1") {
+            let side = name == "width" || name == "height"
+            // A side is (0, 1] (the schema's exclusiveMinimum), an edge [0, 1].
+            if let value = number(entry.value, key: name, range: side ? Double.leastNonzeroMagnitude...1 : 0...1,
+                                  rangeText: side ? "a fraction more than 0 and at most 1" : "a fraction from 0 to 1") {
                 values[name] = value
             }
         }
         guard let x = values["x"], let y = values["y"], let w = values["width"], let h = values["height"] else { return nil }
-        guard w > 0, h > 0, x + w <= 1 + 1e-9, y + h <= 1 + 1e-9 else {
+        guard x + w <= 1 + 1e-9, y + h <= 1 + 1e-9 else {
             report(.outOfRange, node.location,
-                   "'crop' must be a window inside the photo: width and height above 0, x + width and y + height at most 1",
+                   "'crop' must be a window inside the photo: x + width and y + height at most 1",
                    notes: ["found x \(Self.formatNumber(x)), y \(Self.formatNumber(y)), width \(Self.formatNumber(w)), height \(Self.formatNumber(h))"])
             return nil
         }

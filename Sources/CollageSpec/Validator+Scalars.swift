@@ -58,12 +58,14 @@ extension Validator {
         return s.text
     }
 
-    /// An integer in `range`. `isLength` lets a percentage be reported as
-    /// not supported yet rather than as a wrong type.
-    mutating func int(_ node: Node, key: String, range: ClosedRange<Int>, isLength: Bool = false) -> Int? {
+    /// An integer in `range`. `isCanvasSide` explains a percentage (it
+    /// would have no reference) instead of calling it a string.
+    mutating func int(_ node: Node, key: String, range: ClosedRange<Int>, isCanvasSide: Bool = false) -> Int? {
         guard let s = scalar(node, key: key, expected: "an integer") else { return nil }
-        if isLength, s.text.hasSuffix("%"), Self.decimalNumber(String(s.text.dropLast())) != nil {
-            report(.unsupported, s.location, "percentage lengths ('\(s.text)' for '\(key)') are not supported yet")
+        if isCanvasSide, s.text.hasSuffix("%"), Self.decimalNumber(String(s.text.dropLast())) != nil {
+            report(.wrongType, s.location,
+                   "expected an integer number of pixels for the canvas '\(key)', found the percentage \"\(s.text)\"",
+                   notes: ["percentages refer to the canvas, so the canvas itself is given in pixels"])
             return nil
         }
         guard s.isUntyped, Self.isDecimalInteger(s.text) else {

@@ -22,9 +22,14 @@
 extension Validator {
     /// Largest length a text key takes, pixels.
     static let maxTextLength = 100_000.0
+    /// Largest percentage a text key (or an overlay's offset) takes.
+    static let maxTextPercent = 1000.0
+    /// Largest stroke width and shadow blur, pixels (`Typesetter.maximumDecoration`).
+    static let maxDecoration = 1000.0
 
     /// Pixels or `"N%"`; `minimum` is inclusive unless `positive`.
-    mutating func textLength(_ node: Node, key: String, minimum: Double = 0, positive: Bool = false) -> Length? {
+    mutating func textLength(_ node: Node, key: String, minimum: Double = 0, positive: Bool = false,
+                             maximum: Double = maxTextLength) -> Length? {
         guard let s = scalar(node, key: key, expected: "a number or a percentage") else { return nil }
         var text = s.text
         let isPercent = text.hasSuffix("%")
@@ -33,17 +38,15 @@ extension Validator {
             report(.wrongType, s.location, "expected a number of pixels or a percentage such as \"5%\" for '\(key)', found \(describe(s))")
             return nil
         }
-        let limit = isPercent ? 1000 : Self.maxTextLength
-        let low = positive ? "more than \(Self.format(minimum))" : "at least \(Self.format(minimum))"
-        guard positive ? value > minimum : value >= minimum, value <= limit else {
-            report(.outOfRange, s.location, "'\(key)' must be \(low) and at most \(Self.format(limit))\(isPercent ? "%" : " pixels"); found \(s.text)")
+        // Percentages: at most 1000% either way (of references up to 32768 px).
+        let limit = isPercent ? Self.maxTextPercent : maximum
+        let floor = isPercent ? max(minimum, -Self.maxTextPercent) : minimum
+        let low = positive ? "more than \(Self.formatNumber(floor))" : "at least \(Self.formatNumber(floor))"
+        guard positive ? value > floor : value >= floor, value <= limit else {
+            report(.outOfRange, s.location, "'\(key)' must be \(low) and at most \(Self.formatNumber(limit))\(isPercent ? "%" : " pixels"); found \(s.text)")
             return nil
         }
         return Length(value, isPercent: isPercent)
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     mutating func readTextStyle(_ keys: [String: Node.Entry]) -> TextStyle {
@@ -91,7 +94,7 @@ extension Validator {
             report(.missingKey, node.location, "missing key 'width' in 'stroke': the band's width in pixels")
             return nil
         }
-        guard let width = textLength(widthEntry.value, key: "width") else { return nil }
+        guard let width = textLength(widthEntry.value, key: "width", maximum: Self.maxDecoration) else { return nil }
         var stroke = TextStroke(width: width)
         if let entry = keys["color"] {
             guard let color = color(entry.value, key: "color") else { return nil }
@@ -109,8 +112,8 @@ extension Validator {
             shadow.offsetX = x; shadow.offsetY = y
         }
         if let entry = keys["blur"] {
-            guard let blur = number(entry.value, key: "blur", range: 0...Self.maxTextLength,
-                                    rangeText: "at least 0 and at most 100000 pixels") else { return nil }
+            guard let blur = number(entry.value, key: "blur", range: 0...Self.maxDecoration,
+                                    rangeText: "at least 0 and at most 1000 pixels") else { return nil }
             shadow.blur = blur
         }
         if let entry = keys["color"] {
@@ -211,8 +214,12 @@ extension Validator {
             guard let s = scalar(entry.value, key: tag, expected: "true, false or an integer") else { continue }
             if s.isUntyped, s.text == "true" { features.append(FontFeature(tag: tag, value: 1)); continue }
             if s.isUntyped, s.text == "false" { features.append(FontFeature(tag: tag, value: 0)); continue }
-            guard s.isUntyped, Self.isDecimalInteger(s.text), let value = UInt32(s.text), value <= 0xFFFF else {
+            guard s.isUntyped, Self.isDecimalInteger(s.text) else {
                 report(.wrongType, s.location, "expected true, false or an integer 0...65535 for feature '\(tag)', found \(describe(s))")
+                continue
+            }
+            guard let value = UInt32(s.text), value <= 0xFFFF else {
+                report(.outOfRange, s.location, "'\(tag)' must be from 0 to 65535; found \(s.text)")
                 continue
             }
             features.append(FontFeature(tag: tag, value: value))

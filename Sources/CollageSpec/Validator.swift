@@ -84,7 +84,10 @@ struct Validator {
             ordered = ordered?.map { photo in var photo = photo; photo.dateSortGroup = nil; return photo }
         }
         let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
-        if let layout, let ordered { checkPhotoKeys(ordered, against: layout) }
+        if let layout, let ordered {
+            checkPhotoKeys(ordered, against: layout)
+            checkGrid(ordered, layout: layout)
+        }
         // DESIGN.md: a canvas side can be derived for one photo only, so with
         // two or more both are required (reported here rather than by the
         // layout stage). A canvas with errors of its own (a misspelled

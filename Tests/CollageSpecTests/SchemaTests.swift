@@ -74,6 +74,27 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(values("overlay", "anchor"), Anchor.allCases.map(\.rawValue))
     }
 
+    /// docs/format.md's key tables are generated from the schema by
+    /// `scripts/gen-format-docs`; the committed file must equal its output.
+    func testFormatReferenceTablesAreGeneratedFromTheSchema() throws {
+        let root = schemaURL.deletingLastPathComponent().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", root.appendingPathComponent("scripts/gen-format-docs").path, "--check"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "run scripts/gen-format-docs:\n\(text)")
+        let reference = try String(contentsOf: root.appendingPathComponent("docs/format.md"), encoding: .utf8)
+        // Every closed object of the schema has its table.
+        for path in closedObjects(try schema()).keys.sorted() {
+            XCTAssertTrue(reference.contains("<!-- generated from the schema: \(path) -->"), "no generated table for '\(path)'")
+        }
+    }
+
     func testCompiledSchemaEqualsTheFile() throws {
         let file = try String(contentsOf: schemaURL, encoding: .utf8)
         XCTAssertEqual(DocumentSchema.text, file, "run scripts/generate-schema-source")

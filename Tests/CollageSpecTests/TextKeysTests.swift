@@ -117,7 +117,7 @@ final class TextKeysTests: XCTestCase {
             "'middle' is not a valid 'align'; use one of 'left', 'center', 'right'",
             "'maxLines' must be from 1 to 10000; found 0",
             "missing key 'width' in 'stroke': the band's width in pixels",
-            "'blur' must be at least 0 and at most 100000 pixels; found -1",
+            "'blur' must be at least 0 and at most 1000 pixels; found -1",
             "missing key 'color' in 'background': the label box's colour",
             "'lineHeight' must be from 0.01 to 100 (a multiple of the font size); found 0",
         ])

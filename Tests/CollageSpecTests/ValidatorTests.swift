@@ -566,7 +566,7 @@ final class ValidatorShapeTests: XCTestCase {
         ])
         XCTAssertEqual(errors.map(\.message), [
             "missing key 'row' in 'cell' (1-based)",
-            "'crop' must be a window inside the photo: width and height above 0, x + width and y + height at most 1",
+            "'crop' must be a window inside the photo: x + width and y + height at most 1",
             "'zoom' must be from 1 to 100; found 0.5",
             "'orientation' must be from 1 to 8; found 9",
             "'frame', 'anchor', 'offset', 'width' and 'height' of a photo apply only to 'kind: free'",

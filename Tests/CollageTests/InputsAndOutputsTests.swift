@@ -85,7 +85,12 @@ final class InputsAndOutputsTests: XCTestCase {
         try writePoster(canvas: "{width: 20000, height: 400}")
         let result = try runCollage(["render", "poster.yaml", "-o", "poster.webp"], in: directory)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "error: cannot write 'poster.webp': cannot encode a 20000x400 image as WEBP\n")
+        // Located at `canvas`, the error `collage check -o poster.webp` reports (issue 13 §3).
+        XCTAssertTrue(result.stderr.hasPrefix("poster.yaml:"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(": error: the canvas is 20000 × 400 px; WEBP holds at most 16383 px a side\n"), result.stderr)
+        let check = try runCollage(["check", "poster.yaml", "-o", "poster.webp"], in: directory)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stderr.split(separator: "\n").first, result.stderr.split(separator: "\n").first)
         let unknown = try runCollage(["render", "poster.yaml", "-o", "poster.tiff"], in: directory)
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.hasPrefix("error: cannot tell the output format of 'poster.tiff'"), unknown.stderr)

@@ -99,7 +99,7 @@ final class StreamedEncodeTests: XCTestCase {
         let report = try CollageRenderer.render(documentPath: document, options: RenderOptions(outputPath: output.path, threads: 2))
         XCTAssertEqual([UInt8](try Data(contentsOf: output)), try wholeCanvas(document))
         XCTAssertEqual(report.warnings.map(\.message),
-                       ["the canvas has transparent pixels and JPEG has no alpha: flattened onto white"])
+                       ["the canvas background is transparent and JPEG has no alpha: flattened onto white"])
     }
 
     /// A photo that fails to decode after the rows above it were encoded:

@@ -83,7 +83,7 @@ final class OutputOptionsTests: XCTestCase {
         let out = scratch.appendingPathComponent("flat.jpg")
         let run = try ChildRun.collage(["render", doc.path, "-o", out.path])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("doc.yaml:2:1: warning: the canvas has transparent pixels and JPEG has no alpha: flattened onto white"),
+        XCTAssertTrue(run.stderr.contains("doc.yaml:2:1: warning: the canvas background is transparent and JPEG has no alpha: flattened onto white"),
                       run.stderr)
         let image = try ImageDecoder.decode(path: out.path)
         XCTAssertEqual(image[0, 0], Color(red: 255, green: 255, blue: 255), "transparent corner flattened onto white")

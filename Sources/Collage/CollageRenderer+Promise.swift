@@ -1,0 +1,157 @@
+import CollageCodecs
+import CollageLayout
+import CollageRaster
+import CollageSpec
+
+/// What `check` promises of `render` (issue 13 §3): the limits a render
+/// meets after the layout and before any pixel, decided from the scene and
+/// the photo headers alone, so `check` and `render` report them alike.
+/// `render` runs the same function before it decodes anything, so its first
+/// diagnostic is the one `check` printed.
+extension CollageRenderer {
+    /// The flags of `collage check` that change what `render` would do,
+    /// with render's defaults.
+    public struct CheckRequest: Sendable {
+        /// `--set NAME=VALUE`.
+        public var variables: [String: String] = [:]
+        /// `--format`.
+        public var format: OutputFormat?
+        /// `-o OUT`: only its extension is used (the format, as `render`
+        /// picks it); nothing is written.
+        public var outputPath: String?
+        /// `--max-pixels`: the decoded-pixel budget; nil = render's default.
+        public var maxPixels: Int?
+        /// `--lenient`: accepted as render takes it; a truncated photo shows
+        /// only when decoding, which `check` does not do.
+        public var lenient = false
+        /// `--strict`: warnings are errors.
+        public var strict = false
+        public init() {}
+    }
+
+    /// `collage check` of one document: every diagnostic (warnings as
+    /// errors under `strict`) of the document, the photo headers, the layout
+    /// and text, and the render's limits (`renderLimits`), in that order,
+    /// with the text they point into. With the same flags, a document this
+    /// finds no error in renders (issue 13 §3), decoder warnings under
+    /// `--strict` excepted.
+    /// - Throws: `CollageError.usage` for a request `render` would refuse
+    ///   as a usage error (a `--format` that contradicts `-o`).
+    public static func check(documentPath: String, _ request: CheckRequest) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
+        try check(input: .file(documentPath), request)
+    }
+
+    /// As `check(documentPath:_:)`, for a document file or text already read.
+    ///
+    /// The order is render's: the document's errors, then (when the format
+    /// and both canvas sides are known) the canvas against the format, which
+    /// `render` checks before it reads a photo, then the photos, layout and
+    /// text, then the other render limits.
+    public static func check(input: DocumentInput, _ request: CheckRequest) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
+        warmUpFonts()
+        let spec: Spec
+        do {
+            spec = try input.load(variables: request.variables)
+        } catch {
+            switch error {
+            case .diagnostics(let list): return (list.diagnostics, list.source)
+            case .usage(let message): return ([Diagnostic(.invalidValue, at: nil, message)], nil)
+            }
+        }
+        let format = try requestedFormat(flag: request.format, outputPath: request.outputPath, document: spec.output.format)
+        var found: [Diagnostic] = []
+        if let format, let width = spec.canvas.width, let height = spec.canvas.height,
+           let problem = canvasLimit(Size(width: width, height: height), format: format, spec: spec) {
+            found.append(problem)
+        }
+        do {
+            let prepared = try prepare(spec: spec)
+            found += prepared.warnings
+            found += renderLimits(prepared, format: format, maxPixels: request.maxPixels).filter { !found.contains($0) }
+        } catch {
+            switch error {
+            case .diagnostics(let list): found += list.diagnostics
+            case .usage(let message): found.append(Diagnostic(.invalidValue, at: nil, message))
+            }
+        }
+        if request.strict { found = found.map { $0.severity == .warning ? $0.asError : $0 } }
+        return (found, spec.source)
+    }
+
+    /// The error for a canvas of `size` that `format` cannot hold (WebP
+    /// 16383 px, JPEG 65500 px a side), at `canvas`; nil when it fits.
+    static func canvasLimit(_ size: Size, format: OutputFormat, spec: Spec) -> Diagnostic? {
+        guard let encoded = EncodedFormat(rawValue: format.rawValue), max(size.width, size.height) > encoded.maximumSide else { return nil }
+        return Diagnostic(.outOfRange, at: spec.canvas.location,
+            "the canvas is \(size.width) × \(size.height) px; \(format.rawValue.uppercased()) holds at most \(encoded.maximumSide) px a side",
+            notes: ["write PNG, or make the canvas smaller"])
+    }
+
+    /// The output format a request names: `--format`, else the extension of
+    /// `outputPath` (when given), else the document's `output.format`; nil
+    /// when none of them names one (`check` without `-o`).
+    /// - Throws: `CollageError.usage` as `render` does (a `--format` that
+    ///   contradicts the extension, an output that is a folder).
+    public static func requestedFormat(flag: OutputFormat?, outputPath: String?,
+                                       document: OutputFormat?) throws(CollageError) -> OutputFormat? {
+        if let outputPath {
+            if flag == nil, document == nil, OutputFormatResolver.format(forExtensionOf: outputPath) == nil { return nil }
+            return try OutputFormatResolver.resolve(flag: flag, outputPath: outputPath, document: document)
+        }
+        return flag ?? document
+    }
+
+    /// The render limits of `prepared` with `format` (nil: not known) and
+    /// the decoded-pixel budget `maxPixels` (nil: `DecodeOptions`' default):
+    ///
+    /// - a canvas side over what `format` holds (WebP 16383 px, JPEG 65500 px)
+    ///   is an `.outOfRange` error at `canvas`; with no format known, a side
+    ///   over the smallest such limit is a warning there;
+    /// - a JPEG output of a canvas whose background is not opaque is a
+    ///   warning at `canvas` (it is flattened; an error under `--strict`);
+    /// - a photo whose decode (at the DCT scale its cells need) exceeds the
+    ///   budget is an `.unreadableImage` error at its `src`, the message the
+    ///   decoder would give.
+    ///
+    /// Zero-size cells and the canvas's own limits are the layout's and the
+    /// validator's, so `prepare` has reported them already.
+    public static func renderLimits(_ prepared: Prepared, format: OutputFormat?, maxPixels: Int?) -> [Diagnostic] {
+        renderLimits(scene: prepared.scene, spec: prepared.spec, headers: prepared.headers, format: format,
+                     maxPixels: maxPixels, margin: 2)
+    }
+
+    static func renderLimits(scene: Scene, spec: Spec, headers: [ImageHeader], format: OutputFormat?,
+                             maxPixels: Int?, margin: Double) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let size = scene.size
+        let side = max(size.width, size.height)
+        if let format, let problem = canvasLimit(size, format: format, spec: spec) {
+            found.append(problem)
+        } else if format == nil {
+            let limits = EncodedFormat.allCases.filter { side > $0.maximumSide }
+            if !limits.isEmpty {
+                let names = limits.map { "\($0.rawValue.uppercased()) holds at most \($0.maximumSide) px a side" }
+                found.append(Diagnostic(.outOfRange, at: spec.canvas.location,
+                    "the canvas is \(size.width) × \(size.height) px and the output format is not known here: "
+                    + names.joined(separator: ", "), severity: .warning,
+                    notes: ["give --format or -o OUT to check against the format the render writes"]))
+            }
+        }
+        let background = spec.canvas.background
+        if format == .jpeg, background.alpha < 255 {
+            found.append(Diagnostic(.render, at: spec.canvas.location,
+                "the canvas background is transparent and JPEG has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
+                severity: .warning, notes: ["write .png or .webp to keep the transparency"]))
+        }
+        let budget = maxPixels ?? DecodeOptions.defaultMaxPixels
+        for (index, photo) in spec.photos.enumerated() where headers.indices.contains(index) {
+            guard let minimum = scene.minimumDecodeSize(ofImage: index, margin: margin),
+                  let reason = headers[index].budgetRefusal(minimumSize: minimum, maxPixels: budget) else { continue }
+            var notes = ["resolved path: \(photo.path)"]
+            if maxPixels == nil { notes.append("--max-pixels N raises the decoded-pixel budget") }
+            found.append(Diagnostic(.unreadableImage, at: photo.srcLocation,
+                                    "cannot decode photo '\(photo.src)': \(reason)", notes: notes))
+        }
+        return found
+    }
+}
