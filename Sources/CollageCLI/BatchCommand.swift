@@ -24,7 +24,7 @@ enum BatchCommand {
       --data PATH           the rows: .csv, .json, .yaml or .yml, or - (required)
       --jobs N              rows rendered at once (default 1)
       --shard K/N           only rows with (row - 1) mod N = K - 1, K from 1
-      --shard auto[/N]      K from the job runner: JOB_COMPLETION_INDEX (Kubernetes),
+      --shard auto|auto/N   K from the job runner: JOB_COMPLETION_INDEX (Kubernetes),
                             SLURM_ARRAY_TASK_ID (Slurm), else COLLAGE_SHARD_INDEX;
                             N from auto/N, SLURM_ARRAY_TASK_COUNT or COLLAGE_SHARD_COUNT
       --report FILE         JSON Lines, one line per row: row, id, output, status
