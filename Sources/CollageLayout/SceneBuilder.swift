@@ -1,8 +1,9 @@
 import CollageRaster
 import CollageSpec
 
-/// Layout -> display list: photos as `ImageDraw`s, text overlays shaped and
-/// rasterised into coverage masks.
+/// Layout -> scene graph: photos as print nodes (`PhotoNode`), image
+/// overlays as image leaves, text overlays shaped and rasterised into
+/// coverage masks (`TextBlock.node`).
 public enum SceneBuilder {
     /// A built scene with what the typesetter found on the way.
     public struct Result: Sendable {
@@ -26,7 +27,7 @@ public enum SceneBuilder {
     /// crop window, destination, clip = cell), then each text overlay as a
     /// `MaskDraw` in list order (an overlay with no ink on the canvas draws
     /// nothing). Overlays anchor to the whole canvas, or with `photo: ID` to
-    /// that photo's cell (see `TextBlock.sceneItems` for the layer order).
+    /// that photo's cell (see `TextBlock.node` for the layer order).
     ///
     /// - Parameters:
     ///   - photoSizes: oriented size of each `spec.photos[i]`, source pixels.
@@ -39,7 +40,7 @@ public enum SceneBuilder {
     ///     alpha and `opacity` into `layout.overlayBoxes`.
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size], overlayImageSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
-        var items = photoScene(spec, layout: layout, photoSizes: photoSizes, overlayImageSizes: overlayImageSizes).items
+        var nodes = photoNodes(spec, layout: layout)
         var imageIndex = photoSizes.count
         var blocks: [TextBlock] = []
         var warnings: [Diagnostic] = []
@@ -48,9 +49,10 @@ public enum SceneBuilder {
             if case .image(let image) = overlay.content {
                 let size = overlayImageSizes[imageIndex - photoSizes.count]
                 if layout.overlayBoxes.indices.contains(index), let box = layout.overlayBoxes[index] {
-                    items.append(.image(ImageDraw(image: imageIndex,
+                    let leaf = ImageLeaf(image: imageIndex,
                         source: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)),
-                        destination: box, opacity: image.opacity)))
+                        bounds: Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height)))
+                    nodes.append(.group(Group(opacity: image.opacity, children: [.image(leaf)])))
                 }
                 imageIndex += 1
                 continue
@@ -60,14 +62,14 @@ public enum SceneBuilder {
                 let block = try Typesetter.set(overlay, in: area, canvas: layout.canvas, library: library)
                 blocks.append(block)
                 warnings += block.warnings
-                items += block.sceneItems(overlay.color, style: overlay.textStyle)
+                nodes.append(block.node(overlay.color, style: overlay.textStyle))
             } catch {
                 errors += error.diagnostics
             }
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
-                          images: (photoSizes + overlayImageSizes).map { SceneImage(orientedSize: $0) }, items: items)
+                          images: (photoSizes + overlayImageSizes).map { SceneImage(orientedSize: $0) }, nodes: nodes)
         return Result(scene: scene, textBlocks: blocks, warnings: warnings)
     }
 
@@ -78,7 +80,12 @@ public enum SceneBuilder {
     public static func photoScene(_ spec: Spec, layout: Layout, photoSizes: [Size], overlayImageSizes: [Size] = []) -> Scene {
         Scene(size: layout.canvas, background: Color(spec.canvas.background),
               images: (photoSizes + overlayImageSizes).map { SceneImage(orientedSize: $0) },
-              items: layout.photos.flatMap { PhotoDraws.items(for: $0, photo: spec.photos[$0.photo]) })
+              nodes: photoNodes(spec, layout: layout))
+    }
+
+    /// One print node per placed photo (`PhotoNode`), in layout order.
+    static func photoNodes(_ spec: Spec, layout: Layout) -> [Node] {
+        layout.photos.map { PhotoNode.node(for: $0, photo: spec.photos[$0.photo]) }
     }
 
     /// The rectangle an overlay anchors to: the canvas, or its photo's cell.

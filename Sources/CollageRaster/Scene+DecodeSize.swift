@@ -21,7 +21,7 @@ extension Scene {
         for case .image(let draw) in items where draw.image == index {
             let window = draw.source
             guard window.width.isFinite, window.height.isFinite, window.width > 0, window.height > 0,
-                  !draw.destination.intersection(draw.clip).intersection(canvas).isEmpty else { continue }
+                  !draw.reach.intersection(canvas).isEmpty else { continue }
             let width = Swift.min(Double(full.width), (margin * Double(full.width) * Double(draw.destination.width) / window.width).rounded(.up))
             let height = Swift.min(Double(full.height), (margin * Double(full.height) * Double(draw.destination.height) / window.height).rounded(.up))
             let size = Size(width: Int(width), height: Int(height))

@@ -250,7 +250,13 @@ public enum SceneRenderer {
                                   needColumns: (Range<Int>) -> Void = { _ in },
                                   inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork) {
         let region = plan.regions[item]
-        let window = sourceWindow(draw, decoded: orientation.uprightSize(ofStored: storedSize), of: scene)
+        let upright = orientation.uprightSize(ofStored: storedSize)
+        var window = sourceWindow(draw, decoded: upright, of: scene)
+        // A mirrored draw resamples the mirrored picture: the same stored
+        // pixels under the mirrored orientation, the window mirrored in it.
+        if draw.flipsX { window.x = Double(upright.width) - window.x - window.width }
+        if draw.flipsY { window.y = Double(upright.height) - window.y - window.height }
+        let orientation = orientation.mirrored(horizontally: draw.flipsX, vertically: draw.flipsY)
         let local = PixelRect(x: region.x - draw.destination.x, y: region.y - draw.destination.y,
                               width: region.width, height: region.height)
         let oriented = OrientedResample(storedSize: storedSize, orientation: orientation, window: window,
@@ -310,22 +316,37 @@ public enum SceneRenderer {
 
     /// Composites every item not drawn directly, in scene order, into canvas
     /// `rows` (a held draw is freed once all of its rows are composited,
-    /// in whatever order the bands come).
+    /// in whatever order the bands come). Items inside an isolated layer
+    /// composite into the layer's float pixels for these rows, which are
+    /// composited at the layer's end.
     private static func compositeInOrder(_ scene: Scene, plan: RenderPlan, canvas: CanvasPixels, work: RenderWork,
                                          rows: Range<Int>) {
+        var layers: [LayerBuffer] = []
         for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.regions[index].isEmpty {
             let region = plan.regions[index]
             let first = Swift.max(region.y, rows.lowerBound) - region.y
             let end = Swift.min(region.y + region.height, rows.upperBound) - region.y
             guard first < end else { continue }
             let lines = first ..< end
+            let layer = layers.last
             switch item {
+            case .beginLayer(let draw):
+                layers.append(LayerBuffer(draw, region: region, rows: region.y + first ..< region.y + end))
+            case .endLayer:
+                let top = layers.removeLast()
+                top.composite(onto: layers.last, canvas: canvas)
             case .image:
                 guard let held = work.heldDraw(item: index) else { continue }
                 defer { work.composited(rows: lines.count, ofHeldDraw: index) }
                 held.pixels.withUnsafeBufferPointer { tile in
                     for y in lines {
                         let source = tile.baseAddress! + y * region.width * 4
+                        if let layer {
+                            layer.withPixel(x: region.x, y: region.y + y) {
+                                FloatCompositor.over(source, count: region.width, opacity: held.opacity, onto: $0)
+                            }
+                            continue
+                        }
                         let target = canvas.pixel(x: region.x, y: region.y + y)
                         if held.opaque {
                             Compositor.writeOpaque(source, count: region.width, to: target)
@@ -339,21 +360,39 @@ public enum SceneRenderer {
                     for y in lines {
                         let source = coverage.baseAddress! + (region.y + y - draw.originY) * draw.mask.width
                             + (region.x - draw.originX)
-                        Compositor.blend(draw.color, coverage: source, count: region.width,
-                                         onto: canvas.pixel(x: region.x, y: region.y + y))
+                        if let layer {
+                            layer.withPixel(x: region.x, y: region.y + y) {
+                                FloatCompositor.over(draw.color, coverage: source, count: region.width, onto: $0)
+                            }
+                        } else {
+                            Compositor.blend(draw.color, coverage: source, count: region.width,
+                                             onto: canvas.pixel(x: region.x, y: region.y + y))
+                        }
                     }
                 }
             case .fill(_, let color):
                 for y in lines {
-                    Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y))
+                    if let layer {
+                        layer.withPixel(x: region.x, y: region.y + y) {
+                            FloatCompositor.over(color, coverage: nil, count: region.width, onto: $0)
+                        }
+                    } else {
+                        Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y))
+                    }
                 }
             case .tile(let tile):
                 tile.pixels.withUnsafeBufferPointer { pixels in
                     for y in lines {
                         let source = pixels.baseAddress! + ((region.y + y - tile.originY) * tile.width
                             + (region.x - tile.originX)) * 4
-                        Compositor.blend(source, count: region.width, opacity: 1,
-                                         onto: canvas.pixel(x: region.x, y: region.y + y))
+                        if let layer {
+                            layer.withPixel(x: region.x, y: region.y + y) {
+                                FloatCompositor.over(source, count: region.width, opacity: 1, onto: $0)
+                            }
+                        } else {
+                            Compositor.blend(source, count: region.width, opacity: 1,
+                                             onto: canvas.pixel(x: region.x, y: region.y + y))
+                        }
                     }
                 }
             }
