@@ -10,7 +10,7 @@ extension Scene {
     /// over the image's draws.
     ///
     /// - Parameter margin: decoded pixels per destination pixel along each
-    ///   axis; 2 by default, 1 for the fast mode (`SceneRenderer.render(fast:)`).
+    ///   axis; 2 by default, 1 for the fast mode (`SceneRenderOptions.fast`).
     /// Draws whose window is not finite and positive are ignored (the
     /// renderer rejects them).
     public func minimumDecodeSize(ofImage index: Int, margin: Double = 2) -> Size? {

@@ -46,45 +46,26 @@ public enum SceneRenderer {
     /// photo at opacity 1 is written as sRGB bytes without reading the canvas.
     ///
     /// - Parameters:
-    ///   - threads: how many cores decode/resample at once (values below 1
-    ///     count as 1; 2 or more run one extra worker thread, see above).
-    ///   - fast: the fast mode: decode each image only as large as its draws
-    ///     (margin 1 instead of DESIGN.md's 2, so JPEGs take the smallest DCT
-    ///     scale that still covers each cell); faster, slightly softer.
-    ///   - progress: called after each image is decoded and resampled, with
-    ///     the number done and the number to do; calls are serial but may come
-    ///     from any worker thread. Default: none.
-    ///   - finishedRows: handed every canvas row once, top to bottom, in
-    ///     bands, as soon as the rows are final (every draw touching them
-    ///     is done; see `FinalRows`), from a thread of its own that runs
-    ///     beside the workers, so an encoder can work while later photos are
-    ///     still drawn. Not called for rows after an image fails. The calls
-    ///     end before `render` returns. Default: none.
-    ///   - finishedBands: instead of `finishedRows` (not both), handed every
-    ///     band of `finishedBands.height` canvas rows once, in any order, as
-    ///     soon as it is final: by the finisher thread while photos are still
-    ///     drawn, and also by the workers that have no image left. Not called
-    ///     for bands not taken before an image fails. The calls end before
-    ///     `render` returns. Default: none.
-    ///   - rowsOrder: with `finishedRows`, the order the workers take the
-    ///     images in (timing only); default `.largestFirst`. Ignored
-    ///     otherwise (most work first).
-    ///   - lateItems: items appended to `scene.items` when they arrive
-    ///     (composited only: no images); the workers decode and draw the
-    ///     images meanwhile, and no row is composited or handed over before
-    ///     they are there. The bytes are those of the scene with the items.
-    ///     Default: none.
+    /// - Parameter options: threads, fast mode, progress, the streaming
+    ///   hook (`FinishedOutput`: rows top to bottom, or bands in any order,
+    ///   handed over as soon as they are final; the calls end before `render`
+    ///   returns) and late items (`LateItems`: appended to `scene.items` when
+    ///   they arrive; no row is composited or handed over before they are
+    ///   there, and the bytes are those of the scene with the items).
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
     /// - Throws: `SceneRenderError` for an invalid scene (before any decode;
     ///   for late items, when they arrive, and `.lateItemsCancelled` when they
     ///   were cancelled); otherwise the error `images` threw for the lowest
     ///   image index.
-    public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false,
-                              progress: Progress? = nil, finishedRows: FinishedRows? = nil,
-                              finishedBands: FinishedBands? = nil,
-                              rowsOrder: FinishedRowsOrder = .largestFirst, lateItems: LateItems? = nil) throws -> Pixmap {
-        precondition(finishedRows == nil || finishedBands == nil, "rows in order or bands in any order, not both")
+    public static func render(_ scene: Scene, images: any ImageProvider, options: SceneRenderOptions) throws -> Pixmap {
+        let threads = options.threads, fast = options.fast, progress = options.progress, lateItems = options.lateItems
+        let finishedRows: FinishedRows?, finishedBands: FinishedBands?, rowsOrder: FinishedRowsOrder
+        switch options.output {
+        case .rows(let rows, let order): (finishedRows, finishedBands, rowsOrder) = (rows, nil, order)
+        case .bands(let bands): (finishedRows, finishedBands, rowsOrder) = (nil, bands, .largestFirst)
+        case nil: (finishedRows, finishedBands, rowsOrder) = (nil, nil, .largestFirst)
+        }
         let margin: Double = fast ? 1 : 2
         let plan = try RenderPlan(scene, decodeMargin: margin) { images.decodedSize(image: $0, minimumSize: $1) }
         let composite = CompositeScene(scene, plan: plan, late: lateItems) { whole in
@@ -164,6 +145,11 @@ public enum SceneRenderer {
         if let error = work.firstError { throw error }
         if case .failure(let error) = composite.resolve() { throw error }
         return canvas
+    }
+
+    /// `render(_:images:options:)` with `threads` and `fast` only.
+    public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false) throws -> Pixmap {
+        try render(scene, images: images, options: SceneRenderOptions(threads: threads, fast: fast))
     }
 
     /// Decodes image `image`, resamples each of its draws, writes the direct
