@@ -1,13 +1,14 @@
 import CollageCodecs
+import CollageLayout
 import CollageRaster
 import CollageSpec
 import Synchronization
 
 /// Feeds `SceneRenderer` from image files through `CollageCodecs`, each
 /// decoded no larger than its draws need (DCT shrink-on-load for JPEG),
-/// within the decoded-pixel budget. Scene images are the photos (with their
-/// `orientation` overrides), then the image overlays in overlay order (as
-/// `SceneBuilder` numbers them). The decoders' warnings (a dropped ICC
+/// within the decoded-pixel budget. Scene images are `Layout.images` (the
+/// photos with their `orientation` overrides, then the image overlays),
+/// by index. The decoders' warnings (a dropped ICC
 /// profile, corrupt-but-readable data) are kept per image for the report
 /// and for `--strict`.
 final class CodecImageProvider: ImageProvider {
@@ -37,13 +38,12 @@ final class CodecImageProvider: ImageProvider {
         self.options = options
     }
 
-    /// The photos, then the overlay images, of `spec`; `headers` are the
-    /// photos' (`CollageRenderer.Prepared.headers`), or none.
-    convenience init(_ spec: Spec, headers: [ImageHeader] = [], options: DecodeOptions = DecodeOptions()) {
-        let overlays = Self.overlayPaths(spec)
-        self.init(paths: spec.photos.map(\.path) + overlays,
-                  orientations: spec.photos.map { $0.orientation.flatMap(Orientation.init(rawValue:)) }
-                    + overlays.map { _ in nil },
+    /// The images of `layout` (`Layout.images`); `headers` foretell the
+    /// first images' decode sizes (`CollageRenderer.Prepared.headers`, the
+    /// photos'), or none.
+    convenience init(_ layout: Layout, headers: [ImageHeader] = [], options: DecodeOptions = DecodeOptions()) {
+        self.init(paths: layout.images.map(\.path),
+                  orientations: layout.images.map { $0.orientation.flatMap(Orientation.init(rawValue:)) },
                   headers: headers, options: options)
     }
 
@@ -53,22 +53,7 @@ final class CodecImageProvider: ImageProvider {
 
     /// The image overlays' paths, in overlay order.
     static func overlayPaths(_ spec: Spec) -> [String] {
-        spec.overlays.compactMap { overlay in
-            if case .image(let image) = overlay.content { image.path } else { nil }
-        }
-    }
-
-    /// The `src`, its location and the resolved path of scene image `image`.
-    func describe(image: Int, in spec: Spec) -> (String, SourceLocation, String) {
-        if image < spec.photos.count {
-            let photo = spec.photos[image]
-            return (photo.src, photo.srcLocation, photo.path)
-        }
-        let images = spec.overlays.compactMap { overlay -> ImageOverlaySpec? in
-            if case .image(let image) = overlay.content { image } else { nil }
-        }
-        let overlay = images[image - spec.photos.count]
-        return (overlay.src, overlay.srcLocation, overlay.path)
+        spec.overlays.compactMap { $0.image?.path }
     }
 
     func decode(image index: Int, minimumSize: Size) throws -> Pixmap {

@@ -66,10 +66,10 @@ extension CollageRenderer {
         }
         guard let setter else { return try plainWay() }
         let output = Result { () throws(CollageError) -> OutputFormat in
-            try checkOutput(spec: laidOut.spec, inputs: inputs, options: options)
+            try checkOutput(spec: laidOut.spec, size: scene.size, inputs: inputs, options: options)
         }
         let encoded = Result { () throws(CollageError) -> Encoded in
-            try encode(scene, as: output.get(), spec: laidOut.spec, headers: laidOut.headers, warnings: [],
+            try encode(scene, as: output.get(), spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers, warnings: [],
                        lateItems: late, options: options)
         }
         setter.join()

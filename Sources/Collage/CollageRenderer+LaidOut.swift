@@ -12,8 +12,6 @@ extension CollageRenderer {
         var spec: Spec
         /// Header of each `spec.photos[i]`, with the photo's `orientation` override.
         var headers: [ImageHeader]
-        /// Each image overlay's size, in overlay order.
-        var overlaySizes: [Size]
         var layout: Layout
 
         /// - Throws: `CollageError.diagnostics` for unreadable photos and layout errors.
@@ -31,11 +29,11 @@ extension CollageRenderer {
                                                notes: ["resolved path: \(photo.path)"]))
                 }
             }
-            var overlaySizes: [Size] = []
-            for overlay in spec.overlays {
-                guard case .image(let image) = overlay.content else { continue }
+            var overlaySizes: [Int: Size] = [:]
+            for (index, overlay) in spec.overlays.enumerated() {
+                guard let image = overlay.image else { continue }
                 do {
-                    overlaySizes.append(try ImageDecoder.header(path: image.path).size)
+                    overlaySizes[index] = try ImageDecoder.header(path: image.path).size
                 } catch {
                     problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
                         "cannot read overlay image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
@@ -50,12 +48,11 @@ extension CollageRenderer {
             }
             self.spec = spec
             self.headers = headers
-            self.overlaySizes = overlaySizes
         }
 
         /// The scene without the text overlays' items (`SceneBuilder.photoScene`).
         var photoScene: Scene {
-            SceneBuilder.photoScene(spec, layout: layout, photoSizes: headers.map(\.size), overlayImageSizes: overlaySizes)
+            SceneBuilder.photoScene(spec, layout: layout)
         }
 
         /// Sets the text overlays (after the fonts loaded by `FontWarmUp`
@@ -64,8 +61,7 @@ extension CollageRenderer {
         func prepared() throws(CollageError) -> Prepared {
             FontWarmUp.wait()
             do {
-                let built = try SceneBuilder.build(spec, layout: layout, photoSizes: headers.map(\.size),
-                                                   overlayImageSizes: overlaySizes, library: FontLibrary.shared)
+                let built = try SceneBuilder.build(spec, layout: layout, library: FontLibrary.shared)
                 return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
                                 textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
             } catch {
@@ -77,5 +73,5 @@ extension CollageRenderer {
 
 extension OverlaySpec {
     /// True for a text overlay (as opposed to an image overlay).
-    var isText: Bool { if case .text = content { true } else { false } }
+    var isText: Bool { text != nil }
 }

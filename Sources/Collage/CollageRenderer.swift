@@ -41,6 +41,13 @@ public enum CollageRenderer {
         return try prepare(spec: spec)
     }
 
+    /// As `prepare(documentPath:variables:)`, for a document file or text
+    /// already read (`DocumentInput.standardInput()` for `-`).
+    public static func prepare(input: DocumentInput, variables: [String: String] = [:]) throws(CollageError) -> Prepared {
+        warmUpFonts()
+        return try prepare(spec: input.load(variables: variables))
+    }
+
     /// Starts loading the font configuration on a background thread (once
     /// per process), so that it overlaps reading the document and the photo
     /// headers; `prepare` waits for it before it lays out text. Call it
@@ -64,9 +71,11 @@ public enum CollageRenderer {
     @discardableResult
     public static func render(documentPath: String, options: RenderOptions) throws(CollageError) -> Report {
         warmUpFonts()
+        try OutputPreflight.folder(of: options.outputPath)
         let spec: Spec
         do { spec = try DocumentLoader.load(path: documentPath, variables: options.variables) } catch { throw .diagnostics(error) }
         let inputs = [documentPath] + spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec)
+        try preflight(spec: spec, inputs: inputs, options: options)
         let (prepared, encoded) = try prepareAndEncode(spec: spec, inputs: inputs, options: options)
         try write(encoded, to: options.outputPath)
         return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
@@ -103,24 +112,38 @@ public enum CollageRenderer {
     /// by its extension and is refused when it names one of `inputs`.
     /// - Throws: as `render(_:inputs:options:)`, except write errors.
     public static func encode(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
-        let format = try checkOutput(spec: prepared.spec, inputs: inputs + prepared.inputFiles, options: options)
+        let format = try checkOutput(spec: prepared.spec, size: prepared.scene.size, inputs: inputs + prepared.inputFiles,
+                                     options: options)
         if options.strict, !prepared.warnings.isEmpty {
             throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
         }
         var scene = prepared.scene
         if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
-        return try encode(scene, as: format, spec: prepared.spec, headers: prepared.headers,
+        return try encode(scene, as: format, spec: prepared.spec, layout: prepared.layout, headers: prepared.headers,
                           warnings: prepared.warnings, options: options)
     }
 
+    /// The checks of a request before anything is read or decoded, once the
+    /// document is validated (issue 13 §5; `OutputPreflight.folder(of:)` comes
+    /// first, before the document is read): the output format, the canvas size
+    /// the format must hold when the document gives both sides, and an output
+    /// that would replace one of `inputs` or of the document's image overlays.
+    /// - Throws: `CollageError.usage`, or `.failure(.render, ...)` for a size.
+    public static func preflight(spec: Spec, inputs: [String], options: RenderOptions) throws(CollageError) {
+        var size: Size?
+        if let width = spec.canvas.width, let height = spec.canvas.height { size = Size(width: width, height: height) }
+        _ = try checkOutput(spec: spec, size: size, inputs: inputs, options: options)
+    }
+
     /// The checks of a request before anything is rendered: the output
-    /// format (from `--format`, the extension, the document), and an output
+    /// format (from `--format`, the extension, the document) and the
+    /// canvas `size` it must hold, and an output
     /// that would replace one of `inputs` or of the document's image
     /// overlays is refused.
     /// - Throws: `CollageError.usage`.
-    static func checkOutput(spec: Spec, inputs: [String], options: RenderOptions) throws(CollageError) -> OutputFormat {
-        let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath,
-                                                      document: spec.output.format)
+    static func checkOutput(spec: Spec, size: Size?, inputs: [String], options: RenderOptions) throws(CollageError) -> OutputFormat {
+        let format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath,
+                                                document: spec.output.format, size: size)
         // A `grid` has no document: its inputs are all photos.
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + CodecImageProvider.overlayPaths(spec),
                                     photos: spec.file == PhotoGrid.sourceName ? inputs : [])
@@ -131,13 +154,13 @@ public enum CollageRenderer {
     /// `SceneRenderer`) and encodes it as `format`, the photos of `spec`
     /// read through `headers`; `warnings`, the document's findings so far,
     /// come first in the result's warnings. The request passed `checkOutput`.
-    static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, headers: [ImageHeader],
+    static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, layout: Layout, headers: [ImageHeader],
                        warnings leading: [Diagnostic], lateItems: LateItems? = nil,
                        options: RenderOptions) throws(CollageError) -> Encoded {
 
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
-        let provider = CodecImageProvider(spec, headers: headers, options: decodeOptions)
+        let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions)
         let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
@@ -157,16 +180,16 @@ public enum CollageRenderer {
                 threads: options.threads, fast: options.fast, progress: options.progress, output: encoder.output,
                 lateItems: lateItems))
         } catch let failure as CodecImageProvider.Failure {
-            let (src, location, path) = provider.describe(image: failure.image, in: spec)
-            var notes = ["resolved path: \(path)"]
+            let image = layout.images[failure.image]
+            var notes = ["resolved path: \(image.path)"]
             if failure.error.kind == .truncated && !options.lenient {
                 notes.append("use --lenient to render a truncated photo with its missing part filled gray")
             }
             if failure.error.kind == .tooLarge && options.maxPixels == nil {
                 notes.append("--max-pixels N raises the decoded-pixel budget")
             }
-            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: location,
-                "cannot decode \(failure.image < spec.photos.count ? "photo" : "overlay image") '\(src)': \(failure.error.reason)",
+            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: image.srcLocation,
+                "cannot decode \(image.role) '\(image.src)': \(failure.error.reason)",
                 notes: notes)],
                 source: spec.source))
         } catch {
@@ -178,10 +201,9 @@ public enum CollageRenderer {
         var byImage: [Int: [String]] = [:]
         for warning in provider.warnings { byImage[warning.image, default: []].append(warning.message) }
         let decodeWarnings = byImage.keys.sorted().map { index in
-            let (src, location, _) = provider.describe(image: index, in: spec)
-            let what = index < spec.photos.count ? "photo" : "overlay image"
-            return Diagnostic(.unreadableImage, at: location,
-                              "\(what) '\(src)': \(byImage[index]!.joined(separator: "; "))", severity: .warning)
+            let image = layout.images[index]
+            return Diagnostic(.unreadableImage, at: image.srcLocation,
+                              "\(image.role) '\(image.src)': \(byImage[index]!.joined(separator: "; "))", severity: .warning)
         }
         if options.strict, !decodeWarnings.isEmpty {
             throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))

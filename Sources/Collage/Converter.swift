@@ -31,6 +31,9 @@ public enum Converter {
         public var lenient: Bool
         /// Decoded-pixel budget; nil = 100 megapixels.
         public var maxPixels: Int?
+        /// The input's name in messages when it is not its path (`<stdin>`
+        /// for `convert -`, read into a temporary file); nil: the path.
+        public var inputName: String?
 
         public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil, maxSize: Size? = nil,
                     keepMetadata: Bool = false, subsampling: OutputSpec.Subsampling? = nil, progressive: Bool = false,
@@ -83,10 +86,14 @@ public enum Converter {
         if toStandardOutput && options.format == nil {
             throw .usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")
         }
-        let format = try OutputFormatResolver.resolve(flag: options.format, outputPath: options.outputPath, document: nil)
+        // The output is checked before the photo is read (issue 13 §5).
+        try OutputPreflight.folder(of: options.outputPath)
+        var format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath, document: nil, size: nil)
         if !toStandardOutput {
             try CollageRenderer.refuseOverwritingInputs(output: options.outputPath, inputs: [inputPath], photos: [inputPath])
         }
+        let shownName = options.inputName ?? inputPath
+        func unreadable(_ error: ImageError, _ path: String) -> CollageError { Converter.unreadable(error, shownName) }
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
 
@@ -94,6 +101,7 @@ public enum Converter {
         do { header = try ImageDecoder.header(path: inputPath) } catch { throw unreadable(error, inputPath) }
         let native = header.size
         let target = fitted(native, inside: options.maxSize)
+        format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath, document: nil, size: target)
         var warnings: [String] = []
         let image: Pixmap
         if target == native {
@@ -116,7 +124,7 @@ public enum Converter {
             } catch let failure as CodecImageProvider.Failure {
                 throw unreadable(failure.error, inputPath)
             } catch {
-                throw .failure(.render, "converting '\(inputPath)' failed: \(error)")
+                throw .failure(.render, "converting '\(shownName)' failed: \(error)")
             }
             warnings += provider.warnings.map(\.message)
         }

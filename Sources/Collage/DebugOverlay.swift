@@ -26,10 +26,11 @@ public enum DebugOverlay {
             items += outline(placement.destination, thickness: 1, color: windowColor, within: bounds)
             let id = prepared.spec.photos[placement.photo].id
             let size = Double(min(32, max(12, min(cell.width, cell.height) / 12)))
-            let label = OverlaySpec(content: .text(id), font: FontSpec(family: ["DejaVu Sans", "sans-serif"], size: size),
-                                    color: .white, anchor: .topLeft, offsetX: 6, offsetY: 6,
+            let text = TextOverlaySpec(text: id, font: FontSpec(family: ["DejaVu Sans", "sans-serif"], size: size), color: .white)
+            let label = OverlaySpec(kind: .text(text), anchor: .topLeft, offsetX: .pixels(6), offsetY: .pixels(6),
                                     location: prepared.spec.canvas.location)
-            guard let block = try? Typesetter.set(label, in: cell, canvas: canvas, library: library) else { continue }
+            guard let block = try? Typesetter.set(text, placement: label, in: cell, canvas: canvas, library: library)
+            else { continue }
             let box = PixelRect(x: Int(block.box.x.rounded(.down)) - 3, y: Int(block.box.y.rounded(.down)) - 2,
                                 width: Int(block.box.width.rounded(.up)) + 6, height: Int(block.box.height.rounded(.up)) + 4)
             let clipped = box.intersection(bounds)

@@ -30,31 +30,34 @@ public enum LayoutReport {
                 ("crop", rect(placement.crop)),
             ])
         }
-        var blocks = prepared.textBlocks.makeIterator()
+        var blocks: [Int: TextBlock] = [:]
+        for block in prepared.textBlocks { blocks[block.overlay] = block }
         var overlays: [JSONText.Value] = []
-        for (index, overlay) in spec.overlays.enumerated() {
-            if case .image(let image) = overlay.content {
-                guard prepared.layout.overlayBoxes.indices.contains(index), let box = prepared.layout.overlayBoxes[index] else { continue }
+        for frame in prepared.layout.overlays {
+            let overlay = spec.overlays[frame.overlay]
+            switch frame.kind {
+            case .image(let image):
+                let file = prepared.layout.images[image.image]
                 overlays.append(.object([
-                    ("index", .int(index)),
-                    ("kind", .string("image")),
-                    ("src", .string(image.src)),
-                    ("path", .string(image.path)),
+                    ("index", .int(frame.overlay)),
+                    ("kind", .string(overlay.kindName.rawValue)),
+                    ("src", .string(file.src)),
+                    ("path", .string(file.path)),
                     ("anchor", .string(overlay.anchor.rawValue)),
-                    ("box", rect(box)),
+                    ("box", rect(image.box)),
                 ]))
-                continue
+            case .text(let text):
+                guard let block = blocks[frame.overlay] else { continue }
+                overlays.append(.object([
+                    ("index", .int(frame.overlay)),
+                    ("kind", .string(overlay.kindName.rawValue)),
+                    ("text", .string(text.text)),
+                    ("anchor", .string(overlay.anchor.rawValue)),
+                    ("box", rect(block.box)),
+                    ("firstBaseline", .number(block.firstBaseline)),
+                    ("font", .string(block.family)),
+                ]))
             }
-            guard case .text(let text) = overlay.content, let block = blocks.next() else { continue }
-            overlays.append(.object([
-                ("index", .int(index)),
-                ("kind", .string("text")),
-                ("text", .string(text)),
-                ("anchor", .string(overlay.anchor.rawValue)),
-                ("box", rect(block.box)),
-                ("firstBaseline", .number(block.firstBaseline)),
-                ("font", .string(block.family)),
-            ]))
         }
         return .object([
             ("file", .string(spec.file)),

@@ -19,10 +19,7 @@ enum OutputFormatResolver {
     ///   nothing names a format.
     static func resolve(flag: OutputFormat?, outputPath: String, document: OutputFormat?) throws(CollageError) -> OutputFormat {
         let byExtension = format(forExtensionOf: outputPath)
-        if FileSystem.kind(of: outputPath) == .folder {
-            let folder = outputPath.hasSuffix("/") ? String(outputPath.dropLast()) : outputPath
-            throw .usage("the output '\(outputPath)' is a folder; name a file inside it, e.g. -o \(folder)/collage.png")
-        }
+        try refuseFolder(outputPath)
         if let flag {
             if let byExtension, byExtension != flag {
                 throw .usage("--format \(flag.rawValue) contradicts the output file's extension ('\(outputPath)' is \(byExtension.rawValue)); drop one of them")
@@ -32,5 +29,13 @@ enum OutputFormatResolver {
         if let byExtension { return byExtension }
         if let document { return document }
         throw .usage("cannot tell the output format of '\(outputPath)': use a .png, .jpg, .jpeg or .webp name, or --format png|jpeg|webp")
+    }
+
+    /// - Throws: `CollageError.usage` when `outputPath` is an existing folder.
+    static func refuseFolder(_ outputPath: String) throws(CollageError) {
+        if FileSystem.kind(of: outputPath) == .folder {
+            let folder = outputPath.hasSuffix("/") ? String(outputPath.dropLast()) : outputPath
+            throw .usage("the output '\(outputPath)' is a folder; name a file inside it, e.g. -o \(folder)/collage.png")
+        }
     }
 }

@@ -7,7 +7,8 @@ enum CheckCommand {
     static let help = """
     Usage: collage check DOC... [options]
 
-    Checks each collage document without rendering it: the document itself,
+    Checks each collage document (`-` reads one from standard input, named
+    <stdin> in messages) without rendering it: the document itself,
     that every photo exists and its header reads (no pixels are decoded),
     the layout and the text. Prints every problem like a compiler, in source
     order, and `DOC: ok` for each document without errors.
@@ -72,18 +73,22 @@ enum CheckCommand {
         }
         if let status { return status }
         guard !scanner.positionals.isEmpty else { return usage("check needs at least one document: collage check DOC...") }
+        if scanner.positionals.filter({ $0 == "-" }).count > 1 {
+            return usage("standard input can be read once: give '-' at most once")
+        }
 
         var failed = false
         var all: [JSONText.Value] = []
         for document in scanner.positionals {
             let (diagnostics, source) = check(document, variables: variables, strict: strict)
+            let name = document == "-" ? "<stdin>" : document
             let hasErrors = diagnostics.contains { $0.severity == .error }
             failed = failed || hasErrors
             if json {
-                all += diagnostics.map { $0.json(document: document) }
+                all += diagnostics.map { $0.json(document: name) }
             } else {
                 DiagnosticPrinter.print(diagnostics, source: source)
-                if !hasErrors { Console.out("\(document): ok\n") }
+                if !hasErrors { Console.out("\(name): ok\n") }
             }
         }
         if json { Console.out(JSONText.write(.array(all)) + "\n") }
@@ -95,7 +100,8 @@ enum CheckCommand {
     static func check(_ document: String, variables: [String: String],
                       strict: Bool) -> ([Diagnostic], SourceText?) {
         do {
-            let prepared = try CollageRenderer.prepare(documentPath: document, variables: variables)
+            let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
+            let prepared = try CollageRenderer.prepare(input: input, variables: variables)
             let warnings = strict ? prepared.warnings.map(\.asError) : prepared.warnings
             return (warnings, prepared.spec.source)
         } catch {

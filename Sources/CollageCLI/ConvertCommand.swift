@@ -5,11 +5,14 @@ import CollageRaster
 enum ConvertCommand {
     static let help = """
     Usage: collage convert IN -o OUT [options]
+           collage convert - -o OUT [options]    (the photo from standard input)
 
     Converts one photo to JPEG, PNG or WebP: upright (EXIF or HEIF rotation
     applied), in sRGB (embedded ICC profile or AVIF colour converted), at its
     native size unless --max-size asks for less. IN may be JPEG, PNG,
-    HEIC/HEIF/AVIF or WebP (detected from its bytes, not its name).
+    HEIC/HEIF/AVIF or WebP (detected from its bytes, not its name); `-`
+    reads it from standard input. OUT's folder must exist and be writable:
+    that is checked before the photo is read.
     EXIF metadata (camera, GPS position, dates) is left out unless
     --keep-metadata. OUT is written whole or not at all and is never IN
     (a device or named pipe, such as /dev/null, is written through).
@@ -98,6 +101,17 @@ enum ConvertCommand {
         }
         options.outputPath = output
         do {
+            // `convert -` reads the photo from standard input, after the output is checked.
+            var inputPath = input
+            var stdin: StandardInputFile?
+            if input == "-" {
+                try OutputPreflight.folder(of: output)
+                stdin = try StandardInputFile.read()
+                inputPath = stdin!.path
+                options.inputName = "<stdin>"
+            }
+            defer { stdin?.remove() }
+            let input = inputPath
             let report: Converter.Report
             if output == "-" {
                 let converted = try Converter.encode(inputPath: input, options: options)
@@ -106,7 +120,7 @@ enum ConvertCommand {
             } else {
                 report = try Converter.convert(inputPath: input, options: options)
             }
-            for warning in report.warnings { Console.err("\(input): warning: \(warning)\n") }
+            for warning in report.warnings { Console.err("\(options.inputName ?? input): warning: \(warning)\n") }
             return .success
         } catch {
             return error.report(command: "convert")

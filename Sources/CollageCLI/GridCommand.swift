@@ -9,7 +9,8 @@ enum GridCommand {
     ImageMagick `montage`: the automatic layout (DESIGN.md "Layout rules")
     for up to nine photos, else a grid of ⌈√n⌉ columns; each photo covers
     its cell. OUT is written whole or not at all (a device or named pipe
-    such as /dev/null is written through) and never replaces a photo.
+    such as /dev/null is written through) and never replaces a photo; its
+    folder, format and size are checked before any photo is read.
 
     Options:
       -o, --output PATH     the image to write (required; `-` = standard output, needs --format)
@@ -81,10 +82,12 @@ enum GridCommand {
         }
         let options = common.options(output: output)
         do throws(CollageError) {
+            try OutputPreflight.folder(of: output)
             let spec = try PhotoGrid.spec(photos: scanner.positionals, columns: columns, width: width, height: height,
                                           gap: gap, workingDirectory: WorkingDirectory.path)
-            let prepared = try CollageRenderer.prepare(spec: spec)
             let inputs = spec.photos.map(\.path)
+            try CollageRenderer.preflight(spec: spec, inputs: inputs, options: options)
+            let prepared = try CollageRenderer.prepare(spec: spec)
             if let depfile { try Depfile.refuse(depfile, outputs: [output], inputs: inputs) }
             let warnings: [Diagnostic]
             if output == "-" {

@@ -6,7 +6,8 @@ enum LayoutCommand {
     static let help = """
     Usage: collage layout DOC [--json] [--set NAME=VALUE]...
 
-    Lays out DOC without rendering it and prints where everything lands, in
+    Lays out DOC (`-`: read from standard input) without rendering it and
+    prints where everything lands, in
     canvas pixels (origin top-left, y down): the canvas size; for each photo
     its id, src, oriented size, cell, destination (the cell for `cover`, the
     letterboxed rectangle for `contain`) and crop window (fractional, in the
@@ -56,7 +57,8 @@ enum LayoutCommand {
         }
         let prepared: CollageRenderer.Prepared
         do {
-            prepared = try CollageRenderer.prepare(documentPath: document, variables: variables)
+            let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
+            prepared = try CollageRenderer.prepare(input: input, variables: variables)
         } catch {
             return error.report(command: "layout")
         }

@@ -20,10 +20,13 @@ extension RenderCommand {
         do throws(CollageError) {
             CollageRenderer.warmUpFonts()
             let policy = try pipeline.policy()
+            // The output is checked before anything is read (issue 13 §5).
+            try OutputPreflight.folder(of: options.outputPath)
             let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
             let spec = try input.load(variables: options.variables)
             try policy?.check(spec)
             let inputs = [input.path].compactMap { $0 } + spec.photos.map(\.path)
+            try CollageRenderer.preflight(spec: spec, inputs: inputs, options: options)
             let depfile = pipeline.depfile, output = options.outputPath
             // The photos decode while the text is set; the depfile's path is
             // checked against the inputs (fonts too) before anything is written.

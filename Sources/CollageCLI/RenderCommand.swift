@@ -14,7 +14,9 @@ enum RenderCommand {
     Photos may be JPEG, PNG, HEIC/HEIF/AVIF or WebP (detected from their bytes).
     OUT is written whole or not at all (a symbolic link stays a link and the
     file it names is replaced; a device or named pipe such as /dev/null is
-    written through); DOC and its photos are never overwritten.
+    written through); DOC and its photos are never overwritten. OUT's folder
+    must exist and be writable, and OUT's format must hold the canvas: both
+    are checked before the document's photos are read.
 
     Options:
       -o, --output PATH     the image to write (required)

@@ -8,7 +8,8 @@ enum WatchCommand {
 
     Renders DOC to OUT, then again whenever DOC or a file it depends on
     changes (its photos, image overlays and the font files its text uses;
-    inotify, so saves by rename are seen too). Errors are printed and watching goes on; OUT
+    inotify, so saves by rename are seen too). DOC must be a file: `-`
+    (standard input) cannot be watched. Errors are printed and watching goes on; OUT
     keeps its last good image. Stop with Ctrl-C.
 
     Options:
@@ -43,7 +44,11 @@ enum WatchCommand {
             try pipeline.handle(name, value)
         }
         if let status { return status }
-        guard scanner.positionals.count == 1, let document = scanner.positionals.first, document != "-" else {
+        if scanner.positionals.contains("-") {
+            return usageError("watch cannot watch standard input ('-'): it re-reads DOC when the file changes; "
+                              + "save the document to a file and watch that", command: "watch")
+        }
+        guard scanner.positionals.count == 1, let document = scanner.positionals.first else {
             return usageError("watch takes one document file: collage watch DOC -o OUT", command: "watch")
         }
         guard let output = common.output, output != "-" else {

@@ -94,7 +94,7 @@ public enum ImageEncoder {
     /// Refuses a size `format` cannot hold (empty; over 16383 pixels a side
     /// for WebP, 65500 for JPEG) or the encoders' `Int32` arithmetic cannot.
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>".
-    static func checkSize(_ size: Size, format: EncodedFormat) throws(ImageError) {
+    public static func checkSize(_ size: Size, format: EncodedFormat) throws(ImageError) {
         let maxSide = format == .webp ? 16_383 : format == .jpeg ? 65_500 : Int.max
         guard size.width > 0, size.height > 0, size.width <= maxSide, size.height <= maxSide, size.width <= Int(Int32.max) / 4, size.height <= Int(Int32.max) else {
             throw ImageError(path: "<output>", reason: "cannot encode a \(size) image as \(format.rawValue.uppercased())",

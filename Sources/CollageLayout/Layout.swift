@@ -5,6 +5,8 @@ import CollageSpec
 public struct PhotoPlacement: Sendable, Hashable {
     /// Index into `Spec.photos` (layout order).
     public var photo: Int
+    /// Index into `Layout.images` of the photo's file.
+    public var image: Int
     /// The photo's cell, canvas pixels (origin top-left, y down).
     public var cell: PixelRect
     /// Where the crop window is drawn: the cell for `cover`, the centred
@@ -12,8 +14,93 @@ public struct PhotoPlacement: Sendable, Hashable {
     public var destination: PixelRect
     /// The fractional window of the oriented photo shown, in its source pixels.
     public var crop: Rect
-    public init(photo: Int, cell: PixelRect, destination: PixelRect, crop: Rect) {
-        self.photo = photo; self.cell = cell; self.destination = destination; self.crop = crop
+    /// `PhotoSpec.flip`: mirrors the picture, before `rotation`; nil = none.
+    public var flip: Flip?
+    /// `PhotoSpec.shadow`, cast by the print (canvas pixels); nil = none.
+    public var shadow: DropShadow?
+    /// `PhotoSpec.rotation`: degrees clockwise about the cell's centre.
+    public var rotation: Double
+    /// - Parameter image: defaults to `photo` (the layout lists the photos'
+    ///   images first, in photo order).
+    public init(photo: Int, image: Int? = nil, cell: PixelRect, destination: PixelRect, crop: Rect,
+                flip: Flip? = nil, shadow: DropShadow? = nil, rotation: Double = 0) {
+        self.photo = photo; self.image = image ?? photo; self.cell = cell; self.destination = destination
+        self.crop = crop; self.flip = flip; self.shadow = shadow; self.rotation = rotation
+    }
+}
+
+/// One image file the scene draws: `Layout.images[i]` is scene image `i`.
+public struct LayoutImage: Sendable, Hashable {
+    /// Which document item the file belongs to.
+    public enum Owner: Sendable, Hashable {
+        /// `Spec.photos[index]`.
+        case photo(Int)
+        /// `Spec.overlays[index]` (an image overlay).
+        case overlay(Int)
+    }
+    public var owner: Owner
+    /// Absolute path of the file.
+    public var path: String
+    /// The path as written in the document, and where (for messages).
+    public var src: String
+    public var srcLocation: SourceLocation
+    /// EXIF orientation 1-8 replacing the file's own tag; nil = the file's.
+    public var orientation: Int?
+    /// Oriented size, source pixels.
+    public var size: Size
+    /// "photo" or "overlay image" (messages).
+    public var role: String {
+        switch owner {
+        case .photo: "photo"
+        case .overlay: "overlay image"
+        }
+    }
+    public init(owner: Owner, path: String, src: String, srcLocation: SourceLocation, orientation: Int? = nil, size: Size) {
+        self.owner = owner; self.path = path; self.src = src; self.srcLocation = srcLocation
+        self.orientation = orientation; self.size = size
+    }
+}
+
+/// Where one overlay lands: the layout stage's answer for
+/// `Spec.overlays[overlay]`, with the placement keys every kind shares and
+/// the kind's own frame.
+public struct OverlayFrame: Sendable, Hashable {
+    /// Index into `Spec.overlays`.
+    public var overlay: Int
+    /// The box the overlay anchors in: the canvas, or with `photo: ID` that
+    /// photo's cell; canvas pixels.
+    public var area: PixelRect
+    /// Degrees clockwise about the overlay box's centre (`OverlaySpec.rotation`).
+    public var rotation: Double
+    /// 0...1, multiplies the overlay's alpha (`OverlaySpec.opacity`).
+    public var opacity: Double
+    public var kind: OverlayFrameKind
+    public init(overlay: Int, area: PixelRect, rotation: Double = 0, opacity: Double = 1, kind: OverlayFrameKind) {
+        self.overlay = overlay; self.area = area; self.rotation = rotation; self.opacity = opacity; self.kind = kind
+    }
+}
+
+/// An overlay's frame by kind (one case per `OverlayKind`).
+public enum OverlayFrameKind: Sendable, Hashable {
+    /// A text overlay: its box depends on its fonts and is set by the
+    /// typesetter (`SceneBuilder`) inside `OverlayFrame.area`.
+    case text(TextOverlaySpec)
+    /// An image overlay, its box known from the file's header.
+    case image(ImageOverlayFrame)
+}
+
+/// Where an image overlay is drawn.
+public struct ImageOverlayFrame: Sendable, Hashable {
+    /// Index into `Layout.images` of the overlay's file.
+    public var image: Int
+    /// The image's box, canvas pixels (whole pixels; may reach outside the canvas).
+    public var box: PixelRect
+    /// The file's size, source pixels (the whole image is drawn into `box`).
+    public var size: Size
+    /// A drop shadow cast by the image's alpha; nil = none.
+    public var shadow: DropShadow?
+    public init(image: Int, box: PixelRect, size: Size, shadow: DropShadow? = nil) {
+        self.image = image; self.box = box; self.size = size; self.shadow = shadow
     }
 }
 
@@ -22,11 +109,14 @@ public struct Layout: Sendable, Hashable {
     /// Canvas size in pixels, after the single-photo defaults.
     public var canvas: Size
     public var photos: [PhotoPlacement]
-    /// One entry per `Spec.overlays` item: the box of an image overlay,
-    /// canvas pixels (may reach outside the canvas); nil for text overlays
-    /// (their boxes come from the typesetter).
-    public var overlayBoxes: [PixelRect?]
-    public init(canvas: Size, photos: [PhotoPlacement], overlayBoxes: [PixelRect?] = []) {
-        self.canvas = canvas; self.photos = photos; self.overlayBoxes = overlayBoxes
+    /// One frame per `Spec.overlays` item, in list order (drawing order).
+    public var overlays: [OverlayFrame]
+    /// Every image file the scene draws, by scene image index: the photos
+    /// (in `Spec.photos` order), then the image overlays (in overlay order).
+    /// Placements and frames name their entry (`PhotoPlacement.image`,
+    /// `ImageOverlayFrame.image`).
+    public var images: [LayoutImage]
+    public init(canvas: Size, photos: [PhotoPlacement], overlays: [OverlayFrame] = [], images: [LayoutImage] = []) {
+        self.canvas = canvas; self.photos = photos; self.overlays = overlays; self.images = images
     }
 }

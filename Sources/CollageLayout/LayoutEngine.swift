@@ -18,9 +18,14 @@ public enum LayoutEngine {
     ///   photos than the layout has cells, or padding and gaps that leave no
     ///   room for the cells; `.unreadableImage` at a photo's `src` for an
     ///   empty image size.
-    ///   - overlayImageSizes: size of each image overlay's file, in
-    ///     `spec.overlays` order of the image overlays (text overlays skipped).
-    public static func layout(_ spec: Spec, photoSizes: [Size], overlayImageSizes: [Size] = []) throws(DiagnosticList) -> Layout {
+    ///   - overlayImageSizes: the file size of each image overlay, source
+    ///     pixels, by its index in `spec.overlays` (text overlays have none).
+    /// - Returns: also `images`, every file the scene draws (the photos, then
+    ///   the image overlays), and one `OverlayFrame` per overlay.
+    /// - Throws: also `.unknownId` at an overlay's `photo:` for an id no
+    ///   laid-out photo has.
+    public static func layout(_ spec: Spec, photoSizes: [Size],
+                              overlayImageSizes: [Int: Size] = [:]) throws(DiagnosticList) -> Layout {
         guard photoSizes.count == spec.photos.count else {
             throw DiagnosticList([Diagnostic(.render, at: nil,
                 "internal: \(photoSizes.count) image sizes for \(spec.photos.count) photos")])
@@ -55,8 +60,14 @@ public enum LayoutEngine {
         let placements = cells.enumerated().map { index, cell in
             placement(of: index, photo: spec.photos[index], size: photoSizes[index], cell: cell)
         }
-        let boxes = try OverlayImageLayout.boxes(spec, canvas: canvas, placements: placements, imageSizes: overlayImageSizes)
-        return Layout(canvas: canvas, photos: placements, overlayBoxes: boxes)
+        var images = spec.photos.indices.map { index in
+            let photo = spec.photos[index]
+            return LayoutImage(owner: .photo(index), path: photo.path, src: photo.src, srcLocation: photo.srcLocation,
+                               orientation: photo.orientation, size: photoSizes[index])
+        }
+        let overlays = try OverlayLayout.frames(spec, canvas: canvas, placements: placements,
+                                                imageSize: { overlayImageSizes[$0] }, images: &images)
+        return Layout(canvas: canvas, photos: placements, overlays: overlays, images: images)
     }
 
     /// The canvas size: as given; for a single photo, an omitted side follows
@@ -182,6 +193,15 @@ public enum LayoutEngine {
 
     /// Where photo `index` is drawn inside `cell`.
     static func placement(of index: Int, photo: PhotoSpec, size: Size, cell: PixelRect) -> PhotoPlacement {
+        var placement = framing(of: index, photo: photo, size: size, cell: cell)
+        placement.flip = photo.flip
+        placement.shadow = photo.shadow
+        placement.rotation = photo.rotation
+        return placement
+    }
+
+    /// The cell, destination and crop window of photo `index` (image `index`).
+    private static func framing(of index: Int, photo: PhotoSpec, size: Size, cell: PixelRect) -> PhotoPlacement {
         if photo.crop != nil || photo.zoom != 1 {
             let (crop, destination) = CropWindow.place(photo, size: size, cell: cell)
             return PhotoPlacement(photo: index, cell: cell, destination: destination, crop: crop)

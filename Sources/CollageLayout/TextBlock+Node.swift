@@ -7,7 +7,10 @@ extension TextBlock {
     /// (`stroke.color`), the fill (`color`), then colour glyphs in their
     /// own colours. Layers with no ink on the canvas are left out.
     /// Coordinates are canvas pixels (the group's transform is identity).
-    public func node(_ color: RGBA, style: TextStyle) -> Node {
+    public func node(_ color: RGBA, style: TextStyle) -> Node { .group(group(color, style: style)) }
+
+    /// `node(_:style:)`'s group.
+    public func group(_ color: RGBA, style: TextStyle) -> Group {
         var children: [Node] = []
         func add(_ layer: Layer, _ color: RGBA) {
             children.append(.mask(MaskLeaf(mask: layer.mask, x: Double(layer.x), y: Double(layer.y), color: Color(color))))
@@ -19,6 +22,6 @@ extension TextBlock {
             children.append(.mask(MaskLeaf(mask: mask, x: Double(maskX), y: Double(maskY), color: Color(color))))
         }
         children += tiles.map { .tile($0) }
-        return .group(Group(children: children))
+        return Group(children: children)
     }
 }

@@ -4,6 +4,8 @@ import CollageSpec
 /// A text overlay set in type: its faces, lines, box and rasterised layers,
 /// all in canvas pixels (origin top-left, y down), fractional unless noted.
 public struct TextBlock: Sendable {
+    /// Index into `Spec.overlays` of the overlay set (set by `SceneBuilder`).
+    public var overlay = 0
     /// One line of the block.
     public struct Line: Sendable, Hashable {
         /// The line's text in logical order (a paragraph, or the part of one

@@ -37,7 +37,8 @@ public enum Typesetter {
     /// `minimumShrinkSize` at which the box fits `maxWidth` x `maxHeight`.
     ///
     /// - Parameters:
-    ///   - overlay: a text overlay (`OverlayContent.text`).
+    ///   - text: the text overlay's own keys.
+    ///   - overlay: its placement keys (anchor, offset; `location` for errors).
     ///   - area: the rectangle anchors and percentages refer to, canvas
     ///     pixels (the canvas, or the photo's cell with `photo:`).
     ///   - canvas: the canvas size; the layers are clipped to it (widened by
@@ -47,25 +48,22 @@ public enum Typesetter {
     ///   font can be used, `.outOfRange` there for a size outside
     ///   (0, `maximumSize`] or a stroke width or shadow blur over
     ///   `maximumDecoration`.
-    public static func set(_ overlay: OverlaySpec, in area: PixelRect, canvas: Size,
+    public static func set(_ text: TextOverlaySpec, placement overlay: OverlaySpec, in area: PixelRect, canvas: Size,
                            library: FontLibrary = .shared) throws(DiagnosticList) -> TextBlock {
-        guard case let .text(text) = overlay.content else {
-            throw DiagnosticList([Diagnostic(.unsupported, at: overlay.location, "only text overlays are supported yet")])
-        }
-        let size = overlay.font.relativeSize.map { $0 * Double(area.height) / 100 } ?? overlay.font.size
+        let size = text.font.relativeSize.map { $0 * Double(area.height) / 100 } ?? text.font.size
         guard size > 0, size <= maximumSize else {
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
                 "font size \(size) is outside 0 < size <= \(Int(maximumSize)) pixels")])
         }
-        for (name, value) in [("stroke width", overlay.textStyle.stroke?.width.resolved(reference: size)),
-                              ("shadow blur", overlay.textStyle.shadow?.blur)] {
+        for (name, value) in [("stroke width", text.style.stroke?.width.resolved(reference: size)),
+                              ("shadow blur", text.style.shadow?.blur)] {
             guard let value, value > maximumDecoration else { continue }
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
                 "\(name) \(value) pixels is more than \(Int(maximumDecoration)) pixels")])
         }
         do {
             return try library.withLock { () throws(FontError) in
-                try setLocked(text, size: size, overlay: overlay, area: area, canvas: canvas, library: library)
+                try setLocked(text, size: size, placement: overlay, area: area, canvas: canvas, library: library)
             }
         } catch {
             throw DiagnosticList([Diagnostic(.font, at: overlay.location, error.description)])
@@ -82,22 +80,23 @@ public enum Typesetter {
         var height: Double
     }
 
-    private static func setLocked(_ text: String, size: Double, overlay: OverlaySpec, area: PixelRect, canvas: Size,
-                                  library: FontLibrary) throws(FontError) -> TextBlock {
+    private static func setLocked(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
+                                  canvas: Size, library: FontLibrary) throws(FontError) -> TextBlock {
+        let text = spec.text
         var warnings: [Diagnostic] = []
-        let faces = try FaceSet(font: overlay.font, library: library)
+        let faces = try FaceSet(font: spec.font, library: library)
         if !faces.matchedByName {
             warnings.append(Diagnostic(.font, at: overlay.location,
-                "no font named \(overlay.font.family.map { "'\($0)'" }.joined(separator: ", ")); using '\(faces.families[0])'",
+                "no font named \(spec.font.family.map { "'\($0)'" }.joined(separator: ", ")); using '\(faces.families[0])'",
                 severity: .warning))
         }
         try faces.setSize(size)
-        let style = overlay.textStyle
+        let style = spec.style
         let areaWidth = Double(area.width), areaHeight = Double(area.height)
         let maxWidth = style.maxWidth?.resolved(reference: areaWidth)
         let maxHeight = style.maxHeight?.resolved(reference: areaHeight)
         let letterSpacing = style.letterSpacing
-        let features = overlay.font.features.map { "\($0.tag)=\($0.value)" }
+        let features = spec.font.features.map { "\($0.tag)=\($0.value)" }
 
         // Itemise once: faces per cluster do not depend on the size.
         var paragraphs: [[TextCluster]] = []
@@ -167,7 +166,7 @@ public enum Typesetter {
             }
             result = try setting(at: best ?? minimumShrinkSize)
         }
-        return try place(result, overlay: overlay, faces: faces, area: area, canvas: canvas, warnings: warnings)
+        return try place(result, style: spec.style, placement: overlay, faces: faces, area: area, canvas: canvas, warnings: warnings)
     }
 
     /// Greedy wrapping at UAX #14 opportunities: cluster ranges of each line
@@ -200,12 +199,11 @@ public enum Typesetter {
     }
 
     /// Places the lines by anchor, offset and align, and rasterises the layers.
-    private static func place(_ s: Setting, overlay: OverlaySpec, faces: FaceSet, area: PixelRect, canvas: Size,
-                              warnings: [Diagnostic]) throws(FontError) -> TextBlock {
-        let style = overlay.textStyle
+    private static func place(_ s: Setting, style: TextStyle, placement overlay: OverlaySpec, faces: FaceSet,
+                              area: PixelRect, canvas: Size, warnings: [Diagnostic]) throws(FontError) -> TextBlock {
         let anchor = overlay.anchor
-        let offsetX = overlay.relativeOffsetX.map { $0 * Double(area.width) / 100 } ?? overlay.offsetX
-        let offsetY = overlay.relativeOffsetY.map { $0 * Double(area.height) / 100 } ?? overlay.offsetY
+        let offsetX = overlay.offsetX.resolved(reference: Double(area.width))
+        let offsetY = overlay.offsetY.resolved(reference: Double(area.height))
         let areaX = Double(area.x) + anchor.horizontalFraction * Double(area.width)
         let areaY = Double(area.y) + anchor.verticalFraction * Double(area.height)
         let boxPointY = anchor.isBaseline ? s.metrics.ascender : anchor.verticalFraction * s.height

@@ -25,10 +25,10 @@ public struct Group: Sendable {
     /// Only what lies inside this path (local coordinates, non-zero) shows; default none.
     public var clip: Path?
     /// Drawn under the children; default none.
-    public var shadow: DropShadow?
+    public var shadow: Shadow?
     public var children: [Node]
 
-    public init(transform: Affine = .identity, opacity: Double = 1, clip: Path? = nil, shadow: DropShadow? = nil,
+    public init(transform: Affine = .identity, opacity: Double = 1, clip: Path? = nil, shadow: Shadow? = nil,
                 children: [Node]) {
         self.transform = transform; self.opacity = opacity; self.clip = clip; self.shadow = shadow
         self.children = children
@@ -39,7 +39,7 @@ public struct Group: Sendable {
 /// the spread), moved by the offset, blurred with a Gaussian of `sigma`
 /// (blur radius / 2), in `color`, and hidden under `knockout` (the caster
 /// itself, so a translucent print does not show its own shadow).
-public struct DropShadow: Sendable {
+public struct Shadow: Sendable {
     /// The casting shape in the group's local coordinates, spread included.
     public var shape: Path
     /// Canvas pixels (+x right, +y down): the light does not turn with the caster.

@@ -8,7 +8,7 @@
 ///   its child (or children, at opacity 1), a pixel-aligned rectangular clip
 ///   narrows the draws' clip, and any other clip of a single child becomes
 ///   that child's coverage.
-/// - A group's shadow (`DropShadow`) becomes a coverage mask under its children.
+/// - A group's shadow (`Shadow`) becomes a coverage mask under its children.
 /// - An image leaf whose device transform is an axis-aligned scale (mirrors
 ///   included) and translation onto whole pixels is a plain `ImageDraw`
 ///   (separable Lanczos-3); any other is resampled at the node's own scale
@@ -164,7 +164,7 @@ public struct SceneFlattener: Sendable {
 
     /// The shadow of a group: its shape in canvas pixels, moved, blurred,
     /// knocked out under the caster, in the shadow's colour faded by `opacity`.
-    private func shadowItem(_ shadow: DropShadow, transform: Affine, opacity: Double, clip: PixelRect) -> SceneItem? {
+    private func shadowItem(_ shadow: Shadow, transform: Affine, opacity: Double, clip: PixelRect) -> SceneItem? {
         guard shadow.sigma.isFinite, shadow.offsetX.isFinite, shadow.offsetY.isFinite, shadow.sigma < 1e4 else { return nil }
         let sigma = max(0, shadow.sigma)
         let radius = GaussianBlur.radius(sigma: sigma)

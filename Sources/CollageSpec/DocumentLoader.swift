@@ -1,5 +1,5 @@
 /// Entry point of the document -> spec stage: reads the bytes, parses them
-/// with `YAMLReader` (YAML and JSON alike) and validates them with `Validator`.
+/// with `DocumentSyntax` (`JSONReader` or `YAMLReader`) and validates them with `Validator`.
 public enum DocumentLoader {
     /// At most this many diagnostics are reported for one document.
     public static let maxDiagnostics = 50
@@ -33,16 +33,14 @@ public enum DocumentLoader {
                 "cannot read document '\(file)': this looks like an image (\(format)), not a document; "
                 + "give a .yaml or .json collage document that lists the photo under 'photos:'")], source: source)
         }
-        let json = JSONLint.check(source)
-        if !json.comments.isEmpty { throw DiagnosticList(sortedAndCapped(json.comments), source: source) }
-        let read = YAMLReader.read(source)
+        let read = DocumentSyntax.read(source)
         // A document that does not parse is not validated: its tree is partial.
-        let fatal = read.diagnostics.contains { $0.kind == .syntax || $0.kind == .tooManyAliases }
-        var diagnostics = json.warnings + read.diagnostics
+        let fatal = read.diagnostics.contains { $0.severity == .error && ($0.kind == .syntax || $0.kind == .tooManyAliases) }
+        var diagnostics = read.diagnostics
         var spec: Spec?
         if !fatal {
             var validator = Validator(source: source, baseDirectory: baseDirectory, overrides: variables,
-                                      fileExists: isRegularFile)
+                                      fileKind: FileSystem.kind(of:))
             spec = validator.validate(read.root)
             diagnostics += validator.diagnostics
         }
@@ -68,9 +66,5 @@ public enum DocumentLoader {
         capped[capped.count - 1].notes.append(
             "too many errors: \(sorted.count - maxDiagnostics) more not shown")
         return capped
-    }
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        FileSystem.kind(of: path) == .regularFile
     }
 }

@@ -556,10 +556,12 @@ extension DocumentSchema {
           ]
         },
         "rotation": {
-          "description": "Rotation in degrees clockwise about the cell centre, clipped to the cell. Default 0.",
+          "description": "Rotation in degrees clockwise about the cell centre, -3600 to 3600: the whole print (picture, border, rounded corners, shadow) turns as one rigid card, not clipped to its cell (changed in issue 12). Default 0.",
           "anyOf": [
             {
-              "type": "number"
+              "type": "number",
+              "minimum": -3600,
+              "maximum": 3600
             },
             {
               "$ref": "#/$defs/variable"
@@ -651,6 +653,76 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 1,
               "maximum": 8
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "shadow": {
+          "description": "Drop shadow cast by the photo's print (its visible picture, rotation and rounded corners included), drawn under it (as CSS `box-shadow`). Every key is optional. Not rendered yet: `check` reports it as not supported yet (issue 12).",
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "offset": {
+              "description": "`[x, y]` shadow offset, pixels (+x right, +y down), each -100000 to 100000. Default [0, 0].",
+              "type": "array",
+              "minItems": 2,
+              "maxItems": 2,
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": -100000,
+                    "maximum": 100000
+                  },
+                  {
+                    "$ref": "#/$defs/variable"
+                  }
+                ]
+              }
+            },
+            "blur": {
+              "description": "Blur radius as in CSS `box-shadow`, pixels, 0 to 1000 (Gaussian sigma = blur / 2). Default 0.",
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            },
+            "color": {
+              "description": "Shadow colour. Default black at 50 % alpha (\"#00000080\"). Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
+              "$ref": "#/$defs/color"
+            },
+            "spread": {
+              "description": "Pixels the shape grows (negative: shrinks) before the blur, -10000 to 10000. Default 0.",
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": -10000,
+                  "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            }
+          }
+        },
+        "flip": {
+          "description": "Mirror the picture after `crop`, `focus` and `zoom` (which keep the unflipped photo's coordinates) and before `rotation`: `horizontal`, `vertical` or `both`. Default none. Not rendered yet: `check` reports it as not supported yet (issue 12).",
+          "anyOf": [
+            {
+              "enum": [
+                "horizontal",
+                "vertical",
+                "both"
+              ]
             },
             {
               "$ref": "#/$defs/variable"
@@ -803,7 +875,7 @@ extension DocumentSchema {
       }
     },
     "overlay": {
-      "description": "A text overlay (`text`) or an image overlay (`image`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`.",
+      "description": "A text overlay (`text`) or an image overlay (`image`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`, turned by `rotation` and faded by `opacity`. A key of the other kind (e.g. `font` on an image overlay) is an error naming the kinds it applies to.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -1021,7 +1093,7 @@ extension DocumentSchema {
           ]
         },
         "opacity": {
-          "description": "Opacity, 0-1. Default 1.",
+          "description": "Opacity, 0-1, of any overlay kind (text: fill, stroke, shadow and label box together). Default 1. Not rendered yet for text overlays: `check` reports it there as not supported yet (issue 12).",
           "anyOf": [
             {
               "type": "number",
@@ -1063,7 +1135,7 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Text shadow, cast by fill plus stroke.",
+          "description": "Text overlays: the text shadow, cast by fill plus stroke (keys `offset`, `blur`, `color`). Image overlays: a drop shadow cast by the image's alpha (keys `offset`, `blur`, `color`, `spread`, as for photos; not rendered yet: `check` reports it as not supported yet, issue 12).",
           "type": "object",
           "additionalProperties": false,
           "properties": {
@@ -1098,6 +1170,19 @@ extension DocumentSchema {
             "color": {
               "description": "Shadow colour. Default \"#00000080\". Colour: `#rgb`, `#rrggbb`, `#rrggbbaa` or a CSS named colour (`transparent` included).",
               "$ref": "#/$defs/color"
+            },
+            "spread": {
+              "description": "Image overlays only: pixels the shape grows (negative: shrinks) before the blur, -10000 to 10000. Default 0.",
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": -10000,
+                  "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
             }
           }
         },
@@ -1247,6 +1332,19 @@ extension DocumentSchema {
                 "horizontal",
                 "vertical"
               ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "rotation": {
+          "description": "Rotation in degrees clockwise about the overlay's box centre, -3600 to 3600, for any overlay kind. Default 0. Not rendered yet: `check` reports it as not supported yet (issue 12).",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": -3600,
+              "maximum": 3600
             },
             {
               "$ref": "#/$defs/variable"

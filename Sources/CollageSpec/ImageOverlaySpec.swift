@@ -1,6 +1,6 @@
-/// An image overlay (`image: logo.png`), drawn with its alpha over the
-/// photos. Placed like a text overlay (its `OverlaySpec` holds `anchor` and
-/// `photo`): the anchor point of the canvas (or, with `photo: ID`, of that
+/// An image overlay's own keys (`image: logo.png`), drawn with its alpha over
+/// the photos. Placed like a text overlay (its `OverlaySpec` holds `anchor`,
+/// `offset`, `photo`, `rotation` and `opacity`): the anchor point of the canvas (or, with `photo: ID`, of that
 /// photo's cell) and the same point of the image's
 /// box meet, then the box moves by `offset` (+x right, +y down). Percentages
 /// in `offset`, `width` and `height` refer to that box's width (x, width) or
@@ -17,13 +17,11 @@ public struct ImageOverlaySpec: Sendable, Hashable {
     public var width: Length?
     /// Box height; nil = from `width` and the image's aspect, or its native height.
     public var height: Length?
-    public var offsetX: Length
-    public var offsetY: Length
-    /// 0...1, multiplies the image's alpha; default 1.
-    public var opacity: Double
+    /// A drop shadow cast by the image's alpha; default none.
+    public var shadow: DropShadow?
     public init(path: String, src: String, srcLocation: SourceLocation, width: Length? = nil, height: Length? = nil,
-                offsetX: Length = .pixels(0), offsetY: Length = .pixels(0), opacity: Double = 1) {
+                shadow: DropShadow? = nil) {
         self.path = path; self.src = src; self.srcLocation = srcLocation; self.width = width; self.height = height
-        self.offsetX = offsetX; self.offsetY = offsetY; self.opacity = opacity
+        self.shadow = shadow
     }
 }

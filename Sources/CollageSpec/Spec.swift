@@ -128,8 +128,14 @@ public struct PhotoSpec: Sendable, Equatable {
     public var border: BorderSpec?
     /// 0...1, multiplies the photo's alpha; default 1.
     public var opacity: Double = 1
-    /// Degrees clockwise about the cell's centre, clipped to the cell; default 0.
+    /// Degrees clockwise about the cell's centre, -3600...3600; default 0.
+    /// The print (the visible picture with its border and rounded corners)
+    /// turns as one rigid card (issue 12).
     public var rotation: Double = 0
+    /// A drop shadow cast by the print's shape, drawn under it; default none.
+    public var shadow: DropShadow?
+    /// Mirrors the picture after `crop`/`focus`/`zoom`, before `rotation`; default none.
+    public var flip: Flip?
     /// Manual crop of the oriented photo (fractions); default the whole photo.
     public var crop: CropSpec?
     /// >= 1: the cover window shrinks by this factor about `focus`; default 1.
@@ -157,6 +163,24 @@ public enum LayoutKind: Sendable, Hashable {
     /// Rows of whole photos (no crop) filling the width at a height near
     /// `rowHeight` canvas pixels; breaks by least squares (`JustifiedLayout`).
     case justified(rowHeight: Double)
+}
+
+extension LayoutKind {
+    /// The kind's name as `layout.kind` spells it.
+    public var name: LayoutKindName {
+        switch self {
+        case .auto: .auto
+        case .grid: .grid
+        case .free: .free
+        case .justified: .justified
+        }
+    }
+}
+
+/// The values of `layout.kind`: the one list of layout kinds the validator,
+/// its messages and the schema read (`LayoutKind` adds each kind's values).
+public enum LayoutKindName: String, Sendable, Hashable, CaseIterable {
+    case auto, grid, free, justified
 }
 
 public struct LayoutSpec: Sendable, Equatable {
@@ -207,38 +231,5 @@ public struct FontSpec: Sendable, Hashable {
     public var features: [FontFeature] = []
     public init(family: [String] = ["sans-serif"], size: Double = 48) {
         self.family = family; self.size = size
-    }
-}
-
-public enum OverlayContent: Sendable, Hashable {
-    case text(String)
-    /// An image drawn with its alpha (logos, stickers).
-    case image(ImageOverlaySpec)
-}
-
-public struct OverlaySpec: Sendable, Equatable {
-    public var content: OverlayContent
-    public var font: FontSpec
-    /// Default black.
-    public var color: RGBA
-    /// The canvas point and the same point of the overlay's box meet; default center.
-    public var anchor: Anchor
-    /// Then moved by this much: +x right, +y down; default (0, 0).
-    public var offsetX: Double
-    public var offsetY: Double
-    /// `offset` items given as percentages: of the area's width (x) and
-    /// height (y); they win over `offsetX`/`offsetY` when set.
-    public var relativeOffsetX: Double?
-    public var relativeOffsetY: Double?
-    /// Paragraph and decoration keys (wrapping, stroke, shadow, label box).
-    public var textStyle = TextStyle()
-    /// `photo: ID`: anchor inside that photo's cell instead of the canvas.
-    public var photo: String?
-    public var photoLocation: SourceLocation?
-    public var location: SourceLocation
-    public init(content: OverlayContent, font: FontSpec = FontSpec(), color: RGBA = .black,
-                anchor: Anchor = .center, offsetX: Double = 0, offsetY: Double = 0, location: SourceLocation) {
-        self.content = content; self.font = font; self.color = color; self.anchor = anchor
-        self.offsetX = offsetX; self.offsetY = offsetY; self.location = location
     }
 }

@@ -1,8 +1,10 @@
-/// Image overlays (issue 5): `image` (a path, required), `anchor` (default
-/// center), `offset` [x, y], `width`/`height` (lengths; aspect kept when one
-/// is given), `opacity` (0...1), `photo: ID` (anchor inside that photo's cell).
+/// Image overlays (issue 5): `image` (a path, required), `width`/`height`
+/// (lengths; aspect kept when one is given), `shadow` (`DropShadow`, cast by
+/// the image's alpha). The placement keys (`anchor`, `offset`, `photo`,
+/// `rotation`, `opacity`) are read by `readOverlay` for every kind.
 extension Validator {
-    mutating func readImageOverlay(_ imageEntry: Node.Entry, keys: [String: Node.Entry], node: Node) -> OverlaySpec? {
+    mutating func readImageOverlay(_ keys: [String: Node.Entry]) -> OverlayKind? {
+        let imageEntry = keys["image"]!
         guard let src = string(imageEntry.value, key: "image") else { return nil }
         guard !src.isEmpty else {
             report(.invalidValue, imageEntry.value.location, "'image' is empty; give the path of an image file")
@@ -10,30 +12,11 @@ extension Validator {
         }
         let path = PathResolver.resolve(src, against: baseDirectory)
         var failed = false
-        if !fileExists(path) {
-            report(.missingFile, imageEntry.value.location, "overlay image not found: '\(src)'", notes: ["looked for \(path)"])
-            failed = true
-        }
-        for key in ["font", "color"] where keys[key] != nil {
-            report(.invalidValue, keys[key]!.keyLocation, "'\(key)' applies only to text overlays")
+        if !requireRegularFile(path, src: src, what: "overlay image", at: imageEntry.value.location,
+                               missing: "overlay image not found: '\(src)'") {
             failed = true
         }
         var image = ImageOverlaySpec(path: path, src: src, srcLocation: imageEntry.value.location)
-        var anchor = Anchor.center
-        if let entry = keys["anchor"] {
-            if let name = enumeration(entry.value, key: "anchor", allowed: Self.boxAnchors) {
-                anchor = Anchor(rawValue: name) ?? .center
-            } else { failed = true }
-        }
-        if let entry = keys["offset"] {
-            guard case .sequence(let items) = entry.value.content, items.count == 2 else {
-                report(.wrongType, entry.value.location, "expected a list of two lengths [x, y] for 'offset', found \(describe(entry.value))")
-                return nil
-            }
-            if let x = length(items[0], key: "offset"), let y = length(items[1], key: "offset") {
-                image.offsetX = x; image.offsetY = y
-            } else { failed = true }
-        }
         for key in ["width", "height"] {
             guard let entry = keys[key] else { continue }
             guard let value = length(entry.value, key: key) else { failed = true; continue }
@@ -46,19 +29,12 @@ extension Validator {
             }
             if key == "width" { image.width = value } else { image.height = value }
         }
-        if let entry = keys["opacity"] {
-            if let value = number(entry.value, key: "opacity", range: 0...1, rangeText: "a fraction from 0 to 1") {
-                image.opacity = value
+        if let entry = keys["shadow"] {
+            if let shadow = readDropShadow(entry.value) {
+                image.shadow = shadow
+                reportUnrendered("overlay.image.shadow", entry, phrase: "in an image overlay")
             } else { failed = true }
         }
-        guard !failed else { return nil }
-        var overlay = OverlaySpec(content: .image(image), anchor: anchor, location: node.location)
-        // `photo: ID` is checked against the laid-out photos by `checkOverlayPhotos`, as for text.
-        if let entry = keys["photo"] {
-            guard let id = string(entry.value, key: "photo") else { return nil }
-            overlay.photo = id
-            overlay.photoLocation = entry.value.location
-        }
-        return overlay
+        return failed ? nil : .image(image)
     }
 }

@@ -14,11 +14,12 @@ extension Validator {
             guard let found = self.keys(of: entry.value, in: Vocabulary.layout, key: "layout") else { return nil }
             keys = found
         }
-        var kind = "auto"
+        var kind = LayoutKindName.auto
         if let kindEntry = keys["kind"] {
             guard let name = enumeration(kindEntry.value, key: "kind", allowed: Vocabulary.layoutKinds,
-                                         unsupported: Vocabulary.unsupportedLayoutKinds) else { return nil }
-            kind = name
+                                         unsupported: Vocabulary.unsupportedLayoutKinds),
+                  let known = LayoutKindName(rawValue: name) else { return nil }
+            kind = known
         }
         if let gap = keys["gap"], let value = spacing(gap.value, key: "gap") {
             layout.gap = value
@@ -29,17 +30,17 @@ extension Validator {
             layout.paddingLocation = padding.value.location
         }
         let gridOnly = ["columns", "rows", "columnWidths", "rowHeights"]
-        if kind != "grid" {
+        if kind != .grid {
             for key in gridOnly.dropFirst(2) where keys[key] != nil {
                 report(.invalidValue, keys[key]!.keyLocation, "'\(key)' applies only to 'kind: grid'")
             }
         }
-        if kind != "justified", let extra = keys["rowHeight"] {
+        if kind != .justified, let extra = keys["rowHeight"] {
             report(.invalidValue, extra.keyLocation, "'rowHeight' applies only to 'kind: justified'")
         }
         let tracks = 1...Self.maxGridTracks
         switch kind {
-        case "grid":
+        case .grid:
             guard let columnsEntry = keys["columns"] else {
                 report(.missingKey, entry?.keyLocation ?? documentStart, "'kind: grid' needs 'columns' in 'layout'")
                 return nil
@@ -66,13 +67,13 @@ extension Validator {
             if let entry = keys["rowHeights"] {
                 layout.rowHeights = readWeights(entry.value, key: "rowHeights", count: rows, what: "rows")
             }
-        case "free", "justified":
+        case .free, .justified:
             for key in ["columns", "rows"] {
                 if let extra = keys[key] {
                     report(.invalidValue, extra.keyLocation, "'\(key)' applies only to 'kind: grid'")
                 }
             }
-            if kind == "free" {
+            if kind == .free {
                 layout.kind = .free
             } else {
                 guard let entry = keys["rowHeight"] else {
@@ -86,7 +87,7 @@ extension Validator {
                                                   rangeText: "from 1 to \(Self.maxCanvasSide) pixels") else { return nil }
                 layout.kind = .justified(rowHeight: height)
             }
-        default:
+        case .auto:
             for key in ["columns", "rows"] {
                 if let extra = keys[key] {
                     report(.invalidValue, extra.keyLocation, "'\(key)' applies only to 'kind: grid'",

@@ -1,7 +1,10 @@
-/// Text `overlays` (DESIGN.md "Document format v1"): `text` (required),
-/// `font` {`family`: a name or a list of names, `size` > 0}, `color`
-/// (default black), `anchor` (default center), `offset` [x, y] (default [0, 0]).
-/// Image overlays: `Validator+ImageOverlay.swift`.
+/// `overlays` (DESIGN.md "Document format v1"): each item is one kind,
+/// named by its introducing key (`text` or `image`), plus the placement keys
+/// every kind takes: `anchor` (default center), `offset` [x, y] (default
+/// [0, 0]), `photo`, `rotation` (degrees, -3600...3600), `opacity` (0...1).
+/// Text: `text`, `font` {`family`: a name or a list of names, `size` > 0},
+/// `color` (default black) and `TextStyle`'s keys. Image overlays:
+/// `Validator+ImageOverlay.swift`.
 extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
@@ -22,34 +25,83 @@ extension Validator {
 
     private mutating func readOverlay(_ node: Node) -> OverlaySpec? {
         guard let keys = keys(of: node, in: Vocabulary.overlay, key: "overlays") else { return nil }
-        if let imageEntry = keys["image"] {
-            if let text = keys["text"] {
-                report(.invalidValue, text.keyLocation, "an overlay has either 'text' or 'image', not both")
-                return nil
-            }
-            return readImageOverlay(imageEntry, keys: keys, node: node)
-        }
-        guard let textEntry = keys["text"] else {
+        let present = OverlayKindName.allCases.filter { keys[$0.rawValue] != nil }
+        guard let kindName = present.first else {
             report(.missingKey, node.location, "missing key 'text' in an overlay: the text to draw (or 'image': a picture)")
             return nil
         }
-        for key in ["width", "height", "opacity"] where keys[key] != nil {
-            report(.unsupported, keys[key]!.keyLocation, "'\(key)' in a text overlay is not supported yet")
+        guard present.count == 1 else {
+            let names = OverlayKindName.allCases.map { "'\($0.rawValue)'" }
+            report(.invalidValue, keys[kindName.rawValue]!.keyLocation,
+                   "an overlay has either \(names.dropLast().joined(separator: ", ")) or \(names.last!), not both")
+            return nil
         }
-        guard let text = string(textEntry.value, key: "text") else { return nil }
-        var overlay = OverlaySpec(content: .text(text), location: node.location)
+        var failed = false
+        let own = Vocabulary.overlayKeys(kindName)
+        for (key, entry) in keys where !Vocabulary.overlayPlacement.contains(key) && !own.contains(key) {
+            let owners = OverlayKindName.allCases.filter { Vocabulary.overlayKeys($0).contains(key) }.map(\.plural)
+            report(.invalidValue, entry.keyLocation,
+                   "'\(key)' applies to \(owners.joined(separator: " and ")), not \(kindName.plural)")
+            failed = true
+        }
+        // The one registration of an overlay kind's reader.
+        let kind: OverlayKind? = switch kindName {
+        case .text: readTextOverlay(keys)
+        case .image: readImageOverlay(keys)
+        }
+        let placement = readOverlayPlacement(keys, kind: kindName, node: node)
+        guard let kind, var overlay = placement, !failed else { return nil }
+        overlay.kind = kind
+        return overlay
+    }
+
+    /// The placement keys every kind shares (`Vocabulary.overlayPlacement`);
+    /// the kind is set by the caller.
+    private mutating func readOverlayPlacement(_ keys: [String: Node.Entry], kind: OverlayKindName,
+                                               node: Node) -> OverlaySpec? {
+        var overlay = OverlaySpec(kind: .text(TextOverlaySpec(text: "")), location: node.location)
+        var failed = false
+        if let entry = keys["anchor"] {
+            let allowed = kind == .text ? Anchor.allCases.map(\.rawValue) : Self.boxAnchors
+            if let name = enumeration(entry.value, key: "anchor", allowed: allowed) {
+                overlay.anchor = Anchor(rawValue: name) ?? .center
+            } else { failed = true }
+        }
+        if let entry = keys["offset"] {
+            if let (x, y) = lengthPair(entry.value, key: "offset") {
+                overlay.offsetX = x; overlay.offsetY = y
+            } else { failed = true }
+        }
+        // `photo: ID` is checked against the laid-out photos by `checkOverlayPhotos`.
+        if let entry = keys["photo"] {
+            if let id = string(entry.value, key: "photo") {
+                overlay.photo = id
+                overlay.photoLocation = entry.value.location
+            } else { failed = true }
+        }
+        if let entry = keys["rotation"] {
+            if let value = rotation(entry.value) {
+                overlay.rotation = value
+                reportUnrendered("overlay.\(kind.rawValue).rotation", entry, phrase: "in \(kind.singular)")
+            } else { failed = true }
+        }
+        if let entry = keys["opacity"] {
+            if let value = number(entry.value, key: "opacity", range: 0...1, rangeText: "a fraction from 0 to 1") {
+                overlay.opacity = value + 0
+                reportUnrendered("overlay.\(kind.rawValue).opacity", entry, phrase: "in \(kind.singular)")
+            } else { failed = true }
+        }
+        return failed ? nil : overlay
+    }
+
+    /// A text overlay's own keys (`Vocabulary.overlayKeys(.text)`).
+    private mutating func readTextOverlay(_ keys: [String: Node.Entry]) -> OverlayKind? {
+        guard let text = string(keys["text"]!.value, key: "text") else { return nil }
+        var overlay = TextOverlaySpec(text: text)
         if let font = keys["font"], let spec = readFont(font.value) { overlay.font = spec }
         if let color = keys["color"], let value = self.color(color.value, key: "color") { overlay.color = value }
-        if let anchor = keys["anchor"],
-           let name = enumeration(anchor.value, key: "anchor", allowed: Anchor.allCases.map(\.rawValue)) {
-            overlay.anchor = Anchor(rawValue: name) ?? .center
-        }
-        if let offset = keys["offset"], let (x, y) = lengthPair(offset.value, key: "offset") {
-            if x.isPercent { overlay.relativeOffsetX = x.value } else { overlay.offsetX = x.value }
-            if y.isPercent { overlay.relativeOffsetY = y.value } else { overlay.offsetY = y.value }
-        }
-        readTextStyle(keys, into: &overlay)
-        return overlay
+        overlay.style = readTextStyle(keys)
+        return .text(overlay)
     }
 
     private mutating func readFont(_ node: Node) -> FontSpec? {

@@ -1,7 +1,7 @@
 /// The per-photo keys beyond `src`/`id`/`fit`/`focus` (issue 5): `cell`
 /// (grid), `frame` or `anchor`/`offset`/`width`/`height` (free),
 /// `cornerRadius`, `border`, `opacity`, `rotation`, `crop`, `zoom`,
-/// `orientation`. Which layout a key belongs to is checked by `readLayout`,
+/// `orientation`, `shadow` and `flip` (`Validator+Effects.swift`). Which layout a key belongs to is checked by `readLayout`,
 /// which knows the kind.
 extension Validator {
     /// Largest `zoom`.
@@ -23,7 +23,15 @@ extension Validator {
         if let rotation = keys["rotation"],
            let value = number(rotation.value, key: "rotation", range: -3600...3600,
                               rangeText: "from -3600 to 3600 degrees") {
-            photo.rotation = value
+            photo.rotation = value + 0
+        }
+        if let entry = keys["shadow"], let shadow = readDropShadow(entry.value) {
+            photo.shadow = shadow
+            reportUnrendered("photo.shadow", entry, phrase: "in a photo")
+        }
+        if let entry = keys["flip"], let flip = flip(entry.value) {
+            photo.flip = flip
+            reportUnrendered("photo.flip", entry, phrase: "in a photo")
         }
         if let crop = keys["crop"] { photo.crop = readCrop(crop.value) }
         if let zoom = keys["zoom"],

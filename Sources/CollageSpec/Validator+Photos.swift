@@ -79,17 +79,18 @@ extension Validator {
             report(.invalidValue, srcNode.location, "'src' is empty; give the path of an image file")
             return nil
         }
-        if PhotoGlob.isPattern(src) {
-            return readGlob(src, at: srcNode.location, node: node, keys: keys)
+        let path: String
+        switch PhotoGlob.reading(src, against: baseDirectory, kind: fileKind) {
+        case .pattern(let pattern):
+            return readGlob(src, pattern: pattern, at: srcNode.location, node: node, keys: keys)
+        case .file(let file):
+            path = file
         }
         if let sort = keys["sort"] {
             report(.invalidValue, sort.keyLocation, "'sort' applies only to a glob 'src' such as \"photos/*.jpg\"")
         }
-        if !fileExists(PathResolver.resolve(src, against: baseDirectory)) {
-            report(.missingFile, srcNode.location, "photo file not found: '\(src)'",
-                   notes: ["looked for \(PathResolver.resolve(src, against: baseDirectory))"])
-        }
-        let path = PathResolver.resolve(src, against: baseDirectory)
+        _ = requireRegularFile(path, src: src, what: "photo", at: srcNode.location,
+                               missing: "photo file not found: '\(src)'")
         var photo = PhotoSpec(path: path, src: src, srcLocation: srcNode.location, id: PathResolver.stem(of: src))
         var explicitId = false
         var idLocation = node.location
@@ -129,7 +130,7 @@ extension Validator {
     /// order, each with its file stem as id and the item's other keys;
     /// `sort: date` marks them for the pipeline to reorder by EXIF date
     /// (unless `order` is given). `id` is an error here (ids come from stems).
-    private mutating func readGlob(_ src: String, at location: SourceLocation, node: Node,
+    private mutating func readGlob(_ src: String, pattern: String, at location: SourceLocation, node: Node,
                                    keys: [String: Node.Entry]) -> [PhotoEntry]? {
         if let id = keys["id"] {
             report(.invalidValue, id.keyLocation, "'id' cannot be given for a glob 'src'; each photo's id is its file stem")
@@ -140,7 +141,6 @@ extension Validator {
             guard let name = enumeration(sort.value, key: "sort", allowed: Vocabulary.sortOrders) else { return nil }
             byDate = name == "date"
         }
-        let pattern = PathResolver.resolve(src, against: baseDirectory)
         let paths = PhotoGlob.expand(pattern)
         guard !paths.isEmpty else {
             report(.missingFile, location, "no file matches the photo pattern '\(src)'",

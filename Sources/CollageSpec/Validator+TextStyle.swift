@@ -46,12 +46,8 @@ extension Validator {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    mutating func readTextStyle(_ keys: [String: Node.Entry], into overlay: inout OverlaySpec) {
+    mutating func readTextStyle(_ keys: [String: Node.Entry]) -> TextStyle {
         var style = TextStyle()
-        if let entry = keys["photo"], let id = string(entry.value, key: "photo") {
-            overlay.photo = id
-            overlay.photoLocation = entry.value.location
-        }
         if let entry = keys["direction"],
            let value = enumeration(entry.value, key: "direction", allowed: ["horizontal"], unsupported: ["vertical"]) {
             _ = value
@@ -86,7 +82,7 @@ extension Validator {
         if let entry = keys["stroke"] { style.stroke = readStroke(entry.value) }
         if let entry = keys["shadow"] { style.shadow = readShadow(entry.value) }
         if let entry = keys["background"] { style.background = readTextBackground(entry.value) }
-        overlay.textStyle = style
+        return style
     }
 
     private mutating func readStroke(_ node: Node) -> TextStroke? {
@@ -152,13 +148,11 @@ extension Validator {
         }
         if let entry = keys["file"], let path = string(entry.value, key: "file") {
             let resolved = PathResolver.resolve(path, against: baseDirectory)
-            if fileExists(resolved) {
+            if requireRegularFile(resolved, src: path, what: "font file", at: entry.value.location,
+                                  missing: "font file '\(path)' not found") {
                 font.file = resolved
                 font.fileSrc = path
                 font.fileLocation = entry.value.location
-            } else {
-                report(.missingFile, entry.value.location, "font file '\(path)' not found",
-                       notes: ["looked for \(resolved)"])
             }
         }
         if let entry = keys["features"] { font.features = readFeatures(entry.value) }

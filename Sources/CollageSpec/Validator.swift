@@ -9,8 +9,8 @@ struct Validator {
     let source: SourceText
     /// Absolute folder against which relative photo paths resolve.
     let baseDirectory: String
-    /// Whether a path names an existing regular file (injectable for tests).
-    let fileExists: (String) -> Bool
+    /// What is at a path (symlinks followed; injectable for tests).
+    let fileKind: (String) -> FileSystem.Kind
     /// Overrides for `vars` (`--set name=value`); they win over the document.
     let overrides: [String: String]
     /// Variables in effect: the document's `vars`, then the overrides.
@@ -21,6 +21,10 @@ struct Validator {
     var canvasHeight: Int?
     /// Photo globs expanded so far (numbers `PhotoSpec.dateSortGroup`).
     var globCount = 0
+    /// Keys validated but reported `.unsupported` because rendering does not
+    /// draw them yet (`Vocabulary.unrendered`; tests may clear it to read
+    /// the values such keys carry).
+    var unrendered = Vocabulary.unrendered
 
     /// Largest canvas side in pixels (DESIGN.md / issue 5: 32768 px a side).
     static let maxCanvasSide = 32768
@@ -30,11 +34,11 @@ struct Validator {
     static let maxAutoPhotos = 9
 
     init(source: SourceText, baseDirectory: String, overrides: [String: String],
-         fileExists: @escaping (String) -> Bool) {
+         fileKind: @escaping (String) -> FileSystem.Kind) {
         self.source = source
         self.baseDirectory = baseDirectory
         self.overrides = overrides
-        self.fileExists = fileExists
+        self.fileKind = fileKind
     }
 
     var documentStart: SourceLocation { source.location(line: 1, column: 1) }

@@ -1,6 +1,7 @@
 /// Rows of variables for `collage batch --data rows.json|rows.yaml`: a list
-/// of mappings from variable names to scalars, read with the same libyaml
-/// reader as documents (so JSON and YAML alike, with located errors).
+/// of mappings from variable names to scalars, read by the same readers as
+/// documents (`DocumentSyntax`: RFC 8259 JSON for `.json`, YAML otherwise),
+/// with located errors.
 ///
 ///     - {id: tokyo, title: "東京"}
 ///     - {id: cairo, title: "القاهرة"}
@@ -20,7 +21,7 @@ public enum VariableRows {
     ///   that is not a mapping of scalars, `.invalidValue` for a key that is
     ///   not a variable name (letters, digits, `_`, not starting with a digit).
     public static func read(_ source: SourceText) throws(DiagnosticList) -> [Row] {
-        let result = YAMLReader.read(source)
+        let result = DocumentSyntax.read(source)
         var diagnostics = result.diagnostics.filter { $0.severity == .error }
         guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics, source: source) }
         guard let root = result.root else { return [] }

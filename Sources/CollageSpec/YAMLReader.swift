@@ -8,6 +8,17 @@ import CYAML
 /// accepted; duplicate keys are `.duplicateKey` naming both lines (the first
 /// value is kept so validation can go on); aliases are expanded with a
 /// bounded node counter (`.tooManyAliases`); a file holds one document.
+///
+/// The YAML subset (docs/format.md "YAML"), each refusal a located `.syntax`
+/// error that stops reading: a second document; a tag other than `!!str`
+/// (collage types a scalar by the key that holds it, so `!!int 5` or a local
+/// `!thing` would be silently ignored otherwise); nesting deeper than
+/// `maxDepth`. Keys must be scalars (`.wrongType` otherwise). Merge keys
+/// (`<<: *base`, `<<: [*a, *b]`, a plain `<<` only) insert the merged
+/// mappings' entries where the `<<` is, keeping their own locations (so an
+/// error in merged content points into the anchored mapping); explicit keys
+/// override merged ones, an earlier mapping of a list overrides a later one,
+/// and neither is a duplicate key.
 struct YAMLReader {
     /// Most nodes that alias expansion may add to a document. A collage of
     /// hundreds of photos needs a few thousand nodes; a 'billion laughs'
@@ -32,6 +43,27 @@ struct YAMLReader {
         var awaitingValue = false
         var skipValue = false
         var seen: [String: SourceLocation] = [:]
+        /// The value being awaited is a merge key's (`<<`).
+        var awaitingMerge = false
+        /// Where the merged entries go (the index of `<<` among `entries`).
+        var mergeIndex = 0
+        /// Entries of the merged mappings, in precedence order (first wins).
+        var merged: [Node.Entry] = []
+
+        /// The mapping's entries with merged ones inserted at the `<<`, each
+        /// merged key only when no explicit or earlier merged entry has it.
+        var mergedEntries: [Node.Entry] {
+            guard !merged.isEmpty else { return entries }
+            var taken = Set(entries.map(\.key))
+            var inserted: [Node.Entry] = []
+            for entry in merged where !taken.contains(entry.key) {
+                taken.insert(entry.key)
+                inserted.append(entry)
+            }
+            var result = entries
+            result.insert(contentsOf: inserted, at: min(mergeIndex, entries.count))
+            return result
+        }
     }
 
     private let source: SourceText
@@ -98,8 +130,11 @@ struct YAMLReader {
                     case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
                     default: style = .plain
                     }
-                    // `!!str 5` asks for a string explicitly.
-                    if let tag = scalar.tag, String(cString: tag) == "tag:yaml.org,2002:str" { style = .quoted }
+                    // `!!str 5` asks for a string explicitly; other tags are refused.
+                    if let tag = scalar.tag {
+                        guard String(cString: tag) == Self.stringTag else { refuseTag(tag, at: here); return }
+                        style = .quoted
+                    }
                     let node = Node(.scalar(text, style), at: here)
                     if let anchor = scalar.anchor { anchors[String(cString: anchor)] = node }
                     if !add(node) { return }
@@ -126,13 +161,17 @@ struct YAMLReader {
                         return
                     }
                     let isMapping = event.type == YAML_MAPPING_START_EVENT
+                    if let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag {
+                        refuseTag(tag, at: here)
+                        return
+                    }
                     let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
                     stack.append(Frame(isMapping: isMapping, location: here,
                                        anchor: anchorPointer.map { String(cString: $0) }))
                 case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                     guard let frame = stack.popLast() else { return }
                     let node = frame.isMapping
-                        ? Node(.mapping(frame.entries), at: frame.location)
+                        ? Node(.mapping(frame.mergedEntries), at: frame.location)
                         : Node(.sequence(frame.items), at: frame.location)
                     if let anchor = frame.anchor { anchors[anchor] = node }
                     if !add(node) { return }
@@ -151,6 +190,11 @@ struct YAMLReader {
         }
         if !top.isMapping {
             top.items.append(node)
+        } else if top.awaitingValue && top.awaitingMerge {
+            merge(node, into: &top)
+            top.awaitingValue = false
+            top.awaitingMerge = false
+            top.skipValue = false
         } else if top.awaitingValue {
             if !top.skipValue, let key = top.pendingKey {
                 top.entries.append(Node.Entry(key: key.0, keyLocation: key.1, value: node))
@@ -168,7 +212,12 @@ struct YAMLReader {
                     top.skipValue = true
                 } else {
                     top.seen[key] = node.location
-                    top.pendingKey = (key, node.location)
+                    if key == "<<", case .scalar(_, .plain) = node.content {
+                        top.awaitingMerge = true
+                        top.mergeIndex = top.entries.count
+                    } else {
+                        top.pendingKey = (key, node.location)
+                    }
                 }
             } else {
                 let found = if case .mapping = node.content { "a mapping" } else { "a list" }
@@ -179,6 +228,36 @@ struct YAMLReader {
         }
         stack.append(top)
         return true
+    }
+
+    /// `tag:yaml.org,2002:str`, the one tag accepted (`!!str`).
+    static let stringTag = "tag:yaml.org,2002:str"
+
+    /// A refused tag: a located error naming it as written (`!!int`, `!photo`).
+    private mutating func refuseTag(_ tag: UnsafeMutablePointer<yaml_char_t>, at location: SourceLocation) {
+        var name = String(cString: tag)
+        let core = "tag:yaml.org,2002:"
+        if name.hasPrefix(core) { name = "!!" + name.dropFirst(core.count) }
+        diagnostics.append(Diagnostic(.syntax, at: location,
+            "the YAML tag '\(name)' is not supported; only '!!str' is",
+            notes: ["collage types every value by the key that holds it: remove the tag, "
+                    + "or write !!str (or quotes) to keep a value as a string"]))
+    }
+
+    /// The value of a merge key: a mapping, or a list of mappings, whose
+    /// entries are merged into `frame` (first one wins among them).
+    private mutating func merge(_ value: Node, into frame: inout Frame) {
+        let mappings: [Node]
+        if case .sequence(let items) = value.content { mappings = items } else { mappings = [value] }
+        for mapping in mappings {
+            guard case .mapping(let entries) = mapping.content else {
+                let found = if case .sequence = mapping.content { "a list" } else { "a scalar" }
+                diagnostics.append(Diagnostic(.wrongType, at: mapping.location,
+                    "a merge key '<<' takes a mapping (such as *base) or a list of mappings; found \(found)"))
+                continue
+            }
+            frame.merged += entries
+        }
     }
 
     private mutating func reportParserError(_ parser: yaml_parser_t) {

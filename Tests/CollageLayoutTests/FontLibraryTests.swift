@@ -16,7 +16,7 @@ final class FontLibraryTests: XCTestCase {
         // A configuration that sees no font folder at all.
         let library = FontLibrary()
         try library.useConfiguration(file: try temporaryConfiguration(""))
-        let overlay = OverlaySpec(content: .text("Hi"), font: FontSpec(family: ["DejaVu Sans"], size: 20),
+        let overlay = OverlaySpec.text("Hi", font: FontSpec(family: ["DejaVu Sans"], size: 20),
                                   location: at(7, 3))
         assertDiagnostic(.font, at: at(7, 3)) { () throws(DiagnosticList) in
             try Typesetter.set(overlay, in: r(0, 0, 100, 100), canvas: Size(width: 100, height: 100), library: library)
@@ -35,7 +35,7 @@ final class FontLibraryTests: XCTestCase {
         try library.useConfiguration(file: PinnedFonts.configurationFile)
         for (family, expected) in [("sans-serif", "DejaVu Sans"), ("serif", "DejaVu Serif"),
                                    ("monospace", "DejaVu Sans Mono"), ("Noto Sans CJK JP", "Noto Sans CJK JP")] {
-            let overlay = OverlaySpec(content: .text("A"), font: FontSpec(family: [family], size: 20), location: at(1, 1))
+            let overlay = OverlaySpec.text("A", font: FontSpec(family: [family], size: 20), location: at(1, 1))
             let block = try Typesetter.set(overlay, in: r(0, 0, 50, 50), canvas: Size(width: 50, height: 50), library: library)
             XCTAssertEqual(block.family, expected, family)
             XCTAssertTrue(block.fontFile.hasPrefix("/usr/share/fonts/truetype/dejavu/")

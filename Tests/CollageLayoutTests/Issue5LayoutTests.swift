@@ -143,18 +143,56 @@ final class Issue5LayoutTests: XCTestCase {
     func testImageOverlayBoxes() throws {
         var spec = makeSpec(photos: 2, width: 1000, height: 500, kind: .grid(columns: 2, rows: 1))
         spec.photos[1].id = "second"
-        let logo = ImageOverlaySpec(path: "/logo.png", src: "logo.png", srcLocation: at(30, 10),
-                                    width: .percent(10), offsetX: .pixels(-20), offsetY: .percent(-4))
-        var inCell = logo
-        inCell.width = nil; inCell.height = .pixels(50)
-        var cellOverlay = OverlaySpec(content: .image(inCell), anchor: .topLeft, location: at(31, 5))
+        let logo = ImageOverlaySpec(path: "/logo.png", src: "logo.png", srcLocation: at(30, 10), width: .percent(10),
+                                    shadow: DropShadow(offsetX: 3, blur: 8))
+        var inCell = ImageOverlaySpec(path: "/sticker.png", src: "sticker.png", srcLocation: at(32, 10), height: .pixels(50))
+        inCell.shadow = nil
+        var cellOverlay = OverlaySpec(kind: .image(inCell), anchor: .topLeft, offsetX: .pixels(-20), offsetY: .percent(-4),
+                                      location: at(32, 5))
         cellOverlay.photo = "second"
-        spec.overlays = [OverlaySpec(content: .image(logo), anchor: .bottomRight, location: at(30, 5)), cellOverlay]
+        cellOverlay.rotation = 30
+        cellOverlay.opacity = 0.25
+        var caption = OverlaySpec.text("caption", location: at(31, 5))
+        caption.photo = "second"
+        spec.overlays = [OverlaySpec(kind: .image(logo), anchor: .bottomRight, offsetX: .pixels(-20), offsetY: .percent(-4),
+                                     location: at(30, 5)),
+                         caption, cellOverlay]
         let layout = try LayoutEngine.layout(spec, photoSizes: [landscape, landscape],
-                                             overlayImageSizes: [Size(width: 200, height: 100), Size(width: 200, height: 100)])
-        // 10% of 1000 = 100 wide, 50 high; bottomRight (1000, 500) - box + (-20, -20).
-        XCTAssertEqual(layout.overlayBoxes[0], r(880, 430, 100, 50))
-        // In photo 1's cell (500, 0, 500x500): 50 high -> 100 wide; offset -20 and -4% of 500 = -20.
-        XCTAssertEqual(layout.overlayBoxes[1], r(480, -20, 100, 50))
+                                             overlayImageSizes: [0: Size(width: 200, height: 100), 2: Size(width: 300, height: 100)])
+        let canvas = r(0, 0, 1000, 500), second = r(500, 0, 500, 500)
+        XCTAssertEqual(layout.overlays, [
+            // 10% of 1000 = 100 wide, 50 high; bottomRight (1000, 500) - box + (-20, -4% of 500 = -20).
+            OverlayFrame(overlay: 0, area: canvas, kind: .image(ImageOverlayFrame(
+                image: 2, box: r(880, 430, 100, 50), size: Size(width: 200, height: 100), shadow: DropShadow(offsetX: 3, blur: 8)))),
+            // Text: only its area is known before the fonts.
+            OverlayFrame(overlay: 1, area: second, kind: .text(TextOverlaySpec(text: "caption"))),
+            // In photo 1's cell (500, 0, 500x500): 50 high -> 150 wide; offset -20 and -4% of 500 = -20.
+            OverlayFrame(overlay: 2, area: second, rotation: 30, opacity: 0.25, kind: .image(ImageOverlayFrame(
+                image: 3, box: r(480, -20, 150, 50), size: Size(width: 300, height: 100)))),
+        ])
+        // The image table: the photos, then the image overlays, each naming its owner.
+        XCTAssertEqual(layout.images.map(\.owner), [.photo(0), .photo(1), .overlay(0), .overlay(2)])
+        XCTAssertEqual(layout.images.map(\.src), ["p0.jpg", "p1.jpg", "logo.png", "sticker.png"])
+        XCTAssertEqual(layout.images.map(\.size), [landscape, landscape, Size(width: 200, height: 100), Size(width: 300, height: 100)])
+        XCTAssertEqual(layout.images.map(\.role), ["photo", "photo", "overlay image", "overlay image"])
+        XCTAssertEqual(layout.photos.map(\.image), [0, 1])
+
+        // The scene draws each image from the table, the overlays in list order.
+        let built = try SceneBuilder.build(spec, layout: layout)
+        XCTAssertEqual(built.scene.images.map(\.orientedSize), layout.images.map(\.size))
+        let overlayDraws = built.scene.items.compactMap { item -> ImageDraw? in
+            if case .image(let draw) = item, draw.image >= 2 { draw } else { nil }
+        }
+        XCTAssertEqual(overlayDraws.map(\.image), [2, 3])
+        XCTAssertEqual(overlayDraws.map(\.destination), [r(880, 430, 100, 50), r(480, -20, 150, 50)])
+        XCTAssertEqual(overlayDraws.map(\.opacity), [1, 0.25])
+        XCTAssertEqual(built.textBlocks.map(\.overlay), [1])
+
+        // A missing size for an image overlay is an internal error at the overlay, not a trap.
+        XCTAssertThrowsError(try LayoutEngine.layout(spec, photoSizes: [landscape, landscape],
+                                                     overlayImageSizes: [0: Size(width: 200, height: 100)])) { error in
+            XCTAssertEqual((error as? DiagnosticList)?.diagnostics.map(\.kind), [.render])
+            XCTAssertEqual((error as? DiagnosticList)?.diagnostics.first?.location, at(32, 5))
+        }
     }
 }

@@ -8,7 +8,7 @@ final class OverlayPlacementTests: XCTestCase {
     override func setUp() { PinnedFonts.load }
 
     func testPhotoOverlayAnchorsInThatPhotosCell() throws {
-        var caption = OverlaySpec(content: .text("p1"), font: FontSpec(family: ["DejaVu Sans"], size: 10),
+        var caption = OverlaySpec.text("p1", font: FontSpec(family: ["DejaVu Sans"], size: 10),
                                   anchor: .bottomLeft, offsetX: 5, offsetY: -5, location: at(30, 5))
         caption.photo = "p1"
         caption.font.relativeSize = 10
@@ -27,19 +27,19 @@ final class OverlayPlacementTests: XCTestCase {
     }
 
     func testUnknownPhotoIdIsAnErrorAtTheValue() throws {
-        var caption = OverlaySpec(content: .text("x"), location: at(30, 5))
+        var caption = OverlaySpec.text("x", location: at(30, 5))
         caption.photo = "nope"
         caption.photoLocation = at(31, 12)
         let spec = makeSpec(photos: 2, width: 100, height: 100, overlays: [caption])
         let sizes = Array(repeating: Size(width: 80, height: 60), count: 2)
-        let layout = try LayoutEngine.layout(spec, photoSizes: sizes)
+        // Every overlay kind's area is found by the layout stage.
         assertDiagnostic(.unknownId, at: at(31, 12)) { () throws(DiagnosticList) in
-            try SceneBuilder.build(spec, layout: layout, photoSizes: sizes)
+            try LayoutEngine.layout(spec, photoSizes: sizes)
         }
     }
 
     func testLayersGoBoxShadowStrokeFillEmoji() throws {
-        var overlay = OverlaySpec(content: .text("Hi 😀"), font: FontSpec(family: ["DejaVu Sans"], size: 40),
+        var overlay = OverlaySpec.text("Hi 😀", font: FontSpec(family: ["DejaVu Sans"], size: 40),
                                   color: .white, location: at(30, 5))
         let red = RGBA(red: 255, green: 0, blue: 0)
         let gray = RGBA(red: 128, green: 128, blue: 128, alpha: 200)

@@ -8,10 +8,10 @@ final class SceneBuilderTests: XCTestCase {
 
     func testPhotosThenOverlaysInListOrder() throws {
         var spec = makeSpec(photos: 2, width: 1000, height: 500, overlays: [
-            OverlaySpec(content: .text("Hello"), font: FontSpec(family: ["DejaVu Sans"], size: 40),
+            OverlaySpec.text("Hello", font: FontSpec(family: ["DejaVu Sans"], size: 40),
                         color: RGBA(red: 255, green: 0, blue: 0, alpha: 128), anchor: .topLeft,
                         offsetX: 10, offsetY: 10, location: at(30, 5)),
-            OverlaySpec(content: .text("World"), font: FontSpec(family: ["DejaVu Sans"], size: 40),
+            OverlaySpec.text("World", font: FontSpec(family: ["DejaVu Sans"], size: 40),
                         anchor: .bottomRight, location: at(35, 5)),
         ])
         spec.canvas.background = RGBA(red: 1, green: 2, blue: 3, alpha: 4)
@@ -52,8 +52,8 @@ final class SceneBuilderTests: XCTestCase {
         defer { unlink(empty) }
         try library.useConfiguration(file: empty)
         let spec = makeSpec(photos: 0, width: 100, height: 100, overlays: [
-            OverlaySpec(content: .text("a"), location: at(30, 5)),
-            OverlaySpec(content: .text("b"), location: at(40, 5)),
+            OverlaySpec.text("a", location: at(30, 5)),
+            OverlaySpec.text("b", location: at(40, 5)),
         ])
         let layout = try LayoutEngine.layout(spec, photoSizes: [])
         XCTAssertThrowsError(try SceneBuilder.build(spec, layout: layout, photoSizes: [], library: library)) { error in

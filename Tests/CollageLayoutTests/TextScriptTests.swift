@@ -13,7 +13,7 @@ final class TextScriptTests: XCTestCase {
     private func overlay(_ text: String, families: [String] = ["DejaVu Sans"], size: Double = 100,
                          anchor: Anchor = .topLeft, color: RGBA = .black,
                          configure: (inout OverlaySpec) -> Void = { _ in }) -> OverlaySpec {
-        var spec = OverlaySpec(content: .text(text), font: FontSpec(family: families, size: size), color: color,
+        var spec = OverlaySpec.text(text, font: FontSpec(family: families, size: size), color: color,
                                anchor: anchor, location: at(3, 5))
         configure(&spec)
         return spec

@@ -14,7 +14,7 @@ final class TypesetterTests: XCTestCase {
 
     private func overlay(_ text: String, families: [String] = ["DejaVu Sans"], size: Double = 100,
                          anchor: Anchor, offset: (Double, Double) = (0, 0)) -> OverlaySpec {
-        OverlaySpec(content: .text(text), font: FontSpec(family: families, size: size), color: .white,
+        OverlaySpec.text(text, font: FontSpec(family: families, size: size), color: .white,
                     anchor: anchor, offsetX: offset.0, offsetY: offset.1, location: at(20, 5))
     }
 

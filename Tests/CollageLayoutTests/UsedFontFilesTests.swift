@@ -13,7 +13,7 @@ final class UsedFontFilesTests: XCTestCase {
     private let emoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 
     private func set(_ text: String, families: [String]) throws -> TextBlock {
-        let overlay = OverlaySpec(content: .text(text), font: FontSpec(family: families, size: 40), location: at(3, 5))
+        let overlay = OverlaySpec.text(text, font: FontSpec(family: families, size: 40), location: at(3, 5))
         return try Typesetter.set(overlay, in: r(0, 0, 800, 200), canvas: Size(width: 800, height: 200), library: .shared)
     }
 

@@ -107,7 +107,7 @@ final class SceneGraphTests: XCTestCase {
     /// A drop shadow is the blurred, moved shape, hidden under the caster.
     func testShadowIsKnockedOutUnderTheCaster() throws {
         let shape = Path.rect(Rect(x: 5, y: 5, width: 10, height: 10))
-        let shadow = DropShadow(shape: shape, offsetX: 4, offsetY: 4, sigma: 1, color: .black, knockout: shape)
+        let shadow = Shadow(shape: shape, offsetX: 4, offsetY: 4, sigma: 1, color: .black, knockout: shape)
         let group = Node.group(Group(opacity: 0.5, shadow: shadow,
             children: [.path(PathLeaf(path: shape, paint: .solid(.white)))]))
         let scene = Scene(size: Size(width: 30, height: 30), background: Color(red: 255, green: 0, blue: 0), nodes: [group])

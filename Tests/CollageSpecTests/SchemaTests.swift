@@ -50,7 +50,10 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(Set(objects.keys).subtracting(Vocabulary.bySchemaPath.keys), nested)
         XCTAssertEqual(objects["photo.cell"], ["column", "row", "columnSpan", "rowSpan"])
         XCTAssertEqual(objects["photo.frame"], ["x", "y", "width", "height"])
-        XCTAssertEqual(objects["overlay.shadow"], ["offset", "blur", "color"])
+        // One schema object for both overlay kinds' `shadow`: the text shadow's keys plus `spread`
+        // of an image overlay's drop shadow.
+        XCTAssertEqual(objects["overlay.shadow"], Set(Vocabulary.dropShadow.allKeys))
+        XCTAssertEqual(Set(Vocabulary.shadow.allKeys), Set(Vocabulary.dropShadow.allKeys).subtracting(["spread"]))
     }
 
     func testSchemaIdentityAndEnumerations() throws {
@@ -66,6 +69,7 @@ final class SchemaTests: XCTestCase {
         }
         XCTAssertEqual(values("layout", "kind"), Vocabulary.layoutKinds + Vocabulary.unsupportedLayoutKinds)
         XCTAssertEqual(values("photo", "fit"), Vocabulary.fits)
+        XCTAssertEqual(values("photo", "flip"), Flip.allCases.map(\.rawValue))
         XCTAssertEqual(values("output", "format"), Vocabulary.formats)
         XCTAssertEqual(values("overlay", "anchor"), Anchor.allCases.map(\.rawValue))
     }

@@ -31,13 +31,13 @@ final class TextKeysTests: XCTestCase {
         let overlay = spec.overlays[0]
         XCTAssertEqual(overlay.photo, "a")
         XCTAssertEqual(overlay.photoLocation?.line, 5)
-        XCTAssertEqual(overlay.font.relativeSize, 5)
-        XCTAssertEqual(overlay.font.weight, 700)
-        XCTAssertEqual(overlay.font.style, .italic)
-        XCTAssertEqual(overlay.font.file, ws.path("fonts/Custom.ttf"))
-        XCTAssertEqual(overlay.font.features, [FontFeature(tag: "tnum", value: 1), FontFeature(tag: "liga", value: 0),
+        XCTAssertEqual(overlay.text!.font.relativeSize, 5)
+        XCTAssertEqual(overlay.text!.font.weight, 700)
+        XCTAssertEqual(overlay.text!.font.style, .italic)
+        XCTAssertEqual(overlay.text!.font.file, ws.path("fonts/Custom.ttf"))
+        XCTAssertEqual(overlay.text!.font.features, [FontFeature(tag: "tnum", value: 1), FontFeature(tag: "liga", value: 0),
                                                FontFeature(tag: "salt", value: 2)])
-        let style = overlay.textStyle
+        let style = overlay.text!.style
         XCTAssertEqual(style.maxWidth, .percent(80))
         XCTAssertEqual(style.maxHeight, .pixels(200))
         XCTAssertEqual(style.fit, .shrink)
@@ -49,20 +49,19 @@ final class TextKeysTests: XCTestCase {
         XCTAssertEqual(style.shadow, TextShadow(offsetX: 0, offsetY: 4, blur: 6,
                                                 color: RGBA(red: 0, green: 0, blue: 0, alpha: 128)))
         XCTAssertEqual(style.background, TextBackground(color: .white, padding: .pixels(12), cornerRadius: .percent(25)))
-        XCTAssertEqual(overlay.relativeOffsetX, -5)
-        XCTAssertNil(overlay.relativeOffsetY)
-        XCTAssertEqual(overlay.offsetY, 20)
+        XCTAssertEqual(overlay.offsetX, .percent(-5))
+        XCTAssertEqual(overlay.offsetY, .pixels(20))
     }
 
     func testDefaults() throws {
         let ws = try Workspace(photos: ["a.jpg"])
         let overlay = try ws.load("version: 1\nphotos: [a.jpg]\noverlays: [{text: x}]\n").overlays[0]
-        XCTAssertEqual(overlay.textStyle, TextStyle())
-        XCTAssertEqual(overlay.textStyle.align, .center)
+        XCTAssertEqual(overlay.text!.style, TextStyle())
+        XCTAssertEqual(overlay.text!.style.align, .center)
         XCTAssertNil(overlay.photo)
-        XCTAssertEqual(overlay.font.weight, 400)
-        XCTAssertEqual(overlay.font.style, .normal)
-        XCTAssertNil(overlay.font.relativeSize)
+        XCTAssertEqual(overlay.text!.font.weight, 400)
+        XCTAssertEqual(overlay.text!.font.style, .normal)
+        XCTAssertNil(overlay.text!.font.relativeSize)
     }
 
     func testWeightNamesAndNumbers() throws {
@@ -71,7 +70,7 @@ final class TextKeysTests: XCTestCase {
                                ("semibold", 600), ("bold", 700), ("extrabold", 800), ("black", 900),
                                ("100", 100), ("900", 900)] {
             let spec = try ws.load("version: 1\nphotos: [a.jpg]\noverlays: [{text: x, font: {weight: \(text)}}]\n")
-            XCTAssertEqual(spec.overlays[0].font.weight, weight, text)
+            XCTAssertEqual(spec.overlays[0].text!.font.weight, weight, text)
         }
     }
 

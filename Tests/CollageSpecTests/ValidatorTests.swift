@@ -48,9 +48,10 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(spec.layout.gap, 8)
         XCTAssertEqual(spec.layout.padding, 16)
         XCTAssertEqual(spec.overlays, [
-            OverlaySpec(content: .text("Summer"),
-                        font: FontSpec(family: ["Noto Sans CJK JP", "DejaVu Sans"], size: 96.5),
-                        color: .white, anchor: .baselineLeft, offsetX: 0, offsetY: -700,
+            OverlaySpec(kind: .text(TextOverlaySpec(text: "Summer",
+                                                    font: FontSpec(family: ["Noto Sans CJK JP", "DejaVu Sans"], size: 96.5),
+                                                    color: .white)),
+                        anchor: .baselineLeft, offsetX: .pixels(0), offsetY: .pixels(-700),
                         location: SourceLocation(file: "doc.yaml", line: 15, column: 5)),
         ])
     }
@@ -71,11 +72,13 @@ final class ValidatorTests: XCTestCase {
         XCTAssertEqual(spec.photos[0].focusX, 0.5)
         XCTAssertEqual(spec.photos[0].focusY, 0.5)
         let overlay = spec.overlays[0]
-        XCTAssertEqual(overlay.font, FontSpec(family: ["sans-serif"], size: 48))
-        XCTAssertEqual(overlay.color, .black)
+        XCTAssertEqual(overlay.text?.font, FontSpec(family: ["sans-serif"], size: 48))
+        XCTAssertEqual(overlay.text?.color, .black)
         XCTAssertEqual(overlay.anchor, .center)
-        XCTAssertEqual(overlay.offsetX, 0)
-        XCTAssertEqual(overlay.offsetY, 0)
+        XCTAssertEqual(overlay.offsetX, .pixels(0))
+        XCTAssertEqual(overlay.offsetY, .pixels(0))
+        XCTAssertEqual(overlay.rotation, 0)
+        XCTAssertEqual(overlay.opacity, 1)
     }
 
     func testMisspelledKeySuggestsTheRightOne() throws {
@@ -347,8 +350,8 @@ final class ValidatorTests: XCTestCase {
             """)
         XCTAssertEqual(spec.canvas.width, 10)
         XCTAssertEqual(spec.canvas.height, 20)
-        XCTAssertEqual(spec.overlays.map(\.content), [.text("no"), .text("0755"), .text("1e3"), .text("true")])
-        XCTAssertEqual(spec.overlays[3].font.family, ["123"])
+        XCTAssertEqual(spec.overlays.map(\.text?.text), ["no", "0755", "1e3", "true"])
+        XCTAssertEqual(spec.overlays[3].text?.font.family, ["123"])
         // Not numbers: octal-looking hex, inf, underscores, a fraction for an integer.
         let errors = ws.errors("version: 1\nphotos: [a.jpg]\ncanvas: {width: 0x10, height: .inf}\nlayout: {gap: 1_000, padding: 2.5}\n")
         XCTAssertEqual(errors.map(\.kind), [.wrongType, .wrongType, .wrongType, .wrongType])
@@ -531,10 +534,11 @@ final class ValidatorShapeTests: XCTestCase {
         XCTAssertEqual(a.orientation, 6)
         XCTAssertEqual(spec.layout.kind, .justified(rowHeight: 240))
         XCTAssertNil(spec.canvas.height)
-        guard case .image(let logo) = spec.overlays[0].content else { return XCTFail("not an image overlay") }
+        guard case .image(let logo) = spec.overlays[0].kind else { return XCTFail("not an image overlay") }
         XCTAssertEqual(logo, ImageOverlaySpec(path: ws.path("logo.png"), src: "logo.png", srcLocation: logo.srcLocation,
-                                              width: .percent(20), offsetX: .percent(-5), offsetY: .pixels(10),
-                                              opacity: 0.8))
+                                              width: .percent(20)))
+        XCTAssertEqual([spec.overlays[0].offsetX, spec.overlays[0].offsetY], [.percent(-5), .pixels(10)])
+        XCTAssertEqual(spec.overlays[0].opacity, 0.8)
         XCTAssertEqual(spec.overlays[0].photo, "b")
         XCTAssertEqual(spec.overlays[0].anchor, .topRight)
 

@@ -12,10 +12,18 @@ final class VariableRowsTests: XCTestCase {
     }
 
     func testJSONAndYAMLRowsKeepScalarTextAndLocations() throws {
-        let json = try read(#"[{"id": "tokyo", "n": 010}, {"id": "القاهرة", "flag": true}]"#, file: "rows.json")
-        XCTAssertEqual(json.map(\.fields), [["id": "tokyo", "n": "010"], ["id": "القاهرة", "flag": "true"]])
+        let json = try read(#"[{"id": "tokyo", "n": 1.50}, {"id": "القاهرة", "flag": true}]"#, file: "rows.json")
+        XCTAssertEqual(json.map(\.fields), [["id": "tokyo", "n": "1.50"], ["id": "القاهرة", "flag": "true"]])
         XCTAssertEqual(json.map(\.location), [SourceLocation(file: "rows.json", line: 1, column: 2),
-                                              SourceLocation(file: "rows.json", line: 1, column: 29)])
+                                              SourceLocation(file: "rows.json", line: 1, column: 30)])
+        // JSON rows are RFC 8259: a leading zero is a syntax error, a surrogate pair one emoji.
+        do {
+            _ = try read(#"[{"n": 010}]"#, file: "rows.json")
+            XCTFail("010 is not JSON")
+        } catch {
+            XCTAssertEqual(places(error.diagnostics), [Where(.syntax, 1, 8)])
+        }
+        XCTAssertEqual(try read(#"[{"t": "\ud83d\ude00"}]"#, file: "rows.json").map(\.fields), [["t": "😀"]])
         let yaml = try read("- id: a\n  title: \"x, y\"\n- id: b\n")
         XCTAssertEqual(yaml.map(\.fields), [["id": "a", "title": "x, y"], ["id": "b"]])
         XCTAssertEqual(yaml.map(\.location.line), [1, 3])

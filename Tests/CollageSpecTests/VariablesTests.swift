@@ -21,7 +21,7 @@ final class VariablesTests: XCTestCase {
         XCTAssertEqual(spec.output.quality, 85)
         XCTAssertEqual(spec.photos.map(\.path), [ws.path("2026/a.jpg")])
         XCTAssertEqual(spec.photos.map(\.id), ["a"])
-        XCTAssertEqual(spec.overlays.map(\.content), [.text("夏休み 2026, costs ${price}")])
+        XCTAssertEqual(spec.overlays.map(\.text?.text), ["夏休み 2026, costs ${price}"])
         XCTAssertEqual(spec.variables, ["year": "2026", "size": "640", "q": "85"])
     }
 
@@ -29,7 +29,7 @@ final class VariablesTests: XCTestCase {
         let ws = try Workspace(photos: ["a.jpg"])
         let spec = try ws.load("version: 1\nvars: {title: Old}\nphotos: [a.jpg]\noverlays: [{text: '${title} ${extra}'}]\n",
                                variables: ["title": "New", "extra": "!"])
-        XCTAssertEqual(spec.overlays.map(\.content), [.text("New !")])
+        XCTAssertEqual(spec.overlays.map(\.text?.text), ["New !"])
     }
 
     func testUndefinedVariableIsReportedAtItsColumn() throws {

@@ -48,7 +48,7 @@ final class StreamedEncodeTests: XCTestCase {
     /// The whole-canvas way: render without handing rows over, then encode.
     private func wholeCanvas(_ document: String, as format: EncodedFormat = .jpeg, flatten: Color = .white) throws -> [UInt8] {
         let prepared = try CollageRenderer.prepare(documentPath: document)
-        let canvas = try SceneRenderer.render(prepared.scene, images: CodecImageProvider(prepared.spec), threads: 1)
+        let canvas = try SceneRenderer.render(prepared.scene, images: CodecImageProvider(prepared.layout), threads: 1)
         return try ImageEncoder.encode(canvas, as: format, options: EncodeOptions(quality: 90, flattenBackground: flatten))
     }
 
@@ -148,7 +148,7 @@ final class StreamedEncodeTests: XCTestCase {
             let report = try CollageRenderer.render(documentPath: document, options: options)
             XCTAssertEqual(report.warnings.map(\.severity), [.warning])
             let prepared = try CollageRenderer.prepare(documentPath: document)
-            let canvas = try SceneRenderer.render(prepared.scene, images: CodecImageProvider(prepared.spec,
+            let canvas = try SceneRenderer.render(prepared.scene, images: CodecImageProvider(prepared.layout,
                                                   options: DecodeOptions(allowTruncated: true)), threads: 1)
             XCTAssertEqual([UInt8](try Data(contentsOf: output)),
                            try ImageEncoder.encode(canvas, as: format == "png" ? .png : .jpeg))

@@ -33,8 +33,13 @@ public enum PhotoGrid {
         for (index, src) in photos.enumerated() {
             let path = WorkingDirectory.absolute(src.hasPrefix("/") ? src : workingDirectory + "/" + src)
             let location = SourceLocation(file: sourceName, line: 1, column: index + 1)
-            if !isRegularFile(path) {
-                missing.append(Diagnostic(.missingFile, at: nil, "collage grid: photo '\(src)': no such file"))
+            switch FileSystem.kind(of: path) {
+            case .regularFile: break
+            case .missing: missing.append(Diagnostic(.missingFile, at: nil, "collage grid: photo '\(src)': no such file"))
+            case .folder: missing.append(Diagnostic(.missingFile, at: nil, "collage grid: photo '\(src)' is a directory, not a file"))
+            case .other:
+                missing.append(Diagnostic(.missingFile, at: nil,
+                    "collage grid: photo '\(src)' is not a regular file (it is a FIFO, socket or device)"))
             }
             specs.append(PhotoSpec(path: path, src: src, srcLocation: location, id: "photo\(index + 1)"))
         }
@@ -65,11 +70,6 @@ public enum PhotoGrid {
             copy.message = "collage grid: photo '" + copy.message.dropFirst(prefix.count)
         }
         return copy
-    }
-
-    private static func isRegularFile(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 }
 

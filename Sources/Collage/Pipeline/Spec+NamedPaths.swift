@@ -15,11 +15,13 @@ extension Spec {
     public var namedPaths: [NamedPath] {
         var named = photos.map { NamedPath(path: $0.path, src: $0.src, location: $0.srcLocation) }
         for overlay in overlays {
-            if case .image(let image) = overlay.content {
+            switch overlay.kind {
+            case .image(let image):
                 named.append(NamedPath(path: image.path, src: image.src, location: image.srcLocation))
-            }
-            if let file = overlay.font.file, let src = overlay.font.fileSrc, let location = overlay.font.fileLocation {
-                named.append(NamedPath(path: file, src: src, location: location))
+            case .text(let text):
+                if let file = text.font.file, let src = text.font.fileSrc, let location = text.font.fileLocation {
+                    named.append(NamedPath(path: file, src: src, location: location))
+                }
             }
         }
         return named

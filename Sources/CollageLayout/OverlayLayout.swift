@@ -1,0 +1,80 @@
+import CollageRaster
+import CollageSpec
+
+/// The overlays' frames (`Layout.overlays`), one per `Spec.overlays` item.
+///
+/// Every kind anchors in the same reference box (`area`): the canvas, or
+/// the cell of the photo named by `photo:`. An image overlay's box: the
+/// anchor point of the area and the same point of the image's box meet, then
+/// the box moves by `offset`. Percentages refer to the area's width (`width`,
+/// offset x) or height (`height`, offset y). With one of `width`/`height` the
+/// other follows the image's aspect; with neither, the image's own size.
+/// Edges are rounded half away from zero (`FreeLayout.rounded`). A text
+/// overlay's box needs its fonts and is set later by the typesetter.
+public enum OverlayLayout {
+    /// - Parameters:
+    ///   - placements: the photos' placements (for `photo:`).
+    ///   - imageSize: the file size of the image overlay `Spec.overlays[i]`
+    ///     (source pixels), by overlay index `i`; nil when not read.
+    ///   - images: the layout's image table; each image overlay's file is
+    ///     appended and its frame names the entry.
+    /// - Throws: `.unknownId` at `photo:` for an id no laid-out photo has;
+    ///   `.render` for an image overlay with no (or an empty) size.
+    static func frames(_ spec: Spec, canvas: Size, placements: [PhotoPlacement], imageSize: (Int) -> Size?,
+                       images: inout [LayoutImage]) throws(DiagnosticList) -> [OverlayFrame] {
+        var frames: [OverlayFrame] = []
+        for (index, overlay) in spec.overlays.enumerated() {
+            let area = try self.area(overlay, spec: spec, canvas: canvas, placements: placements)
+            // The one registration of an overlay kind's frame.
+            let kind: OverlayFrameKind
+            switch overlay.kind {
+            case .text(let text):
+                kind = .text(text)
+            case .image(let image):
+                guard let size = imageSize(index), size.width > 0, size.height > 0 else {
+                    throw DiagnosticList([Diagnostic(.render, at: overlay.location,
+                        "internal: no image size for the overlay image '\(image.src)'")])
+                }
+                images.append(LayoutImage(owner: .overlay(index), path: image.path, src: image.src,
+                                          srcLocation: image.srcLocation, size: size))
+                kind = .image(ImageOverlayFrame(image: images.count - 1, box: box(image, overlay: overlay, size: size, in: area),
+                                                size: size, shadow: image.shadow))
+            }
+            frames.append(OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
+                                       kind: kind))
+        }
+        return frames
+    }
+
+    /// The box of `image` (native `size`) placed by `overlay`'s anchor and offset in `reference`.
+    public static func box(_ image: ImageOverlaySpec, overlay: OverlaySpec, size: Size, in reference: PixelRect) -> PixelRect {
+        let rw = Double(reference.width), rh = Double(reference.height)
+        let aspect = Double(size.width) / Double(size.height)
+        let width = image.width?.resolved(reference: rw)
+        let height = image.height?.resolved(reference: rh)
+        let w = width ?? height.map { $0 * aspect } ?? Double(size.width)
+        let h = height ?? width.map { $0 / aspect } ?? Double(size.height)
+        let fx = overlay.anchor.horizontalFraction, fy = overlay.anchor.verticalFraction
+        let x = Double(reference.x) + rw * fx - w * fx + overlay.offsetX.resolved(reference: rw)
+        let y = Double(reference.y) + rh * fy - h * fy + overlay.offsetY.resolved(reference: rh)
+        return FreeLayout.rounded(x: x, y: y, width: w, height: h)
+    }
+
+    /// The rectangle an overlay anchors to: the canvas, or its photo's cell.
+    /// - Throws: `.unknownId` at `photo:` when no laid-out photo (or more than one) has the id.
+    public static func area(_ overlay: OverlaySpec, spec: Spec, canvas: Size,
+                            placements: [PhotoPlacement]) throws(DiagnosticList) -> PixelRect {
+        guard let id = overlay.photo else {
+            return PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        }
+        let matches = placements.filter { spec.photos.indices.contains($0.photo) && spec.photos[$0.photo].id == id }
+        guard matches.count == 1 else {
+            let known = spec.photos.map { "'\($0.id)'" }.joined(separator: ", ")
+            let message = matches.isEmpty ? "no photo has id '\(id)' for 'photo'"
+                                          : "'\(id)' names \(matches.count) photos for 'photo'; give them distinct 'id's"
+            throw DiagnosticList([Diagnostic(.unknownId, at: overlay.photoLocation ?? overlay.location, message,
+                                             notes: matches.isEmpty ? ["the photos' ids: \(known)"] : [])])
+        }
+        return matches[0].cell
+    }
+}

@@ -1,0 +1,83 @@
+/// One item of `overlays`: what it draws (`kind`, whose case carries the
+/// kind's own keys) and where (the placement keys every kind shares).
+///
+/// Placement (DESIGN.md "Document format v1"): the anchor point of the
+/// reference box (the canvas, or with `photo: ID` that photo's cell) and the
+/// same point of the overlay's box meet, then the box moves by `offset`.
+/// Lengths are canvas pixels (origin top-left, y down); a percentage offset
+/// refers to the reference box's width (x) or height (y).
+///
+/// Adding a kind: a case here with its own `…OverlaySpec` file, its keys in
+/// `OverlayKindName`/`Vocabulary.overlayKinds`, its reader in the validator
+/// (`Validator.readOverlayKind`), its frame in `CollageLayout.OverlayFrame`.
+public struct OverlaySpec: Sendable, Equatable {
+    public var kind: OverlayKind
+    /// The reference box's point and the same point of the overlay's box meet; default center.
+    public var anchor: Anchor
+    /// Then moved by this much: +x right, +y down; default (0, 0).
+    public var offsetX: Length
+    public var offsetY: Length
+    /// `photo: ID`: anchor inside that photo's cell instead of the canvas.
+    public var photo: String?
+    public var photoLocation: SourceLocation?
+    /// Degrees clockwise about the overlay box's centre, -3600...3600; default 0.
+    public var rotation: Double = 0
+    /// 0...1, multiplies the overlay's alpha (text: fill, stroke, shadow and
+    /// label box together); default 1.
+    public var opacity: Double = 1
+    /// Where the overlay's list item starts.
+    public var location: SourceLocation
+    public init(kind: OverlayKind, anchor: Anchor = .center, offsetX: Length = .pixels(0), offsetY: Length = .pixels(0),
+                location: SourceLocation) {
+        self.kind = kind; self.anchor = anchor; self.offsetX = offsetX; self.offsetY = offsetY; self.location = location
+    }
+
+    /// The kind's name as the document says it (`text`, `image`).
+    public var kindName: OverlayKindName { kind.name }
+
+    /// The text overlay's own fields, or nil for another kind.
+    public var text: TextOverlaySpec? { if case .text(let text) = kind { text } else { nil } }
+    /// The image overlay's own fields, or nil for another kind.
+    public var image: ImageOverlaySpec? { if case .image(let image) = kind { image } else { nil } }
+}
+
+/// What an overlay draws; each case carries its kind's own keys.
+public enum OverlayKind: Sendable, Hashable {
+    /// `text:` set in `font` (`TextOverlaySpec`).
+    case text(TextOverlaySpec)
+    /// `image:` an image drawn with its alpha (logos, stickers; `ImageOverlaySpec`).
+    case image(ImageOverlaySpec)
+
+    public var name: OverlayKindName {
+        switch self {
+        case .text: .text
+        case .image: .image
+        }
+    }
+}
+
+/// The overlay kinds by the key that introduces them (`text:`, `image:`).
+public enum OverlayKindName: String, Sendable, Hashable, CaseIterable {
+    case text, image
+
+    /// "text overlays", "image overlays" (messages).
+    public var plural: String { "\(rawValue) overlays" }
+    /// "a text overlay", "an image overlay" (messages).
+    public var singular: String {
+        (rawValue.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + "\(rawValue) overlay"
+    }
+}
+
+/// A text overlay's own keys: `text`, `font`, `color` and the paragraph and
+/// decoration keys of `TextStyle` (docs/text.md).
+public struct TextOverlaySpec: Sendable, Hashable {
+    public var text: String
+    public var font: FontSpec
+    /// Default black.
+    public var color: RGBA
+    /// Paragraph and decoration keys (wrapping, stroke, shadow, label box).
+    public var style: TextStyle
+    public init(text: String, font: FontSpec = FontSpec(), color: RGBA = .black, style: TextStyle = TextStyle()) {
+        self.text = text; self.font = font; self.color = color; self.style = style
+    }
+}

@@ -1,0 +1,137 @@
+import XCTest
+@testable import CollageSpec
+
+/// Issue 12's document side: overlay kinds, and the new keys validated,
+/// located, range-checked and held behind `Vocabulary.unrendered`.
+final class OverlayKindsAndEffectsTests: XCTestCase {
+    private func messages(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.message) }
+
+    /// Loads with the central switch cleared, to read the values new keys carry.
+    private func loadRendered(_ ws: Workspace, _ text: String) throws -> Spec {
+        let source = SourceText(file: "doc.yaml", bytes: Array(text.utf8))
+        var validator = Validator(source: source, baseDirectory: ws.folder, overrides: [:]) { _ in .regularFile }
+        validator.unrendered = []
+        let spec = validator.validate(YAMLReader.read(source).root)
+        XCTAssertEqual(validator.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        return try XCTUnwrap(spec)
+    }
+
+    func testAKeyOfAnotherKindNamesTheKindsItAppliesTo() throws {
+        let ws = try Workspace(photos: ["a.jpg", "logo.png"])
+        let errors = ws.errors("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {image: logo.png, font: {size: 10}, color: red}
+              - {text: hi, width: 10, height: 20}
+            """)
+        XCTAssertEqual(places(errors), [Where(.invalidValue, 4, 23), Where(.invalidValue, 4, 41),
+                                        Where(.invalidValue, 5, 16), Where(.invalidValue, 5, 27)])
+        XCTAssertEqual(messages(errors), [
+            "'font' applies to text overlays, not image overlays",
+            "'color' applies to text overlays, not image overlays",
+            "'width' applies to image overlays, not text overlays",
+            "'height' applies to image overlays, not text overlays",
+        ])
+    }
+
+    func testKindsAreOneEnumWithThePlacementBeside() throws {
+        let ws = try Workspace(photos: ["a.jpg", "logo.png"])
+        let spec = try loadRendered(ws, """
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {text: hi, anchor: baselineLeft, offset: ["5%", -3], rotation: -0, opacity: 0.5}
+              - {image: logo.png, anchor: topRight, rotation: 12.5, opacity: 0.25, shadow: {blur: 4}}
+            """)
+        XCTAssertEqual(spec.overlays.map(\.kindName), [.text, .image])
+        XCTAssertEqual(spec.overlays[0].text?.text, "hi")
+        XCTAssertEqual(spec.overlays[0].offsetX, .percent(5))
+        XCTAssertEqual(spec.overlays[0].offsetY, .pixels(-3))
+        XCTAssertEqual(spec.overlays[0].rotation, 0)
+        XCTAssertEqual(spec.overlays[0].rotation.sign, .plus, "-0 reads as 0")
+        XCTAssertEqual(spec.overlays.map(\.opacity), [0.5, 0.25])
+        XCTAssertEqual(spec.overlays.map(\.rotation), [0, 12.5])
+        XCTAssertEqual(spec.overlays[1].image?.shadow, DropShadow(blur: 4))
+        XCTAssertEqual(spec.overlays[1].anchor, .topRight)
+    }
+
+    func testShadowDefaultsAndValues() throws {
+        let ws = try Workspace(photos: ["a.jpg", "b.jpg"])
+        let spec = try loadRendered(ws, """
+            version: 1
+            canvas: {width: 100, height: 100}
+            photos:
+              - {src: a.jpg, shadow: {}}
+              - {src: b.jpg, shadow: {offset: [4, -6], blur: 12, spread: -2, color: "#ff000040"}, flip: both}
+            """)
+        XCTAssertEqual(spec.photos[0].shadow, DropShadow(offsetX: 0, offsetY: 0, blur: 0, spread: 0,
+                                                         color: RGBA(red: 0, green: 0, blue: 0, alpha: 128)))
+        XCTAssertEqual(spec.photos[1].shadow, DropShadow(offsetX: 4, offsetY: -6, blur: 12, spread: -2,
+                                                         color: RGBA(red: 255, green: 0, blue: 0, alpha: 64)))
+        XCTAssertNil(spec.photos[0].flip)
+        XCTAssertEqual(spec.photos[1].flip, .both)
+    }
+
+    func testOnlyTheImageOverlayShadowIsNotSupportedYetAfterValidation() throws {
+        let ws = try Workspace(photos: ["a.jpg", "logo.png"])
+        let errors = ws.errors("""
+            version: 1
+            photos:
+              - {src: a.jpg, shadow: {blur: 3}, flip: horizontal}
+            overlays:
+              - {text: hi, rotation: 5, opacity: 0.5}
+              - {image: logo.png, rotation: 5, opacity: 0.5, shadow: {blur: 1}}
+            """)
+        // Only the image overlay's shadow (cast by its alpha) is held back;
+        // the others are drawn (the scene graph, issue 12).
+        XCTAssertEqual(places(errors), [Where(.unsupported, 6, 50)])
+        XCTAssertEqual(messages(errors), ["'shadow' in an image overlay is not supported yet"])
+        XCTAssertEqual(Vocabulary.unrendered, ["overlay.image.shadow"])
+        // A bad value is reported as such, not as unsupported.
+        let bad = ws.errors("version: 1\nphotos: [{src: a.jpg, flip: sideways}]\n")
+        XCTAssertEqual(places(bad), [Where(.invalidValue, 2, 29)])
+    }
+
+    func testFlipYesSuggestsHorizontal() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        for value in ["yes", "true"] {
+            let errors = ws.errors("version: 1\nphotos: [{src: a.jpg, flip: \(value)}]\n")
+            XCTAssertEqual(places(errors), [Where(.invalidValue, 2, 29)], value)
+            XCTAssertEqual(messages(errors), ["'\(value)' is not a valid 'flip'; did you mean 'horizontal'?"], value)
+        }
+    }
+
+    func testOutOfRangeNumbersAreLocatedErrorsInEveryNewKey() throws {
+        let ws = try Workspace(photos: ["a.jpg", "logo.png"])
+        let keys: [(prefix: String, suffix: String, allowsTiny: Bool)] = [
+            ("photos: [{src: a.jpg, shadow: {blur: ", "}}]", true),
+            ("photos: [{src: a.jpg, shadow: {spread: ", "}}]", true),
+            ("photos: [{src: a.jpg, shadow: {offset: [0, ", "]}}]", true),
+            ("photos: [{src: a.jpg, rotation: ", "}]", true),
+            ("photos: [a.jpg]\noverlays: [{text: x, rotation: ", "}]", true),
+            ("photos: [a.jpg]\noverlays: [{text: x, opacity: ", "}]", true),
+            ("photos: [a.jpg]\noverlays: [{image: logo.png, rotation: ", "}]", true),
+            ("photos: [a.jpg]\noverlays: [{image: logo.png, shadow: {blur: ", "}}]", true),
+            ("photos: [a.jpg]\noverlays: [{image: logo.png, shadow: {spread: ", "}}]", true),
+        ]
+        for key in keys {
+            let line = key.prefix.contains("\n") ? 3 : 2
+            let lastLine = key.prefix.split(separator: "\n").last!
+            let column = lastLine.count + 1 - (line == 2 ? 0 : 0)
+            for value in ["1e300", "-1e300", "1e19"] {
+                let errors = ws.errors("version: 1\n\(key.prefix)\(value)\(key.suffix)\n")
+                XCTAssertEqual(places(errors), [Where(.outOfRange, line, column)], "\(key.prefix)\(value)")
+            }
+            // Tiny and negative zero are in range (blur -0 is 0): the document loads up to the switch.
+            for value in ["1e-300", "-0"] {
+                let doc = "version: 1\n\(key.prefix)\(value)\(key.suffix)\n"
+                let errors = (try? ws.load(doc)).map { _ in [] } ?? ws.errors(doc)
+                XCTAssertTrue(errors.allSatisfy { $0.kind == .unsupported }, "\(doc): \(errors.map(\.message))")
+            }
+            // Overflowing to infinity is no number at all.
+            let errors = ws.errors("version: 1\n\(key.prefix)1e400\(key.suffix)\n")
+            XCTAssertEqual(places(errors), [Where(.wrongType, line, column)], "\(key.prefix)1e400")
+        }
+    }
+}
