@@ -5,9 +5,9 @@ import CollageSpec
 /// overlay's `rotation` (degrees clockwise about its box centre) and fades
 /// it by `opacity` (an isolated layer when the content has several parts,
 /// so a faded text's fill, stroke and box composite as one, in linear light).
-enum OverlayNode {
+public enum OverlayNode {
     /// An image overlay: the whole file into its box, with its alpha.
-    static func image(_ image: ImageOverlayFrame, frame: OverlayFrame) -> Node {
+    public static func image(_ image: ImageOverlayFrame, frame: OverlayFrame) -> Node {
         let box = Rect(x: Double(image.box.x), y: Double(image.box.y),
                        width: Double(image.box.width), height: Double(image.box.height))
         let leaf = Node.image(ImageLeaf(image: image.image,
@@ -16,7 +16,7 @@ enum OverlayNode {
     }
 
     /// A text overlay set in type (`TextBlock.node` gives its layers).
-    static func text(_ block: TextBlock, _ text: TextOverlaySpec, frame: OverlayFrame) -> Node {
+    public static func text(_ block: TextBlock, _ text: TextOverlaySpec, frame: OverlayFrame) -> Node {
         var group = block.group(text.color, style: text.style)
         group.transform = turn(frame.rotation, about: block.box)
         group.opacity = frame.opacity

@@ -15,9 +15,9 @@ import CollageSpec
 /// picture and border together, and `shadow` is cast by the print's shape
 /// (grown by `spread`, turned with it, offset in canvas pixels, σ = blur / 2)
 /// under it and hidden under the print itself, as CSS box-shadow.
-enum PhotoNode {
+public enum PhotoNode {
     /// Percentages of `cornerRadius` and border `width` refer to the cell's shorter side.
-    static func node(for placement: PhotoPlacement, photo: PhotoSpec) -> Node {
+    public static func node(for placement: PhotoPlacement, photo: PhotoSpec) -> Node {
         let cell = placement.cell
         let shorter = Double(min(cell.width, cell.height))
         let radius = photo.cornerRadius.resolved(reference: shorter)
