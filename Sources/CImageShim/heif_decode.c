@@ -26,7 +26,7 @@
     X(heif_decoding_options_alloc) X(heif_decoding_options_free) X(heif_decode_image) \
     X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_bits_per_pixel_range) \
     X(heif_image_get_plane_readonly) X(heif_image_is_premultiplied_alpha) \
-    X(heif_image_release) X(heif_image_handle_release)
+    X(heif_image_release) X(heif_image_handle_release) X(heif_get_version)
 
 #define DECLARE(name) __typeof__(name) *name;
 static struct { HEIF_FUNCTIONS(DECLARE) } lib;
@@ -60,6 +60,11 @@ static void init_library(void) {
 const char *collage_heif_unavailable(void) {
     pthread_once(&init_once, init_library);
     return unavailable;
+}
+
+const char *collage_heif_version(void) {
+    if (collage_heif_unavailable()) return NULL;
+    return lib.heif_get_version();
 }
 
 struct collage_heif_decoder {

@@ -27,24 +27,29 @@ final class CodecImageProvider: ImageProvider {
     /// Headers of the first images (the photos), when known: they foretell
     /// each decode's size (`decodedSize(image:minimumSize:)`).
     let headers: [ImageHeader]
+    /// Decodes kept across the rows of a batch (nil: none kept). Its shared
+    /// paths are decoded whole, never streamed, so the pixels can be kept.
+    let cache: SharedImageCache?
     /// Warnings by image index (decodes run concurrently).
     private let collected = Mutex<[Int: [String]]>([:])
 
     init(paths: [String], orientations: [Orientation?] = [], headers: [ImageHeader] = [],
-         options: DecodeOptions = DecodeOptions()) {
+         options: DecodeOptions = DecodeOptions(), cache: SharedImageCache? = nil) {
         self.paths = paths
         self.orientations = orientations
         self.headers = headers
         self.options = options
+        self.cache = cache
     }
 
     /// The images of `layout` (`Layout.images`); `headers` foretell the
     /// first images' decode sizes (`CollageRenderer.Prepared.headers`, the
     /// photos'), or none.
-    convenience init(_ layout: Layout, headers: [ImageHeader] = [], options: DecodeOptions = DecodeOptions()) {
+    convenience init(_ layout: Layout, headers: [ImageHeader] = [], options: DecodeOptions = DecodeOptions(),
+                     cache: SharedImageCache? = nil) {
         self.init(paths: layout.images.map(\.path),
                   orientations: layout.images.map { $0.orientation.flatMap(Orientation.init(rawValue:)) },
-                  headers: headers, options: options)
+                  headers: headers, options: options, cache: cache)
     }
 
     func decodedSize(image index: Int, minimumSize: Size) -> Size? {
@@ -61,10 +66,18 @@ final class CodecImageProvider: ImageProvider {
         options.minimumSize = minimumSize
         do {
             options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
-            let result = try ImageDecoder.decode(path: paths[index], options: options)
-            if !result.warnings.isEmpty {
-                collected.withLock { $0[index, default: []] += result.warnings }
+            let path = paths[index]
+            let decode = { () throws(ImageError) -> SharedImageCache.Decoded in
+                self.cache?.countDecode(of: path)
+                let result = try ImageDecoder.decode(path: path, options: options)
+                return .init(pixmap: result.pixmap, orientation: .upright, warnings: result.warnings)
             }
+            let result = if let cache, cache.isShared(path) {
+                try cache.image(path: path, options: options, stored: false, decode: decode)
+            } else {
+                try decode()
+            }
+            record(result.warnings, image: index)
             return result.pixmap
         } catch {
             throw Failure(image: index, error: error)
@@ -77,13 +90,25 @@ final class CodecImageProvider: ImageProvider {
         var options = self.options
         options.minimumSize = minimumSize
         options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
+        let path = paths[index]
         do {
-            if streaming, let stream = try ImageDecoder.openRows(path: paths[index], options: options) {
+            let decode = { () throws(ImageError) -> SharedImageCache.Decoded in
+                self.cache?.countDecode(of: path)
+                let result = try ImageDecoder.decodeStored(path: path, options: options)
+                return .init(pixmap: result.pixmap, orientation: result.header.orientation.stored, warnings: result.warnings)
+            }
+            if let cache, cache.isShared(path) {
+                let result = try cache.image(path: path, options: options, stored: true, decode: decode)
+                record(result.warnings, image: index)
+                return .pixels(result.pixmap, result.orientation)
+            }
+            if streaming, let stream = try ImageDecoder.openRows(path: path, options: options) {
+                cache?.countDecode(of: path)
                 return .rows(ReportingRowStream(stream, image: index, provider: self))
             }
-            let result = try ImageDecoder.decodeStored(path: paths[index], options: options)
+            let result = try decode()
             record(result.warnings, image: index)
-            return .pixels(result.pixmap, result.header.orientation.stored)
+            return .pixels(result.pixmap, result.orientation)
         } catch {
             throw Failure(image: index, error: error)
         }

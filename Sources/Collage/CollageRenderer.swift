@@ -160,7 +160,7 @@ public enum CollageRenderer {
 
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
-        let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions)
+        let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: options.imageCache)
         let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white

@@ -39,6 +39,10 @@ public struct RenderOptions: Sendable {
     /// JPEG DCT scale that still covers each cell) instead of twice that;
     /// faster, slightly softer. Default false.
     public var fast = false
+    /// Decoded images kept across renders (a batch's shared logo): the
+    /// paths it shares are decoded through it. Default: none, every image
+    /// decoded per render.
+    public var imageCache: SharedImageCache?
     /// Told after each photo is decoded and resampled (photos done, photos in
     /// all); calls are serial, from any thread. The CLI draws a progress bar
     /// with it on a terminal. Default: none.

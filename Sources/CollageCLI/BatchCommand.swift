@@ -7,18 +7,30 @@ enum BatchCommand {
     Usage: collage batch TEMPLATE --data ROWS -o OUT-TEMPLATE [options]
 
     Renders TEMPLATE once per row of ROWS (.csv with a header row, RFC 4180,
-    UTF-8; or .json / .yaml: a list of mappings). Each row's fields are
+    UTF-8; or .json / .yaml: a list of mappings; - reads them from standard
+    input: CSV unless they start with [, { or -). Each row's fields are
     document variables, with `${row}` the row number (1 = first data row);
     --set wins over the row, the row over the template's `vars`. The output
     path is expanded per row the same way; two rows writing one path is an
-    error before anything renders. A failed row is reported with its number,
-    the other rows are still written, and the batch exits 1 at the end.
+    error before anything renders, and so is an output whose nearest existing
+    folder is not writable (missing folders are created as rows are written).
+    A failed row is reported with its number, the other rows are still
+    written, and the batch exits 1 at the end. Fonts and images every row
+    uses (a logo) are loaded and decoded once for the whole batch.
 
     Options:
       -o, --output PATH     output path template, e.g. 'out/${id}.jpg' (required)
-      --data PATH           the rows: .csv, .json, .yaml or .yml (required)
+      --data PATH           the rows: .csv, .json, .yaml or .yml, or - (required)
       --jobs N              rows rendered at once (default 1)
       --shard K/N           only rows with (row - 1) mod N = K - 1, K from 1
+      --shard auto[/N]      K from the job runner: JOB_COMPLETION_INDEX (Kubernetes),
+                            SLURM_ARRAY_TASK_ID (Slurm), else COLLAGE_SHARD_INDEX;
+                            N from auto/N, SLURM_ARRAY_TASK_COUNT or COLLAGE_SHARD_COUNT
+      --report FILE         JSON Lines, one line per row: row, id, output, status
+                            (ok|failed|skipped), ms, inputs, error; ${shard} = K
+      --skip-unchanged      render a row only when its output is missing or its
+                            stamp (template, row values, input sizes and times)
+                            differs from the one in the folder's .collage-stamps
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads one render uses (default: cores / jobs)
@@ -44,6 +56,18 @@ enum BatchCommand {
       overlays: [{text: "${title}", font: {size: 96}, color: white, anchor: bottom, offset: [0, -40]}]
 
       $ collage batch card.yaml --data rows.csv -o 'cards/${id}.jpg' --jobs 2 --shard 2/3
+      batch: 1 of 1 rows written (shard 2/3 of 3 rows) in 0.2 s
+
+    On a Slurm array (sbatch --array=0-2), with a report per shard, re-rendering
+    only rows whose photo or values changed since the last run; the rows come
+    from standard input:
+
+      $ cat rows.csv | collage batch card.yaml --data - -o 'cards/${id}.jpg' \
+          --shard auto --report 'report-${shard}.jsonl' --skip-unchanged
+      batch: 0 of 1 rows written, 1 unchanged (shard 2/3 of 3 rows, from SLURM_ARRAY_TASK_ID) in 0.0 s
+      $ jq -c 'select(.status == "failed")' report-*.jsonl     # what to retry
+
+    More recipes (GNU parallel, Kubernetes, retrying failed rows): docs/batch.md.
 
     Exit codes: 0 every row written; 1 a row failed or the data is invalid; 64 usage error.
 
@@ -55,11 +79,13 @@ enum BatchCommand {
         var pipeline = PipelineFlags()
         var data: String?
         var jobs = 1
-        var shard: BatchPlan.Shard?
+        var shardArgument: String?
+        var reportPath: String?
+        var skipUnchanged = false
         let status = scanner.parseOptions(
             command: "batch", help: help,
-            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--data", "--jobs", "--shard"]),
-            flags: CommonRenderFlags.flags
+            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--data", "--jobs", "--shard", "--report"]),
+            flags: CommonRenderFlags.flags.union(["--skip-unchanged"])
         ) { name, value in
             if try common.handle(name, value) { return }
             switch name {
@@ -70,10 +96,12 @@ enum BatchCommand {
                 }
                 jobs = n
             case "--shard":
-                guard let parsed = value.flatMap(BatchPlan.Shard.init) else {
-                    throw Arguments.UsageError(message: "--shard takes K/N with 1 <= K <= N (e.g. 2/3), not '\(value ?? "")'")
+                guard let value, value == "auto" || value.hasPrefix("auto/") || BatchPlan.Shard(value) != nil else {
+                    throw Arguments.UsageError(message: "--shard takes K/N with 1 <= K <= N (e.g. 2/3), auto or auto/N, not '\(value ?? "")'")
                 }
-                shard = parsed
+                shardArgument = value
+            case "--report": reportPath = value
+            case "--skip-unchanged": skipUnchanged = true
             default: try pipeline.handle(name, value)
             }
         }
@@ -81,40 +109,71 @@ enum BatchCommand {
         guard scanner.positionals.count == 1, let template = scanner.positionals.first else {
             return usageError("batch takes one template document: collage batch TEMPLATE --data ROWS -o OUT", command: "batch")
         }
-        guard template != "-" else { return usageError("batch reads its template from a file, not standard input", command: "batch") }
-        guard let data else { return usageError("batch needs --data ROWS (.csv, .json or .yaml)", command: "batch") }
+        guard template != "-" else { return usageError("batch reads its template from a file, not standard input (--data - reads the rows from it)", command: "batch") }
+        guard let data else { return usageError("batch needs --data ROWS (.csv, .json or .yaml, or - for standard input)", command: "batch") }
         guard let output = common.output else {
             return usageError("batch needs an output path template: -o 'out/${row}.jpg'", command: "batch")
         }
         guard output != "-" else { return usageError("batch writes one file per row, not -o -", command: "batch") }
+        guard reportPath != "-" else { return usageError("--report writes a file; name one, e.g. --report 'report-${shard}.jsonl'", command: "batch") }
 
         let started = DispatchTime.now().uptimeNanoseconds
         let plan: BatchPlan
         let policy: PathPolicy?
         let document: DocumentInput
+        let shard: BatchPlan.Shard?
+        var shardSource: String?
+        var report: String?
         do throws(CollageError) {
+            shard = try resolveShard(shardArgument, source: &shardSource)
             policy = try pipeline.policy()
             document = try DocumentInput.contents(of: template)
             let rows = try DataRows.load(path: data)
             plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard)
-            try plan.refuseOverwriting([template, data])
+            try plan.refuseOverwriting([template, data].filter { $0 != "-" })
             if let depfile = pipeline.depfile {
-                try Depfile.refuse(depfile, outputs: plan.jobs.map(\.outputPath), inputs: [template, data])
+                try Depfile.refuse(depfile, outputs: plan.jobs.map(\.outputPath), inputs: [template, data].filter { $0 != "-" })
             }
+            if let reportPath {
+                let path = BatchReport.path(reportPath, shard: shard)
+                try Depfile.refuse(path, outputs: plan.jobs.map(\.outputPath), inputs: [template, data].filter { $0 != "-" },
+                                   flag: "--report", noun: "report")
+                report = path
+            }
+            try plan.checkOutputFolders()
         } catch {
             return error.report(command: "batch")
         }
 
         let defaultThreads = max(1, RenderOptions.defaultThreads / jobs)
         let progress = BatchProgress(total: plan.jobs.count)
+        var options = common.options(output: "", defaultThreads: defaultThreads)
+        options.imageCache = SharedImageCache()
+        let stamps = skipUnchanged ? BatchStamps() : nil
         let outcomes = BatchRunner.run(template: document, templatePath: template, dataPath: data, plan: plan,
-                                       options: common.options(output: "", defaultThreads: defaultThreads),
-                                       parallelism: jobs, policy: policy) { outcome, finished in
+                                       options: options, parallelism: jobs, policy: policy,
+                                       incremental: stamps.map { .init(stamps: $0, version: CommandLine.version) }) { outcome, finished in
             progress.report(outcome, finished: finished)
         }
-        let failed = outcomes.filter { if case .failure = $0.result { return true }; return false }
+        let failed = outcomes.filter { $0.error != nil }
+        let skipped = outcomes.filter { if case .skipped = $0.status { return true }; return false }.count
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        var finalStatus = failed.isEmpty ? ExitStatus.success : .failure
 
+        do throws(CollageError) {
+            try stamps?.save()
+        } catch {
+            if case .diagnostics(let list) = error { DiagnosticPrinter.print(list) }
+            finalStatus = .failure
+        }
+        if let report {
+            do throws(CollageError) {
+                try Depfile.write(BatchReport.text(outcomes, workingDirectory: WorkingDirectory.path), to: report)
+            } catch {
+                if case .diagnostics(let list) = error { DiagnosticPrinter.print(list) }
+                finalStatus = .failure
+            }
+        }
         if let depfile = pipeline.depfile {
             let rules = outcomes.filter { !$0.dependencies.isEmpty }
                 .map { Depfile.Rule(target: $0.job.outputPath, prerequisites: $0.dependencies) }
@@ -126,8 +185,12 @@ enum BatchCommand {
             }
         }
 
-        var summary = "batch: \(outcomes.count - failed.count) of \(outcomes.count) rows written"
-        if let shard { summary += " (shard \(shard.index)/\(shard.count) of \(plan.totalRows) rows)" }
+        var summary = "batch: \(outcomes.count - failed.count - skipped) of \(outcomes.count) rows written"
+        if skipped > 0 { summary += ", \(skipped) unchanged" }
+        if let shard {
+            summary += " (shard \(shard.index)/\(shard.count) of \(plan.totalRows) rows"
+                + (shardSource.map { ", from \($0)" } ?? "") + ")"
+        }
         if !failed.isEmpty {
             let numbers = failed.map { String($0.job.row.number) }
             summary += "; \(failed.count) failed: row\(failed.count == 1 ? "" : "s") " + numbers.prefix(20).joined(separator: ", ")
@@ -136,6 +199,23 @@ enum BatchCommand {
         let tenths = Int((seconds * 10).rounded())
         summary += " in \(tenths / 10).\(tenths % 10) s\n"
         Console.err(summary)
-        return failed.isEmpty ? .success : .failure
+        return finalStatus
+    }
+
+    /// `--shard K/N`, `auto` or `auto/N` (`BatchPlan.Shard.auto`, from the
+    /// environment); `source` is set to the variable that gave an auto index.
+    static func resolveShard(_ argument: String?, source: inout String?) throws(CollageError) -> BatchPlan.Shard? {
+        guard let argument else { return nil }
+        guard argument.hasPrefix("auto") else { return BatchPlan.Shard(argument) }
+        var count: Int?
+        if argument != "auto" {
+            guard let n = Int(argument.dropFirst("auto/".count)), n >= 1 else {
+                throw .usage("--shard auto/N takes a shard count N of at least 1, not '\(argument)'")
+            }
+            count = n
+        }
+        let (shard, variable) = try BatchPlan.Shard.auto(count: count, environment: FileSystem.environment)
+        source = variable
+        return shard
     }
 }

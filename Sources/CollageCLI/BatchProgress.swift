@@ -19,15 +19,17 @@ final class BatchProgress: @unchecked Sendable {
     /// Called serially by `BatchRunner` after each row.
     func report(_ outcome: BatchRunner.Outcome, finished: Int) {
         let row = outcome.job.row.number
-        switch outcome.result {
-        case .success(let report):
+        switch outcome.status {
+        case .skipped:
+            if !onTerminal { Console.err("row \(row): unchanged \(outcome.job.outputPath)\n") }
+        case .written(let report):
             if !report.warnings.isEmpty {
                 if onTerminal { Console.err("\r\u{1B}[K") }
                 Console.err("row \(row): warnings (\(outcome.job.outputPath))\n")
                 DiagnosticPrinter.print(report.warnings, source: report.prepared.spec.source)
             }
             if !onTerminal { Console.err("row \(row): wrote \(outcome.job.outputPath)\n") }
-        case .failure(let error):
+        case .failed(let error):
             failures += 1
             if onTerminal { Console.err("\r\u{1B}[K") }
             Console.err("row \(row): failed (\(outcome.job.outputPath))\n")

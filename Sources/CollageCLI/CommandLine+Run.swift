@@ -1,7 +1,7 @@
 import Collage
 
 extension CommandLine {
-    static let version = "0.1.0"
+    static let version = CollageVersion.current
 
     static let mainHelp = """
     collage \(version): turn a YAML or JSON collage document into a PNG, JPEG or WebP image.
@@ -15,6 +15,7 @@ extension CommandLine {
       collage grid PHOTO... -o OUT          photos in a grid, no document
       collage watch DOC -o OUT              re-render on every change
       collage convert IN -o OUT [options]   convert one photo (e.g. HEIC to JPEG)
+      collage help COMMAND                  the same as collage COMMAND --help
       collage --help | --version
 
     Commands:
@@ -42,12 +43,12 @@ extension CommandLine {
         }
         let rest = Array(arguments.dropFirst())
         switch command {
-        case "--help", "-h", "help":
+        case "--help", "-h":
             Console.out(mainHelp)
             return .success
-        case "--version":
-            Console.out("collage \(version)\n")
-            return .success
+        case "help": return help(rest)
+        case "--version": return printVersion()
+        case "--help-man", "--completion": return generate(command, rest)
         case "render":
             return RenderCommand.run(rest)
         case "check":
@@ -62,8 +63,7 @@ extension CommandLine {
         case "convert":
             return ConvertCommand.run(rest)
         default:
-            Console.err("error: unknown command '\(command)'\n\n" + mainHelp)
-            return .usage
+            return unknownCommand(command)
         }
     }
 }

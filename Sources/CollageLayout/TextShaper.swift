@@ -16,8 +16,24 @@ enum TextShaper {
     /// - Returns: the glyphs in visual order (positions relative to the
     ///   run's start, pixels, y down; bitmap faces scaled by `face.scale`)
     ///   and the run's advance sum.
+    ///
+    /// Results are kept in `ShapingCache.shared`, keyed by everything they
+    /// depend on, so a repeated run is shaped once per process.
     static func shape(_ text: String, face: FontFace, rightToLeft: Bool? = nil, script: hb_script_t = HB_SCRIPT_UNKNOWN,
                       features: [String] = [], letterSpacing: Double = 0) -> (glyphs: [ShapedGlyph], advance: Double) {
+        let metrics = face.handle.pointee.size.pointee.metrics
+        let key = ShapingCache.Key(text: text, file: face.file, faceIndex: face.index, xScale: Int(metrics.x_scale),
+                                   yScale: Int(metrics.y_scale), bitmapScale: face.scale, rightToLeft: rightToLeft,
+                                   script: script.rawValue, features: features, letterSpacing: letterSpacing)
+        return ShapingCache.shared.run(key) {
+            shapeUncached(text, face: face, rightToLeft: rightToLeft, script: script, features: features,
+                          letterSpacing: letterSpacing)
+        }
+    }
+
+    /// `shape` without the cache: one HarfBuzz shaping.
+    static func shapeUncached(_ text: String, face: FontFace, rightToLeft: Bool?, script: hb_script_t,
+                              features: [String], letterSpacing: Double) -> (glyphs: [ShapedGlyph], advance: Double) {
         guard let font = hb_ft_font_create_referenced(face.handle) else { return ([], 0) }
         defer { hb_font_destroy(font) }
         hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING))

@@ -26,10 +26,9 @@ struct Validator {
     /// the values such keys carry).
     var unrendered = Vocabulary.unrendered
 
-    /// Largest canvas side in pixels (DESIGN.md / issue 5: 32768 px a side).
-    static let maxCanvasSide = 32768
-    /// Largest canvas area in pixels (16384 x 16384, 1 GiB of RGBA8).
-    static let maxCanvasArea = 268_435_456
+    /// Largest canvas side and area in pixels (`CanvasLimits`).
+    static let maxCanvasSide = CanvasLimits.maxSide
+    static let maxCanvasArea = CanvasLimits.maxArea
     /// Most photos the `auto` layout takes (DESIGN.md "Layout rules").
     static let maxAutoPhotos = 9
 

@@ -35,7 +35,8 @@ final class DocsCompletenessTests: XCTestCase {
 
     func testBannerAndReadmeNameEveryFormatAndCommand() throws {
         let banner = String(decoding: try runCollage(["--help"]).stdout, as: UTF8.self)
-        XCTAssertTrue(banner.hasPrefix("collage 0.1.0: turn a YAML or JSON collage document into a PNG, JPEG or WebP image.\n"),
+        let version = try text("VERSION").trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(banner.hasPrefix("collage \(version): turn a YAML or JSON collage document into a PNG, JPEG or WebP image.\n"),
                       banner)
         let readme = try text("README.md")
         let usage = readme.components(separatedBy: "## Using it")[1].components(separatedBy: "```")[1]

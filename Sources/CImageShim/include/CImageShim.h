@@ -132,6 +132,11 @@ typedef struct {
 
 /* NULL when libheif (dlopen'ed on first use) is available, else why not. */
 const char *collage_heif_unavailable(void);
+/* libheif's version ("1.15.1"), loading it; NULL when it is unavailable. */
+const char *collage_heif_version(void);
+/* The libjpeg-turbo version collage was compiled against ("2.1.5"): the
+ * library has no run-time version query. */
+const char *collage_jpeg_turbo_version(void);
 /* NULL when out of memory or libheif is unavailable. */
 collage_heif_decoder *collage_heif_open(void);
 /* Parses the file (boxes only; `data` must outlive the decoder) and opens the

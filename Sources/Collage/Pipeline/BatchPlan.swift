@@ -23,6 +23,11 @@ public struct BatchPlan: Sendable {
             guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
             index = k; count = n
         }
+        /// Shard `index` of `count`, 1 ≤ index ≤ count.
+        public init(index: Int, count: Int) {
+            precondition(count >= 1 && (1...count).contains(index))
+            self.index = index; self.count = count
+        }
         /// Whether data row `row` (from 1) belongs to this shard.
         public func includes(row: Int) -> Bool { (row - 1) % count == index - 1 }
     }

@@ -10,36 +10,76 @@ import Glibc
 public enum BatchRunner {
     /// What happened to one row.
     public struct Outcome: Sendable {
+        /// How a row ended.
+        public enum Status: Sendable {
+            /// Rendered and written.
+            case written(CollageRenderer.Report)
+            /// `--skip-unchanged`: the output exists with the row's stamp;
+            /// nothing was rendered or written.
+            case skipped
+            case failed(CollageError)
+        }
+
         public var job: BatchPlan.Job
-        public var result: Result<CollageRenderer.Report, CollageError>
+        public var status: Status
         /// The files the output depends on (template, data file, photos,
-        /// fonts), absolute; empty for a failed row.
+        /// fonts), absolute; empty for a failed or skipped row.
         public var dependencies: [String]
+        /// The files the row's document names (photos, image overlays,
+        /// `font.file`), absolute; for a written row also the fonts it was
+        /// set in. Empty when the document did not load.
+        public var inputs: [String]
+        /// Wall time of the row, milliseconds (monotonic clock).
+        public var milliseconds: Int
+
+        /// The error of a failed row.
+        public var error: CollageError? {
+            if case .failed(let error) = status { return error }
+            return nil
+        }
+    }
+
+    /// `--skip-unchanged`: where stamps are kept, and what a stamp covers
+    /// besides the row (`BatchStamps.stamp`).
+    public struct Incremental: Sendable {
+        public var stamps: BatchStamps
+        /// The collage version, part of every stamp.
+        public var version: String
+        public init(stamps: BatchStamps, version: String) { self.stamps = stamps; self.version = version }
     }
 
     /// - Parameters:
     ///   - template: the document (`DocumentInput.contents(of:)`), validated
     ///     per row with the row's variables.
     ///   - templatePath: its file, an input the outputs must not overwrite.
-    ///   - dataPath: the data file: an input the outputs must not overwrite.
+    ///   - dataPath: the data file: an input the outputs must not overwrite
+    ///     (`-`: standard input, no file).
     ///   - options: per-render settings; `outputPath` and `variables` are
-    ///     replaced per row. `threads` is the cores each render uses.
+    ///     replaced per row. `threads` is the cores each render uses. With an
+    ///     `imageCache`, the images the first two rows have in common are
+    ///     marked shared (`SharedImageCache.share`) and decoded once for the
+    ///     whole batch, by whichever worker needs them first.
     ///   - parallelism: `--jobs`: rows rendered at once (at least 1).
     ///   - policy: `--root`, applied to every row's document.
+    ///   - incremental: `--skip-unchanged`: rows whose output carries their
+    ///     stamp are skipped; the stamps of written rows are recorded (the
+    ///     caller saves them, `BatchStamps.save`).
     ///   - progress: called after each row, serially, with the outcome and
     ///     the number of rows finished so far.
     public static func run(template: DocumentInput, templatePath: String, dataPath: String, plan: BatchPlan, options: RenderOptions,
-                           parallelism: Int, policy: PathPolicy?,
+                           parallelism: Int, policy: PathPolicy?, incremental: Incremental? = nil,
                            progress: @escaping @Sendable (Outcome, Int) -> Void) -> [Outcome] {
         let jobs = plan.jobs
         let results = OutcomeStore(count: jobs.count)
         let workers = max(1, min(parallelism, jobs.count))
+        if let cache = options.imageCache { cache.share(sharedImages(jobs.prefix(2), template: template)) }
+        let documentFiles = [templatePath, dataPath].filter { $0 != "-" }
         // One thread per job slot (not a GCD pool, which caps at the core
         // count): `--jobs N` means N rows in flight.
         @Sendable func renderRows() {
             while let index = results.next() {
-                let outcome = render(jobs[index], template: template, documentFiles: [templatePath, dataPath],
-                                     options: options, policy: policy)
+                let outcome = render(jobs[index], template: template, documentFiles: documentFiles,
+                                     options: options, policy: policy, incremental: incremental)
                 results.finish(index, outcome, progress)
             }
         }
@@ -50,15 +90,43 @@ public enum BatchRunner {
         return results.outcomes
     }
 
+    /// The image files (photos and image overlays) that every one of `jobs`
+    /// names, when there are at least two: with the template's literal
+    /// logo, the logo. A row whose document does not load contributes none.
+    static func sharedImages(_ jobs: some Collection<BatchPlan.Job>, template: DocumentInput) -> Set<String> {
+        guard jobs.count >= 2 else { return [] }
+        var common: Set<String>?
+        for job in jobs {
+            guard let spec = try? template.load(variables: job.variables) else { return [] }
+            let images = Set(spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec))
+            common = common.map { $0.intersection(images) } ?? images
+        }
+        return common ?? []
+    }
+
     static func render(_ job: BatchPlan.Job, template: DocumentInput, documentFiles: [String],
-                       options base: RenderOptions, policy: PathPolicy?) -> Outcome {
+                       options base: RenderOptions, policy: PathPolicy?, incremental: Incremental?) -> Outcome {
+        let started = monotonicNanoseconds()
+        func elapsed() -> Int { (monotonicNanoseconds() - started) / 1_000_000 }
         var options = base
         options.outputPath = job.outputPath
         options.variables = job.variables
+        var inputs: [String] = []
         do throws(CollageError) {
             let spec = try template.load(variables: job.variables)
+            inputs = unique(spec.namedPaths.map(\.path))
             try policy?.check(spec)
+            var stamp: String?
+            if let incremental {
+                let current = BatchStamps.stamp(job: job, template: template.bytes, spec: spec, options: options,
+                                                version: incremental.version)
+                if incremental.stamps.isCurrent(job.outputPath, stamp: current) {
+                    return Outcome(job: job, status: .skipped, dependencies: [], inputs: inputs, milliseconds: elapsed())
+                }
+                stamp = current
+            }
             let prepared = try CollageRenderer.prepare(spec: spec)
+            inputs = unique(inputs + prepared.inputFiles)
             let encoded = try CollageRenderer.encode(prepared, inputs: documentFiles + spec.photos.map(\.path),
                                                      options: options)
             // Output folders named by the template ('out/${id}.jpg') are
@@ -69,12 +137,25 @@ public enum BatchRunner {
             } catch {
                 throw CollageError.failure(.render, error.description)
             }
+            if let incremental, let stamp { incremental.stamps.record(job.outputPath, stamp: stamp) }
             let report = CollageRenderer.Report(prepared: prepared, format: encoded.format,
                                                 byteCount: encoded.bytes.count, warnings: encoded.warnings)
-            return Outcome(job: job, result: .success(report), dependencies: documentFiles.map(absolute) + prepared.inputFiles)
+            return Outcome(job: job, status: .written(report), dependencies: documentFiles.map(absolute) + prepared.inputFiles,
+                           inputs: inputs, milliseconds: elapsed())
         } catch {
-            return Outcome(job: job, result: .failure(error), dependencies: [])
+            return Outcome(job: job, status: .failed(error), dependencies: [], inputs: inputs, milliseconds: elapsed())
         }
+    }
+
+    static func unique(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { seen.insert($0).inserted }
+    }
+
+    static func monotonicNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1_000_000_000 + now.tv_nsec
     }
 
     static func absolute(_ path: String) -> String { WorkingDirectory.absolute(path) }

@@ -85,15 +85,18 @@ public enum Depfile {
     /// refused depfile leaves no image behind.
     /// - Throws: `CollageError.usage` for an output, an input or a folder;
     ///   `CollageError.diagnostics` (`.render`) for a missing or unwritable folder.
-    public static func refuse(_ path: String, outputs: [String], inputs: [String]) throws(CollageError) {
-        try checkWritable(path)
+    /// `flag` and `noun` name the file in messages (`--report` and
+    /// `report` for `collage batch --report`, which is checked the same way).
+    public static func refuse(_ path: String, outputs: [String], inputs: [String],
+                              flag: String = "--depfile", noun: String = "depfile") throws(CollageError) {
+        try checkWritable(path, flag: flag, noun: noun)
         let target = WorkingDirectory.absolute(path)
         if let output = outputs.first(where: { WorkingDirectory.absolute($0) == target }) {
-            throw .usage("--depfile '\(path)' is the output '\(output)'; name it e.g. '\(output).d'")
+            throw .usage("\(flag) '\(path)' is the output '\(output)'; name it e.g. '\(output).\(flag == "--depfile" ? "d" : "jsonl")'")
         }
         guard let identity = FileIdentity(path: path) else { return }
         if let input = inputs.first(where: { FileIdentity(path: $0) == identity }) {
-            throw .usage("--depfile '\(path)' is an input ('\(input)'); choose another path")
+            throw .usage("\(flag) '\(path)' is an input ('\(input)'); choose another path")
         }
     }
 
@@ -102,9 +105,9 @@ public enum Depfile {
     /// or is not writable (access(2) `W_OK`).
     /// - Throws: `CollageError.usage` when `path` is a folder;
     ///   `CollageError.diagnostics` (`.render`) for its folder.
-    public static func checkWritable(_ path: String) throws(CollageError) {
+    public static func checkWritable(_ path: String, flag: String = "--depfile", noun: String = "depfile") throws(CollageError) {
         if path.hasSuffix("/") || FileSystem.kind(of: path) == .folder {
-            throw .usage("--depfile '\(path)' names a folder; name a file, e.g. --depfile \(path.hasSuffix("/") ? path : path + "/")collage.d")
+            throw .usage("\(flag) '\(path)' names a folder; name a file, e.g. \(flag) \(path.hasSuffix("/") ? path : path + "/")collage.\(flag == "--depfile" ? "d" : "jsonl")")
         }
         let folder: String
         if let slash = path.lastIndex(of: "/") {
@@ -115,12 +118,12 @@ public enum Depfile {
         switch FileSystem.kind(of: folder) {
         case .folder:
             guard access(folder, W_OK) == 0 else {
-                throw .failure(.render, "cannot write depfile '\(path)': the folder '\(folder)' is not writable")
+                throw .failure(.render, "cannot write \(noun) '\(path)': the folder '\(folder)' is not writable")
             }
         case .missing:
-            throw .failure(.render, "cannot write depfile '\(path)': the folder '\(folder)' does not exist; create it first (mkdir -p \(folder))")
+            throw .failure(.render, "cannot write \(noun) '\(path)': the folder '\(folder)' does not exist; create it first (mkdir -p \(folder))")
         case .regularFile, .other:
-            throw .failure(.render, "cannot write depfile '\(path)': '\(folder)' is not a folder")
+            throw .failure(.render, "cannot write \(noun) '\(path)': '\(folder)' is not a folder")
         }
     }
 

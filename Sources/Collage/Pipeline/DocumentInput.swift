@@ -57,6 +57,15 @@ public enum DocumentInput: Sendable {
         return .text(bytes, name: path, baseDirectory: folder.isEmpty ? "/" : folder)
     }
 
+    /// The document's bytes: the text, or the file's contents read now
+    /// (empty when it cannot be read).
+    public var bytes: [UInt8] {
+        switch self {
+        case .file(let path): return FileSystem.contents(of: path) ?? []
+        case .text(let bytes, _, _): return bytes
+        }
+    }
+
     /// The document file, or nil for text.
     public var path: String? {
         if case .file(let path) = self { return path }

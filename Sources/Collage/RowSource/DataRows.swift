@@ -18,21 +18,49 @@ public struct DataRow: Sendable, Hashable {
 /// Reads `--data` files into `DataRow`s, choosing the reader by extension:
 /// `CSVReader` for `.csv`, the document reader (`VariableRows`) otherwise.
 public enum DataRows {
-    /// Reads the rows of `path`.
+    /// Reads the rows of `path`; `-` reads them from standard input, named
+    /// `<stdin>` in messages, as CSV unless the first character that is not
+    /// white space or part of a `#` comment line is `[`, `{` or `-` (JSON,
+    /// or a YAML list): a CSV header name cannot start with any of them.
     /// - Throws: `CollageError.usage` for an unknown extension;
     ///   `.diagnostics` for an unreadable file (`.missingFile`) or one that
     ///   does not parse (`.syntax` at its line for CSV; the YAML reader's
     ///   located diagnostics otherwise) or a CSV header name that is not a
     ///   variable name (`.invalidValue`).
     public static func load(path: String) throws(CollageError) -> [DataRow] {
+        if path == "-" {
+            guard case .text(let bytes, _, _) = try DocumentInput.standardInput() else { return [] }
+            return try rows(bytes, file: "<stdin>", isCSV: looksLikeCSV(bytes))
+        }
         let lower = path.lowercased()
         let isCSV = lower.hasSuffix(".csv")
         guard isCSV || lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") else {
-            throw .usage("cannot tell the format of --data '\(path)': use a .csv, .json, .yaml or .yml file")
+            throw .usage("cannot tell the format of --data '\(path)': use a .csv, .json, .yaml or .yml file, or - for standard input")
         }
         guard let bytes = FileSystem.contents(of: path), FileSystem.kind(of: path) != .folder else {
             throw .failure(.missingFile, "cannot read data file '\(path)': \(FileSystem.unreadableReason(path))")
         }
+        return try rows(bytes, file: path, isCSV: isCSV)
+    }
+
+    /// Whether rows read from standard input are CSV: not when the first
+    /// significant character opens JSON or a YAML list.
+    static func looksLikeCSV(_ bytes: [UInt8]) -> Bool {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): i += 1
+            case UInt8(ascii: "#"):
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "-"): return false
+            default: return true
+            }
+        }
+        return true
+    }
+
+    /// The rows of `bytes`, read from `path` (a file name or `<stdin>`).
+    static func rows(_ bytes: [UInt8], file path: String, isCSV: Bool) throws(CollageError) -> [DataRow] {
         if isCSV {
             let table: CSVReader.Table
             do {

@@ -1,0 +1,155 @@
+"""Issue 20's batch benchmark: 200 social cards (examples/batch/card.yaml,
+1200x630, a photo and a title in Latin, Japanese or Arabic script) from
+examples/batch/places.csv with its rows repeated, rendered by
+`collage batch --jobs <cores>` and by the Pillow peer (peers/pillow_batch.py:
+a process pool on every core, libraqm), in alternating rounds.
+
+    python3 Benchmarks/batch_job.py [--rows 200] [--runs 5] [--out FILE]
+
+Prints one table (median wall time, min-max, CPU time of the process tree,
+ratio to Pillow) and how busy the machine was meanwhile (load average, and
+the share of CPU time other processes used during the rounds, from
+/proc/stat), and writes it to Benchmarks/results/<date>-<machine>-batch.md.
+Target (issue 20): collage at most 0.5x Pillow's wall time in the same run.
+"""
+import argparse
+import csv
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COLLAGE = os.path.join(ROOT, ".build/release/collage")
+PYTHON = os.environ.get("BENCH_PYTHON", sys.executable)
+WORK = os.path.join(ROOT, ".build/bench-batch")
+CORES = os.cpu_count() or 1
+
+
+def fc_match(family):
+    out = subprocess.run(["fc-match", "-f", "%{file}\n%{index}", family], check=True,
+                         capture_output=True, text=True).stdout.split("\n")
+    return out[0], int(out[1] or 0)
+
+
+def prepare(rows):
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(WORK)
+    photos = os.path.join(ROOT, "examples/photos")
+    if not os.path.isdir(photos):
+        sys.exit("batch_job.py: fetch the example photos first: scripts/fetch-example-photos")
+    template = open(os.path.join(ROOT, "examples/batch/card.yaml")).read().replace("../photos/", photos + "/")
+    open(os.path.join(WORK, "card.yaml"), "w").write(template)
+    places = list(csv.DictReader(open(os.path.join(ROOT, "examples/batch/places.csv"), newline="")))
+    table = []
+    for i in range(rows):
+        place = dict(places[i % len(places)])
+        place["id"] = f"r{i + 1}"
+        table.append(place)
+    with open(os.path.join(WORK, "rows.csv"), "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(places[0].keys()))
+        writer.writeheader()
+        writer.writerows(table)
+    fonts = {family: fc_match(family) for family in {p["font"] for p in table} | {"DejaVu Sans"}}
+    job = {"rows": [{"id": p["id"], "title": p["title"], "photo": os.path.join(photos, p["photo"]),
+                     "fontFile": fonts[p["font"]][0], "fontIndex": fonts[p["font"]][1], "accent": p["accent"],
+                     "row": i + 1} for i, p in enumerate(table)],
+           "smallFont": list(fonts["DejaVu Sans"]), "out": os.path.join(WORK, "pillow"), "workers": CORES}
+    json.dump(job, open(os.path.join(WORK, "pillow.json"), "w"))
+
+
+def cpu_jiffies():
+    fields = open("/proc/stat").readline().split()[1:]
+    values = [int(v) for v in fields[:8]]
+    idle = values[3] + values[4]
+    return sum(values), idle
+
+
+def timed(command, out, rows):
+    shutil.rmtree(out, ignore_errors=True)
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=WORK, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    errors = process.stderr.read().decode()
+    if status != 0:
+        sys.exit(f"batch_job.py: {command[0]} failed ({status}): {errors}")
+    written = len([n for n in os.listdir(out) if n.endswith(".jpg")])
+    if written != rows:
+        sys.exit(f"batch_job.py: {command[0]} wrote {written} cards, not {rows}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--out")
+    args = parser.parse_args()
+    check = subprocess.run([PYTHON, "-c", "from PIL import features; print(features.check('raqm'))"],
+                           capture_output=True, text=True).stdout.strip()
+    if check != "True":
+        sys.exit("batch_job.py: Pillow in the benchmark venv has no libraqm (PIL.features.check('raqm') is not True)")
+    prepare(args.rows)
+    commands = {
+        "collage": ([COLLAGE, "batch", "card.yaml", "--data", "rows.csv", "-o", "collage/${id}.jpg", "--jobs", str(CORES)],
+                    os.path.join(WORK, "collage")),
+        "Pillow": ([PYTHON, os.path.join(ROOT, "Benchmarks/peers/pillow_batch.py"), "pillow.json"],
+                   os.path.join(WORK, "pillow")),
+    }
+    for name, (command, out) in commands.items():   # warm the page cache and font caches
+        wall, cpu = timed(command, out, args.rows)
+        print(f"warm-up {name}: {wall:.2f} s wall, {cpu:.2f} s CPU", flush=True)
+    results = {name: [] for name in commands}
+    load_before = open("/proc/loadavg").read().split()[:3]
+    total0, idle0 = cpu_jiffies()
+    ours = 0.0
+    for _ in range(args.runs):
+        for name, (command, out) in commands.items():
+            wall, cpu = timed(command, out, args.rows)
+            results[name].append((wall, cpu))
+            ours += cpu
+            print(f"round {len(results[name])} {name}: {wall:.2f} s wall, {cpu:.2f} s CPU", flush=True)
+    total1, idle1 = cpu_jiffies()
+    load_after = open("/proc/loadavg").read().split()[:3]
+    hz = os.sysconf("SC_CLK_TCK")
+    busy = (total1 - total0) - (idle1 - idle0)
+    elapsed = (total1 - total0) / hz / CORES
+    others = max(0.0, busy / hz - ours) / max(1e-9, (total1 - total0) / hz)
+
+    def median(name, i=0):
+        return statistics.median(r[i] for r in results[name])
+
+    pillow = median("Pillow")
+    lines = [f"# Batch benchmark (issue 20): {args.rows} social cards, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
+             "",
+             f"Machine `{platform.node()}`, {CORES} cores; {args.runs} alternating rounds after one warm-up each; "
+             f"`collage batch --jobs {CORES}` against `peers/pillow_batch.py` (a process pool of {CORES}, libraqm).",
+             "",
+             "| | median wall | min-max | CPU time (median) | cards/s | ratio to Pillow |",
+             "|---|---|---|---|---|---|"]
+    for name in commands:
+        walls = [r[0] for r in results[name]]
+        lines.append(f"| {name} | {median(name):.2f} s | {min(walls):.2f}-{max(walls):.2f} s | {median(name, 1):.2f} s | "
+                     f"{args.rows / median(name):.0f} | {median(name) / pillow:.2f}x |")
+    ratio = median("collage") / pillow
+    lines += ["",
+              f"collage / Pillow wall time: **{ratio:.2f}x** (target <= 0.5x: {'met' if ratio <= 0.5 else 'NOT met'}).",
+              "",
+              f"How busy the machine was: load average {' '.join(load_before)} before and {' '.join(load_after)} after "
+              f"(on {CORES} cores); other processes used {others:.0%} of all CPU time during the {elapsed:.0f} s of rounds."]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    out = args.out or os.path.join(ROOT, "Benchmarks/results",
+                                   f"{datetime.date.today():%Y-%m-%d}-{platform.node()}-batch.md")
+    open(out, "w").write(text)
+    print(f"written to {os.path.relpath(out, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+import CollageSpec
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `collage batch --skip-unchanged`: a row is rendered again only when its
+/// output is missing or its stamp differs from the one recorded when the
+/// output was last written.
+///
+/// **The stamp** is the SHA-256 of: the collage version; the render settings
+/// that change pixels or bytes (`RenderOptions.stampText`); the template's
+/// bytes; the values of the variables the template refers to (`${name}`: a
+/// row's other columns do not matter, and neither does its number unless the
+/// template uses `${row}`), which with the template fix the expanded
+/// document; and the path, size and modification time (nanoseconds) of every
+/// file the expanded document names (photos, image overlays, `font.file`).
+/// Fonts chosen by `family` come from fontconfig and are not in the stamp:
+/// after a font update, delete the stamps (or run without the flag). The
+/// stamp is never written into the image, whose bytes stay those of a plain
+/// render.
+///
+/// **Where stamps live:** one text file per output folder, `.collage-stamps`,
+/// a line per output: `<stamp> <output file name>`, sorted by name. Not an
+/// extended attribute: tmpfs before Linux 6.6, many container overlay and
+/// network mounts, `cp`, `rsync` without `-X`, tar and object stores drop or
+/// refuse `user.*` attributes, which would make every run render everything
+/// again without a word; a plain file travels with the folder. Shards of one
+/// batch (processes or machines sharing the folder) merge their lines under
+/// an exclusive `flock` of the folder itself, then replace the file whole
+/// (`AtomicFile`), so one shard never drops another's stamps. Stamps are
+/// saved after the rows rendered: an interrupted batch just renders those
+/// rows again next time.
+public final class BatchStamps: @unchecked Sendable {
+    /// The stamps file's name inside each output folder.
+    public static let fileName = ".collage-stamps"
+
+    private let lock = PlainLock()
+    /// Folder -> (file name -> stamp), as read at the start.
+    private var stored: [String: [String: String]] = [:]
+    /// Folder -> (file name -> stamp) of the outputs written in this run.
+    private var written: [String: [String: String]] = [:]
+
+    public init() {}
+
+    /// The stamp of `job` rendered from `template` (its bytes) as `spec`
+    /// (already loaded with the job's variables) with `options`.
+    public static func stamp(job: BatchPlan.Job, template: [UInt8], spec: Spec, options: RenderOptions,
+                             version: String) -> String {
+        var hash = SHA256()
+        hash.update("collage \(version)\n")
+        hash.update(options.stampText + "\n")
+        hash.update("template \(template.count)\n")
+        hash.update(template)
+        hash.update("\n")
+        for name in referencedVariables(in: template) {
+            let value = job.variables[name].map { "=" + $0 } ?? " unset"
+            hash.update("var \(name.utf8.count) \(name)\(value.utf8.count) \(value)\n")
+        }
+        for path in spec.namedPaths.map(\.path) {
+            var st = stat()
+            if stat(path, &st) == 0 {
+                let modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+                hash.update("input \(path.utf8.count) \(path) \(st.st_size) \(modified)\n")
+            } else {
+                hash.update("input \(path.utf8.count) \(path) missing\n")
+            }
+        }
+        return hash.hex()
+    }
+
+    /// Whether `output` exists and its recorded stamp is `stamp`.
+    public func isCurrent(_ output: String, stamp: String) -> Bool {
+        guard FileSystem.kind(of: output) == .regularFile else { return false }
+        let (folder, name) = Self.split(output)
+        lock.lock(); defer { lock.unlock() }
+        if stored[folder] == nil { stored[folder] = Self.read(folder: folder) }
+        return stored[folder]?[name] == stamp
+    }
+
+    /// Records that `output` was just written with `stamp`.
+    public func record(_ output: String, stamp: String) {
+        let (folder, name) = Self.split(output)
+        lock.lock(); defer { lock.unlock() }
+        written[folder, default: [:]][name] = stamp
+    }
+
+    /// Merges this run's stamps into each folder's `.collage-stamps`, under
+    /// an exclusive lock of the folder, whole or not at all.
+    /// - Throws: `CollageError.diagnostics` (`.render`) when a stamps file cannot be written.
+    public func save() throws(CollageError) {
+        lock.lock(); defer { lock.unlock() }
+        for folder in written.keys.sorted() {
+            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd >= 0 { _ = flock(fd, LOCK_EX) }
+            defer { if fd >= 0 { close(fd) } }
+            var lines = Self.read(folder: folder)
+            for (name, stamp) in written[folder]! { lines[name] = stamp }
+            let text = lines.keys.sorted().map { "\(lines[$0]!) \($0)\n" }.joined()
+            do {
+                try AtomicFile.write(Array(text.utf8), to: folder + "/" + Self.fileName)
+            } catch {
+                throw .failure(.render, "cannot write the batch stamps: \(error.description)")
+            }
+        }
+        written = [:]
+    }
+
+    /// The stamps recorded in `folder` (none when it has no stamps file;
+    /// lines that do not parse are ignored, so their rows render again).
+    static func read(folder: String) -> [String: String] {
+        guard let bytes = FileSystem.contents(of: folder + "/" + fileName) else { return [:] }
+        var stamps: [String: String] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            guard let space = line.firstIndex(of: " "), line.distance(from: line.startIndex, to: space) == 64 else { continue }
+            stamps[String(line[line.index(after: space)...])] = String(line[..<space])
+        }
+        return stamps
+    }
+
+    /// The absolute folder and the file name of `output`.
+    static func split(_ output: String) -> (String, String) {
+        let absolute = WorkingDirectory.absolute(output)
+        let slash = absolute.lastIndex(of: "/")!
+        let folder = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+        return (folder, String(absolute[absolute.index(after: slash)...]))
+    }
+
+    /// The names of the `${name}` references in a template, sorted, once
+    /// each (`$${` is a literal and starts none).
+    static func referencedVariables(in template: [UInt8]) -> [String] {
+        var names = Set<String>()
+        var i = 0
+        let dollar = UInt8(ascii: "$"), open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        while i + 1 < template.count {
+            if template[i] == dollar, template[i + 1] == dollar, i + 2 < template.count, template[i + 2] == open {
+                i += 3; continue
+            }
+            if template[i] == dollar, template[i + 1] == open,
+               let end = template[(i + 2)...].firstIndex(of: close) {
+                names.insert(String(decoding: template[(i + 2)..<end], as: UTF8.self))
+                i = end + 1; continue
+            }
+            i += 1
+        }
+        return names.sorted()
+    }
+}

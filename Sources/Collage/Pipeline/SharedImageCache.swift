@@ -1,0 +1,132 @@
+import CollageCodecs
+import CollageRaster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decoded images kept across the rows of a `collage batch` (and across its
+/// `--jobs` workers), so that an input every row uses (a logo overlay, a
+/// background photo named literally in the template) is decoded once per
+/// batch instead of once per row.
+///
+/// Which paths are kept is decided up front (`share`): the batch runner
+/// shares the images its first two rows have in common, since an input of
+/// every row is an input of those two. Other images never enter the cache
+/// and are decoded (or streamed) per row as before.
+///
+/// An entry is keyed by the file (path, size and modification time, so a
+/// file replaced during the batch is decoded again), the decode options
+/// (size, orientation, budget, lenience) and whether it is wanted as stored
+/// or upright. Two workers asking for the same entry at once decode it once:
+/// the second waits for the first. Entries are kept while their pixels fit
+/// in `budgetBytes` (default 256 MiB, RGBA bytes); past it, further images
+/// are decoded per row and not kept (first come, first kept: a batch's
+/// shared images are requested by its first row).
+///
+/// Thread safety: every method may be called from any thread.
+public final class SharedImageCache: @unchecked Sendable {
+    /// The most bytes of decoded pixels kept (RGBA, 4 bytes a pixel).
+    public let budgetBytes: Int
+
+    private let lock = PlainLock()
+    private var sharedPaths: Set<String> = []
+    private var entries: [Key: Entry] = [:]
+    private var keptBytes = 0
+    private var decodeCounts: [String: Int] = [:]
+
+    /// - Parameter budgetBytes: the most decoded bytes kept; 0 keeps nothing.
+    public init(budgetBytes: Int = 256 << 20) {
+        self.budgetBytes = max(0, budgetBytes)
+    }
+
+    /// Marks `paths` (as the spec resolves them) as shared by many rows, so
+    /// their decodes are kept.
+    public func share(_ paths: some Sequence<String>) {
+        lock.lock(); defer { lock.unlock() }
+        sharedPaths.formUnion(paths)
+    }
+
+    /// Whether decodes of `path` go through the cache.
+    public func isShared(_ path: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return sharedPaths.contains(path)
+    }
+
+    /// The test hook: how many times the pipeline called the image decoder
+    /// for `path` in this batch (cached or not, streamed or whole). With a
+    /// shared logo and N rows it is 1, not N.
+    public func decodes(of path: String) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        return decodeCounts[path, default: 0]
+    }
+
+    /// Decoded bytes currently kept.
+    public var bytesKept: Int {
+        lock.lock(); defer { lock.unlock() }
+        return keptBytes
+    }
+
+    /// Counts one call of the decoder for `path` (`decodes(of:)`).
+    func countDecode(of path: String) {
+        lock.lock(); defer { lock.unlock() }
+        decodeCounts[path, default: 0] += 1
+    }
+
+    /// The decode of `path` with `options`, from the cache or made by
+    /// `decode` (which the caller counts) and kept when within the budget.
+    /// An error is not kept: the next row tries again and reports it itself.
+    func image(path: String, options: DecodeOptions, stored: Bool,
+               decode: () throws(ImageError) -> Decoded) throws(ImageError) -> Decoded {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return try decode() }
+        let key = Key(path: path, size: Int64(st.st_size), modified: st.st_mtim.tv_sec * 1_000_000_000 + st.st_mtim.tv_nsec,
+                      options: options, stored: stored)
+        lock.lock()
+        let entry: Entry
+        if let existing = entries[key] {
+            entry = existing
+        } else {
+            entry = Entry()
+            entries[key] = entry
+        }
+        lock.unlock()
+
+        entry.lock.lock()
+        defer { entry.lock.unlock() }
+        if let image = entry.image { return image }
+        let image = try decode()
+        let bytes = image.pixmap.pixels.count
+        lock.lock()
+        if keptBytes + bytes <= budgetBytes {
+            keptBytes += bytes
+            entry.image = image
+        } else {
+            entries[key] = nil
+        }
+        lock.unlock()
+        return image
+    }
+
+    /// One kept decode: the pixels, how they stand upright (`.upright` for
+    /// an oriented decode) and the decoder's warnings, which every row that
+    /// uses the image reports again.
+    struct Decoded: Sendable {
+        var pixmap: Pixmap
+        var orientation: StoredOrientation
+        var warnings: [String]
+    }
+
+    private struct Key: Hashable {
+        var path: String
+        var size: Int64
+        var modified: Int
+        var options: DecodeOptions
+        var stored: Bool
+    }
+
+    /// One image: its lock is held while it is decoded.
+    private final class Entry: @unchecked Sendable {
+        let lock = PlainLock()
+        var image: Decoded?
+    }
+}

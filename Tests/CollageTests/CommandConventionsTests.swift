@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+/// `collage help CMD`, the unknown-command suggestion, `--version` and help
+/// texts that name only files of the repository.
+final class CommandConventionsTests: XCTestCase {
+    func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+
+    /// The names of the main help's "Commands:" section.
+    func listedCommands() throws -> [String] {
+        let help = text(try runCollage(["--help"]).stdout)
+        let section = try XCTUnwrap(help.components(separatedBy: "\nCommands:\n").last)
+        return section.components(separatedBy: "\n").prefix { $0.hasPrefix("  ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    func testHelpCommandIsTheCommandsOwnHelp() throws {
+        let commands = try listedCommands()
+        XCTAssertEqual(commands, ["render", "check", "layout", "schema", "batch", "grid", "watch", "convert"])
+        for command in commands {
+            let viaHelp = try runCollage(["help", command])
+            let own = try runCollage([command, "--help"])
+            XCTAssertEqual(viaHelp.status, 0, viaHelp.stderr)
+            XCTAssertEqual(viaHelp.stdout, own.stdout, command)
+            XCTAssertTrue(text(viaHelp.stdout).hasPrefix("Usage: collage \(command)"), command)
+        }
+        XCTAssertEqual(try runCollage(["help"]).stdout, try runCollage(["--help"]).stdout)
+        let unknown = try runCollage(["help", "rendr"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertEqual(unknown.stderr, "error: unknown command 'rendr'; did you mean 'render'?\nsee `collage --help`\n")
+    }
+
+    func testUnknownCommandSuggestsTheClosest() throws {
+        let typo = try runCollage(["rendr", "doc.yaml"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(typo.stdout.isEmpty)
+        XCTAssertEqual(typo.stderr, "error: unknown command 'rendr'; did you mean 'render'?\nsee `collage --help`\n")
+        XCTAssertTrue(try runCollage(["cnovert"]).stderr.hasPrefix("error: unknown command 'cnovert'; did you mean 'convert'?\n"))
+        let far = try runCollage(["frobnicate"])
+        XCTAssertEqual(far.status, 64)
+        XCTAssertEqual(far.stderr, "error: unknown command 'frobnicate'\n"
+                       + "commands: render, check, layout, schema, batch, grid, watch, convert\nsee `collage --help`\n")
+    }
+
+    func testVersionHasOneSourceAndListsTheLibraries() throws {
+        let file = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
+        let version = file.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertNotNil(version.range(of: #"^0\.[0-9]+\.[0-9]+$"#, options: .regularExpression), version)
+        let result = try runCollage(["--version"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = text(result.stdout).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "collage \(version)")
+        XCTAssertTrue(text(try runCollage(["--help"]).stdout).hasPrefix("collage \(version):"))
+        let libraries = Dictionary(lines.dropFirst().map { line -> (String, String) in
+            let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(Set(libraries.keys), ["libjpeg-turbo", "libpng", "libwebp", "libheif", "HarfBuzz", "FreeType"])
+        for (name, value) in libraries {
+            XCTAssertNotNil(value.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression), "\(name) \(value)")
+        }
+        // The installed libheif's own version (libheif is opened for --version only).
+        let pkgconfig = Process()
+        pkgconfig.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
+        pkgconfig.arguments = ["--modversion", "libheif", "libpng16", "harfbuzz"]
+        let out = Pipe()
+        pkgconfig.standardOutput = out
+        try pkgconfig.run()
+        pkgconfig.waitUntilExit()
+        let expected = text(out.fileHandleForReading.readDataToEndOfFile()).split(separator: "\n").map(String.init)
+        XCTAssertEqual([libraries["libheif"], libraries["libpng"], libraries["HarfBuzz"]].compactMap { $0 }, expected)
+    }
+
+    func testHelpNamesOnlyFilesInTheRepository() throws {
+        var texts = [text(try runCollage(["--help"]).stdout)]
+        for command in try listedCommands() { texts.append(text(try runCollage([command, "--help"]).stdout)) }
+        texts.append(text(try runCollage(["schema"]).stdout))
+        let pattern = try NSRegularExpression(pattern: #"(?<![A-Za-z0-9_./:-])([A-Za-z0-9_./-]*\.md\b|(docs|schema|examples|scripts)/[A-Za-z0-9_./-]*[A-Za-z0-9_])"#)
+        var named: Set<String> = []
+        for text in texts {
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                named.insert(String(text[Range(match.range, in: text)!]))
+            }
+        }
+        XCTAssertFalse(named.isEmpty)
+        for path in named {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.packageRoot.appendingPathComponent(path).path),
+                          "a help text names '\(path)', which is not in the repository")
+        }
+    }
+
+    /// libheif is opened (dlopen) for `--version`, which reports its
+    /// version, and never on a normal start: the dynamic loader's own log
+    /// (`LD_DEBUG=files`) names every library it loads.
+    func testOnlyVersionOpensLibheif() throws {
+        let version = try runCollage(["--version"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stderr.contains("file=libheif.so.1"), version.stderr)
+        for arguments in [["--help"], ["grid", "--help"], ["rendr"]] {
+            let result = try runCollage(arguments, environment: ["LD_DEBUG": "files"])
+            XCTAssertTrue(result.stderr.contains("file=libjpeg.so.62"), "\(arguments)")
+            XCTAssertFalse(result.stderr.contains("libheif"), "\(arguments) loads libheif")
+        }
+    }
+}
