@@ -39,15 +39,19 @@ for i in 0..<9 {
     photos.append(Pixmap(width: 2000, height: 1500, pixels: pixels))
 }
 let cell = (2048 - 2 * 8 - 2 * 8) / 3  // 672
-var items: [SceneItem] = []
+var nodes: [Node] = []
 for i in 0..<9 {
-    let destination = PixelRect(x: 8 + (i % 3) * (cell + 8), y: 8 + (i / 3) * (cell + 8), width: cell, height: cell)
+    let x = Double(8 + (i % 3) * (cell + 8)), y = Double(8 + (i / 3) * (cell + 8))
+    let half = Double(cell) / 2
+    let print = Rect(x: -half, y: -half, width: Double(cell), height: Double(cell))
     // Square cover window centred in the 4:3 photo.
-    items.append(.image(ImageDraw(image: i, source: Rect(x: 500, y: 0, width: 3000, height: 3000), destination: destination,
-                                  rotation: shaped ? 5 : 0, cornerRadius: shaped ? 24 : 0)))
+    let leaf = Node.image(ImageLeaf(image: i, source: Rect(x: 500, y: 0, width: 3000, height: 3000), bounds: print))
+    let picture = shaped ? Node.group(Group(clip: .roundedRect(print, radius: 24), children: [leaf])) : leaf
+    nodes.append(.group(Group(transform: Affine.rotation(degrees: shaped ? 5 : 0).then(.translation(x + half, y + half)),
+                              children: [picture])))
 }
 let scene = Scene(size: Size(width: 2048, height: 2048), background: .white,
-                  images: Array(repeating: SceneImage(orientedSize: full), count: 9), items: items)
+                  images: Array(repeating: SceneImage(orientedSize: full), count: 9), nodes: nodes)
 let provider = SyntheticPhotos(photos: photos)
 
 var times: [Double] = []

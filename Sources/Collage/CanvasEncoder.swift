@@ -2,11 +2,11 @@ import CollageCodecs
 import CollageRaster
 
 /// Encodes the output of one render. JPEG and PNG are encoded while the
-/// canvas is still being rendered. A baseline JPEG goes as `finishedBands`
+/// canvas is still being rendered. A baseline JPEG goes as `FinishedOutput.bands`
 /// to `SceneRenderer.render`, which hands over each band of 8 MCU rows as
 /// soon as it is final, in any order (`JPEGBandEncoder`): when the last photo
 /// is drawn only the bands it touches are left, and the threads with no
-/// photo left share them. PNG and progressive JPEG go as `finishedRows`,
+/// photo left share them. PNG and progressive JPEG go as `FinishedOutput.rows`,
 /// top to bottom, so when the last photo is drawn the rows below its top
 /// are left. WebP is encoded from the finished canvas (libwebp takes whole
 /// pictures). The bytes are `ImageEncoder.encode`'s in every case, for any
@@ -39,23 +39,19 @@ final class CanvasEncoder: Sendable {
             ? try? RowEncoder(format: format, width: size.width, height: size.height, options: options, alpha: alpha) : nil
     }
 
-    /// Where the renderer sends final rows top to bottom; nil when the
-    /// format is encoded in bands or from the finished canvas.
-    var finishedRows: SceneRenderer.FinishedRows? {
+    /// Where the renderer sends final rows: bands in any order (baseline
+    /// JPEG), rows top to bottom (PNG, progressive JPEG; PNG's deflate takes
+    /// about as long as the render, so its rows go top first, while JPEG's
+    /// encoder keeps up with any order), or nil when the format is encoded
+    /// from the finished canvas (WebP).
+    var output: FinishedOutput? {
+        if let bands {
+            return .bands(FinishedBands(height: bands.bandHeight) { index, pixels in bands.encode(band: index, rows: pixels) })
+        }
         guard let rows else { return nil }
-        return { range, pixels in rows.write(rows: pixels, count: range.count) }
+        return .rows({ range, pixels in rows.write(rows: pixels, count: range.count) },
+                     order: format == .png ? .topFirst : .largestFirst)
     }
-
-    /// Where the renderer sends final bands in any order (baseline JPEG); nil otherwise.
-    var finishedBands: FinishedBands? {
-        guard let bands else { return nil }
-        return FinishedBands(height: bands.bandHeight) { index, pixels in bands.encode(band: index, rows: pixels) }
-    }
-
-    /// How the renderer should order its work for `finishedRows`: PNG's
-    /// deflate takes about as long as the render, so it should start as
-    /// early as possible; JPEG's encoder keeps up with any order.
-    var rowsOrder: FinishedRowsOrder { format == .png ? .topFirst : .largestFirst }
 
     /// True when every pixel of `canvas` (the render's result) is opaque;
     /// known from the encoded rows without another pass when they were streamed.

@@ -186,10 +186,9 @@ public enum CollageRenderer {
                                     opaqueBackground: scene.background.alpha == 255)
         let canvas: Pixmap
         do {
-            canvas = try SceneRenderer.render(scene, images: provider, threads: options.threads, fast: options.fast,
-                                                progress: options.progress, finishedRows: encoder.finishedRows,
-                                                finishedBands: encoder.finishedBands,
-                                                rowsOrder: encoder.rowsOrder, lateItems: lateItems)
+            canvas = try SceneRenderer.render(scene, images: provider, options: SceneRenderOptions(
+                threads: options.threads, fast: options.fast, progress: options.progress, output: encoder.output,
+                lateItems: lateItems))
         } catch let failure as CodecImageProvider.Failure {
             let image = layout.images[failure.image]
             var notes = ["resolved path: \(image.path)"]

@@ -8,11 +8,14 @@ import CollageSpec
 /// outline inside the cell), the rectangle its crop window is drawn into (a
 /// 1 px cyan outline: the letterboxed rectangle for `contain`, the cell for
 /// `cover`) and its id in white on a dark label at the cell's top-left
-/// corner. All in canvas pixels. `collage layout` gives the same frames as numbers.
+/// corner; a print that is turned (`rotation`) also gets a 2 px yellow
+/// outline along its rotated edges. All in canvas pixels. `collage layout`
+/// gives the same frames as numbers.
 public enum DebugOverlay {
     public static let cellColor = Color(red: 255, green: 0, blue: 255)
     public static let windowColor = Color(red: 0, green: 255, blue: 255)
     public static let labelColor = Color(red: 0, green: 0, blue: 0, alpha: 160)
+    public static let rotatedColor = Color(red: 255, green: 220, blue: 0)
 
     /// The debug items for `prepared`, to draw after its own items. Label
     /// text uses DejaVu Sans (or the default sans-serif) at 1/12 of the
@@ -25,6 +28,9 @@ public enum DebugOverlay {
             let cell = placement.cell
             items += outline(cell, thickness: 2, color: cellColor, within: bounds)
             items += outline(placement.destination, thickness: 1, color: windowColor, within: bounds)
+            if placement.rotation.truncatingRemainder(dividingBy: 360) != 0 {
+                items += rotatedOutline(placement, canvas: canvas)
+            }
             let id = prepared.spec.photos[placement.photo].id
             let size = Double(min(32, max(12, min(cell.width, cell.height) / 12)))
             let text = TextOverlaySpec(text: id, font: FontSpec(family: ["DejaVu Sans", "sans-serif"], size: size), color: .white)
@@ -41,6 +47,20 @@ public enum DebugOverlay {
             }
         }
         return items
+    }
+
+    /// A band 2 px wide inside the turned print's edges (the rectangle
+    /// `destination` turned by `rotation` about the cell centre).
+    static func rotatedOutline(_ placement: PhotoPlacement, canvas: Size) -> [SceneItem] {
+        let cell = placement.cell, d = placement.destination
+        let cx = Double(cell.x) + Double(cell.width) / 2, cy = Double(cell.y) + Double(cell.height) / 2
+        let print = Rect(x: Double(d.x) - cx, y: Double(d.y) - cy, width: Double(d.width), height: Double(d.height))
+        let t = min(2, print.width / 2, print.height / 2)
+        var band = Path.rect(print)
+        band.append(Path.rect(Rect(x: print.x + t, y: print.y + t, width: print.width - 2 * t, height: print.height - 2 * t)).reversed)
+        let node = Node.group(Group(transform: Affine.rotation(degrees: placement.rotation).then(.translation(cx, cy)),
+                                    children: [.path(PathLeaf(path: band, paint: .solid(rotatedColor)))]))
+        return SceneFlattener(canvas: canvas).flatten([node])
     }
 
     /// Four fills tracing the inside of `rect`, `thickness` px wide, clipped to `bounds`.

@@ -10,9 +10,15 @@ import CollageSpec
 ///
 ///     {"file", "canvas": {width, height},
 ///      "photos": [{id, src, path, fit, orientedSize: {width, height},
-///                  cell: {x, y, width, height}, destination: {…}, crop: {…}}],
-///      "overlays": [{index, kind: "text", text, box: {x, y, width, height}, firstBaseline}
-///                   | {index, kind: "image", src, path, anchor, box}]}
+///                  cell: {x, y, width, height}, destination: {…}, crop: {…},
+///                  transform: [a, b, c, d, tx, ty], bounds: {…}}],
+///      "overlays": [{index, kind: "text", text, box: {x, y, width, height}, firstBaseline, transform, bounds}
+///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}]}
+///
+/// `transform` is the scene node's (`PhotoNode`, `OverlayNode`): local
+/// coordinates to canvas pixels, x' = a·x + c·y + tx, y' = b·x + d·y + ty;
+/// `bounds` is the device-space bounding box of what the node draws
+/// (rotation included, shadow not).
 public enum LayoutReport {
     public static func json(_ prepared: CollageRenderer.Prepared) -> JSONText.Value {
         let spec = prepared.spec
@@ -28,7 +34,7 @@ public enum LayoutReport {
                 ("cell", rect(placement.cell)),
                 ("destination", rect(placement.destination)),
                 ("crop", rect(placement.crop)),
-            ])
+            ] + node(PhotoNode.node(for: placement, photo: photo)))
         }
         var blocks: [Int: TextBlock] = [:]
         for block in prepared.textBlocks { blocks[block.overlay] = block }
@@ -45,7 +51,7 @@ public enum LayoutReport {
                     ("path", .string(file.path)),
                     ("anchor", .string(overlay.anchor.rawValue)),
                     ("box", rect(image.box)),
-                ]))
+                ] + node(OverlayNode.image(image, frame: frame))))
             case .text(let text):
                 guard let block = blocks[frame.overlay] else { continue }
                 overlays.append(.object([
@@ -56,7 +62,7 @@ public enum LayoutReport {
                     ("box", rect(block.box)),
                     ("firstBaseline", .number(block.firstBaseline)),
                     ("font", .string(block.family)),
-                ]))
+                ] + node(OverlayNode.text(block, text, frame: frame))))
             }
         }
         return .object([
@@ -66,6 +72,14 @@ public enum LayoutReport {
             ("photos", .array(photos)),
             ("overlays", .array(overlays)),
         ])
+    }
+
+    /// The node's `transform` and `bounds` entries.
+    static func node(_ node: Node) -> [(String, JSONText.Value)] {
+        let t = node.transform
+        var entries: [(String, JSONText.Value)] = [("transform", .array([t.a, t.b, t.c, t.d, t.tx, t.ty].map { .number($0) }))]
+        if let bounds = node.deviceBounds() { entries.append(("bounds", rect(bounds))) }
+        return entries
     }
 
     static func rect(_ r: PixelRect) -> JSONText.Value {

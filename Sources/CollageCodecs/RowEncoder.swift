@@ -3,7 +3,7 @@ import CollageRaster
 
 /// A JPEG or PNG encoded a band of rows at a time, top to bottom, so
 /// encoding can run while the rows below are still being rendered
-/// (`SceneRenderer.render(_:images:threads:fast:progress:finishedRows:finishedBands:rowsOrder:)`).
+/// (`FinishedOutput.rows`).
 ///
 /// The bytes are those `ImageEncoder.encode(_:as:options:)` writes for the
 /// same pixels and options (the one-shot encoders run the same code over

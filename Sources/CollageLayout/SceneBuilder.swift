@@ -1,8 +1,9 @@
 import CollageRaster
 import CollageSpec
 
-/// Layout -> display list: photos as `ImageDraw`s, text overlays shaped and
-/// rasterised into coverage masks.
+/// Layout -> scene graph: photos as print nodes (`PhotoNode`), overlays as
+/// one group each (`OverlayNode`): image leaves, or text shaped and
+/// rasterised into coverage masks (`TextBlock.node`).
 public enum SceneBuilder {
     /// A built scene with what the typesetter found on the way.
     public struct Result: Sendable {
@@ -22,13 +23,13 @@ public enum SceneBuilder {
         try build(spec, layout: layout, photoSizes: photoSizes).scene
     }
 
-    /// Builds the display list: the canvas background, one `SceneImage` per
-    /// `layout.images` entry (its oriented size), an `ImageDraw` per placement
-    /// (source = crop window, destination, clip = cell), then each overlay of
-    /// `layout.overlays` in list order: an image overlay as an `ImageDraw`
-    /// of the whole file into its box with its alpha and `opacity`, a text
-    /// overlay set in its area as a `MaskDraw` (an overlay with no ink on the
-    /// canvas draws nothing; see `TextBlock.sceneItems` for the layer order).
+    /// Builds the scene graph: the canvas background, one `SceneImage` per
+    /// `layout.images` entry (its oriented size), a print node per placement
+    /// (`PhotoNode`), then each overlay of `layout.overlays` in list order
+    /// as one group (`OverlayNode`): an image overlay's whole file into its
+    /// box with its alpha, a text overlay set in its area (an overlay with
+    /// no ink on the canvas draws nothing; see `TextBlock.node` for the
+    /// layer order), each turned and faded by its `rotation` and `opacity`.
     ///
     /// - Parameters:
     ///   - photoSizes: oriented size of each `spec.photos[i]`, source pixels
@@ -38,16 +39,14 @@ public enum SceneBuilder {
     ///   (`.font`, `.outOfRange` at the overlay's location).
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
-        var items = photoScene(spec, layout: layout).items
+        var nodes = photoNodes(spec, layout: layout)
         var blocks: [TextBlock] = []
         var warnings: [Diagnostic] = []
         var errors: [Diagnostic] = []
         for frame in layout.overlays {
             switch frame.kind {
             case .image(let image):
-                items.append(.image(ImageDraw(image: image.image,
-                    source: Rect(x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height)),
-                    destination: image.box, opacity: frame.opacity)))
+                nodes.append(OverlayNode.image(image, frame: frame))
             case .text(let text):
                 do {
                     var block = try Typesetter.set(text, placement: spec.overlays[frame.overlay], in: frame.area,
@@ -55,7 +54,7 @@ public enum SceneBuilder {
                     block.overlay = frame.overlay
                     blocks.append(block)
                     warnings += block.warnings
-                    items += block.sceneItems(text.color, style: text.style)
+                    nodes.append(OverlayNode.text(block, text, frame: frame))
                 } catch {
                     errors += error.diagnostics
                 }
@@ -63,17 +62,22 @@ public enum SceneBuilder {
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
-                          images: layout.images.map { SceneImage(orientedSize: $0.size) }, items: items)
+                          images: layout.images.map { SceneImage(orientedSize: $0.size) }, nodes: nodes)
         return Result(scene: scene, textBlocks: blocks, warnings: warnings)
     }
 
     /// The start of `build`'s scene, which needs no fonts: the background,
     /// every scene image (`layout.images`: photos, then image overlays) and
-    /// the photos' draws; `build`'s scene is this one with the overlays'
-    /// items appended (so the overlays can be set while the photos are decoded).
+    /// the photos' nodes; `build`'s scene is this one with the overlays'
+    /// nodes appended (so the overlays can be set while the photos are decoded).
     public static func photoScene(_ spec: Spec, layout: Layout) -> Scene {
         Scene(size: layout.canvas, background: Color(spec.canvas.background),
               images: layout.images.map { SceneImage(orientedSize: $0.size) },
-              items: layout.photos.flatMap { PhotoDraws.items(for: $0, photo: spec.photos[$0.photo]) })
+              nodes: photoNodes(spec, layout: layout))
+    }
+
+    /// One print node per placed photo (`PhotoNode`), in layout order.
+    static func photoNodes(_ spec: Spec, layout: Layout) -> [Node] {
+        layout.photos.map { PhotoNode.node(for: $0, photo: spec.photos[$0.photo]) }
     }
 }

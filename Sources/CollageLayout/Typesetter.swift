@@ -256,8 +256,9 @@ public enum Typesetter {
         if let background = style.background {
             let padding = background.padding.resolved(reference: s.size)
             let rect = Rect(x: box.x - padding, y: box.y - padding, width: box.width + 2 * padding, height: box.height + 2 * padding)
-            if let shape = CoverageMask.roundedRect(rect, radius: background.cornerRadius.resolved(reference: s.size),
-                                                    clip: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)) {
+            if rect.width > 0, rect.height > 0,
+               let shape = PathRasterizer.fill(.roundedRect(rect, radius: background.cornerRadius.resolved(reference: s.size)),
+                                               clip: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)) {
                 backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
             }
         }

@@ -1,6 +1,6 @@
 /// A consumer of final canvas rows in bands of a fixed height, taken in any
 /// order and on several threads at once
-/// (`SceneRenderer.render(_:images:threads:fast:progress:finishedRows:finishedBands:rowsOrder:)`):
+/// (`FinishedOutput.bands`):
 /// for an encoder whose bands are independent (a JPEG with a restart
 /// interval per MCU row). Bands the photos finish early are encoded early,
 /// and the bands left when the last photo is drawn are shared by the threads

@@ -1,5 +1,5 @@
 /// The order in which `SceneRenderer`'s workers take the images when final
-/// rows are handed over (`SceneRenderer.render(_:images:threads:fast:progress:finishedRows:finishedBands:rowsOrder:)`):
+/// rows are handed over (`FinishedOutput.bands`):
 /// rows become final top to bottom only as fast as the images touching them
 /// are drawn, so the order trades load balance for how early the consumer
 /// can start. It changes timing only, never pixels.

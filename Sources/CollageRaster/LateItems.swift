@@ -2,7 +2,7 @@ import Dispatch
 
 /// Scene items that arrive while the scene is rendering: text overlays need
 /// fonts, which load on another thread, while the photos can already be
-/// decoded. `SceneRenderer.render(_:images:threads:fast:progress:finishedRows:finishedBands:rowsOrder:lateItems:)`
+/// decoded. `SceneRenderer.render(_:images:options:)`
 /// appends them to the scene's items before it composites any row, as if
 /// the scene had held them from the start (same bytes). They are composited,
 /// never decoded: images are not allowed among them.

@@ -37,6 +37,7 @@ struct RenderPlan {
         }
         var regions: [PixelRect] = []
         var drawsOfImage = [[Int]](repeating: [], count: scene.images.count)
+        var openLayers: [Int] = []
         for (index, item) in scene.items.enumerated() {
             switch item {
             case .image(let draw):
@@ -47,10 +48,11 @@ struct RenderPlan {
                 guard w.x.isFinite, w.y.isFinite, w.width.isFinite, w.height.isFinite,
                       w.width > 0, w.height > 0, draw.opacity.isFinite
                 else { throw SceneRenderError.invalidDraw(item: index) }
-                guard draw.rotation.isFinite, draw.cornerRadius.isFinite else { throw SceneRenderError.invalidDraw(item: index) }
-                // A rotated image may cover all of its clip, whatever its destination.
-                let region = (draw.isShaped && draw.rotation.truncatingRemainder(dividingBy: 360) != 0
-                              ? draw.clip : draw.destination.intersection(draw.clip)).intersection(canvas)
+                if let transform = draw.transform {
+                    guard transform.isFinite, transform.inverted != nil, draw.coverage != nil
+                    else { throw SceneRenderError.invalidDraw(item: index) }
+                }
+                let region = draw.reach.intersection(canvas)
                 regions.append(draw.opacity > 0 ? region : PixelRect(x: 0, y: 0, width: 0, height: 0))
                 if !regions[index].isEmpty { drawsOfImage[draw.image].append(index) }
             case .mask(let mask):
@@ -61,8 +63,17 @@ struct RenderPlan {
             case .tile(let tile):
                 regions.append(PixelRect(x: tile.originX, y: tile.originY, width: tile.width, height: tile.height)
                     .intersection(canvas))
+            case .beginLayer(let layer):
+                guard layer.opacity.isFinite else { throw SceneRenderError.invalidDraw(item: index) }
+                openLayers.append(index)
+                regions.append(layer.region.intersection(canvas))
+            case .endLayer:
+                // The matching layer's region: its end composites there.
+                guard let begin = openLayers.popLast() else { throw SceneRenderError.invalidDraw(item: index) }
+                regions.append(regions[begin])
             }
         }
+        guard openLayers.isEmpty else { throw SceneRenderError.invalidDraw(item: openLayers[0]) }
         var direct = [Bool](repeating: false, count: scene.items.count)
         for (index, item) in scene.items.enumerated() {
             guard case .image = item, !regions[index].isEmpty else { continue }

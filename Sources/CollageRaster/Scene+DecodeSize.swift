@@ -11,7 +11,7 @@ extension Scene {
     /// over the image's draws.
     ///
     /// - Parameter margin: decoded pixels per destination pixel along each
-    ///   axis; 2 by default, 1 for the fast mode (`SceneRenderer.render(fast:)`).
+    ///   axis; 2 by default, 1 for the fast mode (`SceneRenderOptions.fast`).
     /// Draws whose window is not finite and positive are ignored (the
     /// renderer rejects them).
     public func minimumDecodeSize(ofImage index: Int, margin: Double = 2) -> Size? {
@@ -22,7 +22,7 @@ extension Scene {
         for case .image(let draw) in items where draw.image == index {
             let window = draw.source
             guard window.width.isFinite, window.height.isFinite, window.width > 0, window.height > 0,
-                  !draw.destination.intersection(draw.clip).intersection(canvas).isEmpty else { continue }
+                  !draw.reach.intersection(canvas).isEmpty else { continue }
             let width = Swift.min(Double(full.width), (margin * Double(full.width) * Double(draw.destination.width) / window.width).rounded(.up))
             let height = Swift.min(Double(full.height), (margin * Double(full.height) * Double(draw.destination.height) / window.height).rounded(.up))
             let size = Size(width: Int(checked: width), height: Int(checked: height))

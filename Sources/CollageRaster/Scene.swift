@@ -1,5 +1,7 @@
-/// The display list: what to draw on the canvas, in order, with every
-/// position resolved to canvas pixels (origin top-left, y down).
+/// What to draw: the canvas, its background, the source images and the
+/// scene graph (`nodes`, see `Node`), with the device-space draws the
+/// renderer executes (`items`, flattened from the nodes by
+/// `SceneFlattener`). Canvas pixels, origin top-left, y down.
 /// Built by `CollageLayout.SceneBuilder`, drawn by `SceneRenderer`.
 public struct Scene: Sendable {
     /// Canvas size in pixels.
@@ -8,11 +10,27 @@ public struct Scene: Sendable {
     public var background: Color
     /// The source images the items refer to by index; each is decoded once.
     public var images: [SceneImage]
-    /// Drawn in order, later items over earlier ones.
+    /// The scene graph the items were flattened from (empty for a scene
+    /// built from device-space items directly).
+    public var nodes: [Node]
+    /// Device-space draws, in order, later over earlier.
     public var items: [SceneItem]
 
+    /// A scene of device-space draws (tests, debug outlines).
     public init(size: Size, background: Color, images: [SceneImage] = [], items: [SceneItem] = []) {
-        self.size = size; self.background = background; self.images = images; self.items = items
+        self.size = size; self.background = background; self.images = images; self.items = items; nodes = []
+    }
+
+    /// A scene of nodes, flattened into `items` (`SceneFlattener`).
+    public init(size: Size, background: Color, images: [SceneImage] = [], nodes: [Node]) {
+        self.size = size; self.background = background; self.images = images; self.nodes = nodes
+        items = SceneFlattener(canvas: size).flatten(nodes)
+    }
+
+    /// Appends `nodes` and their draws.
+    public mutating func append(_ more: [Node]) {
+        nodes += more
+        items += SceneFlattener(canvas: size).flatten(more)
     }
 }
 
@@ -23,6 +41,7 @@ public struct SceneImage: Sendable, Hashable {
     public init(orientedSize: Size) { self.orientedSize = orientedSize }
 }
 
+/// One device-space draw (canvas pixels), the renderer's unit of work.
 public enum SceneItem: Sendable {
     /// Draw part of a source image into a canvas rectangle (resampled).
     case image(ImageDraw)
@@ -32,37 +51,74 @@ public enum SceneItem: Sendable {
     case fill(PixelRect, Color)
     /// Composite colour pixels source-over in linear light (colour glyphs).
     case tile(ColorTile)
+    /// The items up to the matching `endLayer` draw into an isolated,
+    /// transparent layer (premultiplied linear floats) over `region`, which
+    /// is then multiplied by its clip and composited with its opacity.
+    case beginLayer(LayerDraw)
+    case endLayer
+}
+
+/// An isolated layer (`SceneItem.beginLayer`).
+public struct LayerDraw: Sendable, Equatable {
+    /// The canvas pixels the layer's items may change (inside the canvas).
+    public var region: PixelRect
+    /// 0...1.
+    public var opacity: Double
+    /// Coverage multiplying the layer before it is composited; nil: none.
+    public var clip: PlacedMask?
+    public init(region: PixelRect, opacity: Double, clip: PlacedMask? = nil) {
+        self.region = region; self.opacity = opacity; self.clip = clip
+    }
+}
+
+/// A coverage mask with its top-left pixel at canvas pixel (`x`, `y`).
+public struct PlacedMask: Sendable, Equatable {
+    public var mask: CoverageMask
+    public var x: Int, y: Int
+    public init(mask: CoverageMask, x: Int, y: Int) { self.mask = mask; self.x = x; self.y = y }
+    public var rect: PixelRect { PixelRect(x: x, y: y, width: mask.width, height: mask.height) }
 }
 
 /// Resample `source` (a fractional window of the oriented image, in its
 /// source pixels) into `destination` (canvas pixels), clipped to `clip`.
-public struct ImageDraw: Sendable, Hashable {
+public struct ImageDraw: Sendable, Equatable {
     /// Index into `Scene.images`.
     public var image: Int
     /// Crop window in oriented source pixels; never rounded.
     public var source: Rect
-    /// Where the window lands on the canvas.
+    /// Where the window lands on the canvas; for a `transform`ed draw only
+    /// its size counts (the resampled picture's pixels, at the node's scale).
     public var destination: PixelRect
-    /// Pixels outside `clip` are not touched (the photo's cell).
+    /// Pixels outside `clip` are not touched.
     public var clip: PixelRect
     /// 0...1, multiplies the image's alpha.
     public var opacity: Double
-    /// Degrees clockwise (y down) about the centre of `clip`; the rotated
-    /// image is still clipped to `clip`. Default 0. See `ShapedImageDraw`.
-    public var rotation: Double
-    /// Radius of the rounded corners, canvas pixels, anti-aliased; default 0
-    /// (square). They round `destination ∩ clip` (the visible image), or
-    /// `clip` when the draw is rotated. See `RoundedRect`.
-    public var cornerRadius: Double
+    /// Mirror the picture within `destination` (left-right, top-bottom).
+    public var flipsX: Bool, flipsY: Bool
+    /// nil: axis-aligned at `destination`. Otherwise maps the resampled
+    /// picture's pixel coordinates (0...destination.width, 0...height,
+    /// pixel edges at integers) to canvas pixels (any rotation or shear).
+    public var transform: Affine?
+    /// Coverage multiplying every pixel (rounded corners, the anti-aliased
+    /// edges of a transformed picture); its rectangle is then the draw's
+    /// region. Required for a `transform`ed draw.
+    public var coverage: PlacedMask?
+
     public init(image: Int, source: Rect, destination: PixelRect, clip: PixelRect? = nil, opacity: Double = 1,
-                rotation: Double = 0, cornerRadius: Double = 0) {
+                flipsX: Bool = false, flipsY: Bool = false, transform: Affine? = nil, coverage: PlacedMask? = nil) {
         self.image = image; self.source = source; self.destination = destination
         self.clip = clip ?? destination; self.opacity = opacity
-        self.rotation = rotation; self.cornerRadius = cornerRadius
+        self.flipsX = flipsX; self.flipsY = flipsY; self.transform = transform; self.coverage = coverage
     }
 
-    /// True when the draw needs `ShapedImageDraw` (rotation or rounded corners).
-    var isShaped: Bool { rotation.truncatingRemainder(dividingBy: 360) != 0 || cornerRadius > 0 }
+    /// True when the draw needs `ShapedImageDraw` (a transform or a coverage mask).
+    var isShaped: Bool { transform != nil || coverage != nil }
+
+    /// The canvas pixels the draw may change, before the canvas clips them.
+    var reach: PixelRect {
+        if let coverage { return coverage.rect.intersection(clip) }
+        return destination.intersection(clip)
+    }
 }
 
 /// A coverage mask placed with its top-left pixel at `origin` (canvas pixels).

@@ -46,45 +46,26 @@ public enum SceneRenderer {
     /// photo at opacity 1 is written as sRGB bytes without reading the canvas.
     ///
     /// - Parameters:
-    ///   - threads: how many cores decode/resample at once (values below 1
-    ///     count as 1; 2 or more run one extra worker thread, see above).
-    ///   - fast: the fast mode: decode each image only as large as its draws
-    ///     (margin 1 instead of DESIGN.md's 2, so JPEGs take the smallest DCT
-    ///     scale that still covers each cell); faster, slightly softer.
-    ///   - progress: called after each image is decoded and resampled, with
-    ///     the number done and the number to do; calls are serial but may come
-    ///     from any worker thread. Default: none.
-    ///   - finishedRows: handed every canvas row once, top to bottom, in
-    ///     bands, as soon as the rows are final (every draw touching them
-    ///     is done; see `FinalRows`), from a thread of its own that runs
-    ///     beside the workers, so an encoder can work while later photos are
-    ///     still drawn. Not called for rows after an image fails. The calls
-    ///     end before `render` returns. Default: none.
-    ///   - finishedBands: instead of `finishedRows` (not both), handed every
-    ///     band of `finishedBands.height` canvas rows once, in any order, as
-    ///     soon as it is final: by the finisher thread while photos are still
-    ///     drawn, and also by the workers that have no image left. Not called
-    ///     for bands not taken before an image fails. The calls end before
-    ///     `render` returns. Default: none.
-    ///   - rowsOrder: with `finishedRows`, the order the workers take the
-    ///     images in (timing only); default `.largestFirst`. Ignored
-    ///     otherwise (most work first).
-    ///   - lateItems: items appended to `scene.items` when they arrive
-    ///     (composited only: no images); the workers decode and draw the
-    ///     images meanwhile, and no row is composited or handed over before
-    ///     they are there. The bytes are those of the scene with the items.
-    ///     Default: none.
+    /// - Parameter options: threads, fast mode, progress, the streaming
+    ///   hook (`FinishedOutput`: rows top to bottom, or bands in any order,
+    ///   handed over as soon as they are final; the calls end before `render`
+    ///   returns) and late items (`LateItems`: appended to `scene.items` when
+    ///   they arrive; no row is composited or handed over before they are
+    ///   there, and the bytes are those of the scene with the items).
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
     /// - Throws: `SceneRenderError` for an invalid scene (before any decode;
     ///   for late items, when they arrive, and `.lateItemsCancelled` when they
     ///   were cancelled); otherwise the error `images` threw for the lowest
     ///   image index.
-    public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false,
-                              progress: Progress? = nil, finishedRows: FinishedRows? = nil,
-                              finishedBands: FinishedBands? = nil,
-                              rowsOrder: FinishedRowsOrder = .largestFirst, lateItems: LateItems? = nil) throws -> Pixmap {
-        precondition(finishedRows == nil || finishedBands == nil, "rows in order or bands in any order, not both")
+    public static func render(_ scene: Scene, images: any ImageProvider, options: SceneRenderOptions) throws -> Pixmap {
+        let threads = options.threads, fast = options.fast, progress = options.progress, lateItems = options.lateItems
+        let finishedRows: FinishedRows?, finishedBands: FinishedBands?, rowsOrder: FinishedRowsOrder
+        switch options.output {
+        case .rows(let rows, let order): (finishedRows, finishedBands, rowsOrder) = (rows, nil, order)
+        case .bands(let bands): (finishedRows, finishedBands, rowsOrder) = (nil, bands, .largestFirst)
+        case nil: (finishedRows, finishedBands, rowsOrder) = (nil, nil, .largestFirst)
+        }
         let margin: Double = fast ? 1 : 2
         let plan = try RenderPlan(scene, decodeMargin: margin) { images.decodedSize(image: $0, minimumSize: $1) }
         let composite = CompositeScene(scene, plan: plan, late: lateItems) { whole in
@@ -164,6 +145,11 @@ public enum SceneRenderer {
         if let error = work.firstError { throw error }
         if case .failure(let error) = composite.resolve() { throw error }
         return canvas
+    }
+
+    /// `render(_:images:options:)` with `threads` and `fast` only.
+    public static func render(_ scene: Scene, images: any ImageProvider, threads: Int, fast: Bool = false) throws -> Pixmap {
+        try render(scene, images: images, options: SceneRenderOptions(threads: threads, fast: fast))
     }
 
     /// Decodes image `image`, resamples each of its draws, writes the direct
@@ -250,7 +236,13 @@ public enum SceneRenderer {
                                   needColumns: (Range<Int>) -> Void = { _ in },
                                   inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork) {
         let region = plan.regions[item]
-        let window = sourceWindow(draw, decoded: orientation.uprightSize(ofStored: storedSize), of: scene)
+        let upright = orientation.uprightSize(ofStored: storedSize)
+        var window = sourceWindow(draw, decoded: upright, of: scene)
+        // A mirrored draw resamples the mirrored picture: the same stored
+        // pixels under the mirrored orientation, the window mirrored in it.
+        if draw.flipsX { window.x = Double(upright.width) - window.x - window.width }
+        if draw.flipsY { window.y = Double(upright.height) - window.y - window.height }
+        let orientation = orientation.mirrored(horizontally: draw.flipsX, vertically: draw.flipsY)
         let local = PixelRect(x: region.x - draw.destination.x, y: region.y - draw.destination.y,
                               width: region.width, height: region.height)
         let oriented = OrientedResample(storedSize: storedSize, orientation: orientation, window: window,
@@ -310,22 +302,37 @@ public enum SceneRenderer {
 
     /// Composites every item not drawn directly, in scene order, into canvas
     /// `rows` (a held draw is freed once all of its rows are composited,
-    /// in whatever order the bands come).
+    /// in whatever order the bands come). Items inside an isolated layer
+    /// composite into the layer's float pixels for these rows, which are
+    /// composited at the layer's end.
     private static func compositeInOrder(_ scene: Scene, plan: RenderPlan, canvas: CanvasPixels, work: RenderWork,
                                          rows: Range<Int>) {
+        var layers: [LayerBuffer] = []
         for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.regions[index].isEmpty {
             let region = plan.regions[index]
             let first = Swift.max(region.y, rows.lowerBound) - region.y
             let end = Swift.min(region.y + region.height, rows.upperBound) - region.y
             guard first < end else { continue }
             let lines = first ..< end
+            let layer = layers.last
             switch item {
+            case .beginLayer(let draw):
+                layers.append(LayerBuffer(draw, region: region, rows: region.y + first ..< region.y + end))
+            case .endLayer:
+                let top = layers.removeLast()
+                top.composite(onto: layers.last, canvas: canvas)
             case .image:
                 guard let held = work.heldDraw(item: index) else { continue }
                 defer { work.composited(rows: lines.count, ofHeldDraw: index) }
                 held.pixels.withUnsafeBufferPointer { tile in
                     for y in lines {
                         let source = tile.baseAddress! + y * region.width * 4
+                        if let layer {
+                            layer.withPixel(x: region.x, y: region.y + y) {
+                                FloatCompositor.over(source, count: region.width, opacity: held.opacity, onto: $0)
+                            }
+                            continue
+                        }
                         let target = canvas.pixel(x: region.x, y: region.y + y)
                         if held.opaque {
                             Compositor.writeOpaque(source, count: region.width, to: target)
@@ -339,21 +346,39 @@ public enum SceneRenderer {
                     for y in lines {
                         let source = coverage.baseAddress! + (region.y + y - draw.originY) * draw.mask.width
                             + (region.x - draw.originX)
-                        Compositor.blend(draw.color, coverage: source, count: region.width,
-                                         onto: canvas.pixel(x: region.x, y: region.y + y))
+                        if let layer {
+                            layer.withPixel(x: region.x, y: region.y + y) {
+                                FloatCompositor.over(draw.color, coverage: source, count: region.width, onto: $0)
+                            }
+                        } else {
+                            Compositor.blend(draw.color, coverage: source, count: region.width,
+                                             onto: canvas.pixel(x: region.x, y: region.y + y))
+                        }
                     }
                 }
             case .fill(_, let color):
                 for y in lines {
-                    Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y))
+                    if let layer {
+                        layer.withPixel(x: region.x, y: region.y + y) {
+                            FloatCompositor.over(color, coverage: nil, count: region.width, onto: $0)
+                        }
+                    } else {
+                        Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y))
+                    }
                 }
             case .tile(let tile):
                 tile.pixels.withUnsafeBufferPointer { pixels in
                     for y in lines {
                         let source = pixels.baseAddress! + ((region.y + y - tile.originY) * tile.width
                             + (region.x - tile.originX)) * 4
-                        Compositor.blend(source, count: region.width, opacity: 1,
-                                         onto: canvas.pixel(x: region.x, y: region.y + y))
+                        if let layer {
+                            layer.withPixel(x: region.x, y: region.y + y) {
+                                FloatCompositor.over(source, count: region.width, opacity: 1, onto: $0)
+                            }
+                        } else {
+                            Compositor.blend(source, count: region.width, opacity: 1,
+                                             onto: canvas.pixel(x: region.x, y: region.y + y))
+                        }
                     }
                 }
             }

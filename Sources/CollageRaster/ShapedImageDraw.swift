@@ -1,23 +1,23 @@
 import CollageNumerics
 import Glibc
 
-/// An image draw with rotation and/or rounded corners (`ImageDraw.rotation`,
-/// `ImageDraw.cornerRadius`), beside `Resampler`'s axis-aligned path, which
+/// An image draw with a transform or a coverage mask (`ImageDraw.transform`,
+/// `ImageDraw.coverage`), beside `Resampler`'s axis-aligned path, which
 /// stays untouched.
 ///
-/// Rotation is a two-step resample, both in linear light with premultiplied
-/// alpha: (1) the crop window is resampled to the destination size with the
-/// separable Lanczos-3 `Resampler` (the same pixels an unrotated draw would
-/// show); (2) every canvas pixel of the region is mapped back through the
-/// rotation (θ degrees clockwise about the clip's centre, y down) into that
-/// destination image (only the part the region reads is computed, so
-/// scratch memory is that part's size × 16 bytes) and interpolated there with a 2-D Lanczos-3 kernel at
+/// A transformed draw is a two-step resample, both in linear light with
+/// premultiplied alpha: (1) the crop window is resampled to
+/// `destination`'s size, the node's own scale, with the separable Lanczos-3
+/// `Resampler` (so a 4000 px photo shown at 400 px is filtered, never
+/// aliased); (2) every canvas pixel of the region is mapped back through the
+/// inverse of `transform` (rotation, shear, mirrors) into that picture (only
+/// the part the region reads is computed, so scratch memory is that part's
+/// size × 16 bytes) and interpolated there with a 2-D Lanczos-3 kernel at
 /// scale 1 (6 × 6 taps, weights normalised by their sum); taps outside the
-/// destination image read transparent, which anti-aliases the rotated
-/// edges. Since step (2) is at scale 1 the kernel is never widened, and an
-/// angle that is a multiple of 360° skips it. The rounded-corner coverage
-/// (`RoundedRect` of the visible image, or of the clip when rotated) then
-/// multiplies every pixel.
+/// picture read its nearest edge pixel. Since step (2) is at scale 1 the
+/// kernel is never widened. The coverage (the exact area of the picture's
+/// rectangle on each pixel, times any rounded corners) then multiplies
+/// every pixel and anti-aliases the edges.
 struct ShapedImageDraw {
     let draw: ImageDraw
     /// The crop window in the decoded pixmap's pixels.
@@ -30,14 +30,16 @@ struct ShapedImageDraw {
     func resample(_ source: Pixmap, opaque: Bool, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         let destination = draw.destination
         let output = Size(width: destination.width, height: destination.height)
-        let angle = draw.rotation.truncatingRemainder(dividingBy: 360)
-        // Unrotated, the corners that show are those of the visible image
-        // (destination ∩ clip: the cell for cover, the letterboxed rectangle
-        // for contain); rotated, those of the clip that cuts it.
-        let shape = RoundedRect(angle == 0 ? destination.intersection(draw.clip) : draw.clip, radius: draw.cornerRadius)
+        let shape = draw.coverage
+        @inline(__always) func coverage(_ x: Int, _ y: Int) -> Float {
+            guard let shape else { return 1 }
+            let cx = x - shape.x, cy = y - shape.y
+            guard cx >= 0, cy >= 0, cx < shape.mask.width, cy < shape.mask.height else { return 0 }
+            return SRGBTransfer.alphaTable[Int(shape.mask.coverage[cy * shape.mask.width + cx])]
+        }
         var row = [Float](repeating: 0, count: Swift.max(region.width * 4, 4))
-        if angle == 0 {
-            // Rounded corners only: the axis-aligned resample of the region, masked.
+        guard let transform = draw.transform, let inverse = transform.inverted else {
+            // Coverage only: the axis-aligned resample of the region, masked.
             let local = PixelRect(x: region.x - destination.x, y: region.y - destination.y,
                                   width: region.width, height: region.height)
             let resampler = Resampler(inputSize: source.size, window: window, outputSize: output, region: local)
@@ -45,7 +47,7 @@ struct ShapedImageDraw {
                 let y = destination.y + outputRow
                 row.withUnsafeMutableBufferPointer { out in
                     for k in 0 ..< region.width {
-                        let c = shape.coverage(region.x + k, y)
+                        let c = coverage(region.x + k, y)
                         for channel in 0 ..< 4 { out[k * 4 + channel] = values[k * 4 + channel] * c }
                     }
                     sink(y, out)
@@ -53,30 +55,19 @@ struct ShapedImageDraw {
             }
             return
         }
-        // Step 2's geometry: inverse rotation about the clip's centre.
-        let radians = angle * Double.pi / 180
-        let cosine = cos(radians), sine = sin(radians)
-        let centreX = Double(draw.clip.x) + Double(draw.clip.width) / 2
-        let centreY = Double(draw.clip.y) + Double(draw.clip.height) / 2
-        /// The destination-local point (pixel-centre coordinates) shown at canvas point (x, y).
-        func unrotated(_ x: Double, _ y: Double) -> (Double, Double) {
-            let dx = x - centreX, dy = y - centreY
-            return (centreX + cosine * dx + sine * dy - Double(destination.x) - 0.5,
-                    centreY - sine * dx + cosine * dy - Double(destination.y) - 0.5)
+        /// The picture point (pixel-centre coordinates) shown at canvas point (x, y).
+        func local(_ x: Double, _ y: Double) -> (Double, Double) {
+            let p = inverse.apply(x, y)
+            return (p.x - 0.5, p.y - 0.5)
         }
-        // Step 1: only the part of the destination image that the region's
-        // pixels read (the inverse-rotated region's bounding box plus the
-        // kernel's reach), premultiplied linear; the rest reads transparent.
-        let corners = [unrotated(Double(region.x), Double(region.y)), unrotated(Double(region.maxX), Double(region.y)),
-                       unrotated(Double(region.x), Double(region.maxY)), unrotated(Double(region.maxX), Double(region.maxY))]
-        let lowX = Swift.max(0, Int(checked: corners.map(\.0).min()!, .down) - 3)
-        let lowY = Swift.max(0, Int(checked: corners.map(\.1).min()!, .down) - 3)
-        let highX = Swift.min(output.width, Int(checked: corners.map(\.0).max()!, .up) + 4)
-        let highY = Swift.min(output.height, Int(checked: corners.map(\.1).max()!, .up) + 4)
-        guard highX > lowX, highY > lowY else {
-            for y in region.y ..< region.maxY { row.withUnsafeMutableBufferPointer { sink(y, $0) } }
-            return
-        }
+        // Step 1: only the part of the picture that the region's pixels read
+        // (the inverse-mapped region's bounding box plus the kernel's reach).
+        let corners = [local(Double(region.x), Double(region.y)), local(Double(region.maxX), Double(region.y)),
+                       local(Double(region.x), Double(region.maxY)), local(Double(region.maxX), Double(region.maxY))]
+        let lowX = Swift.max(0, Swift.min(output.width - 1, Int(checked: corners.map(\.0).min()!, .down) - 3))
+        let lowY = Swift.max(0, Swift.min(output.height - 1, Int(checked: corners.map(\.1).min()!, .down) - 3))
+        let highX = Swift.max(lowX + 1, Swift.min(output.width, Int(checked: corners.map(\.0).max()!, .up) + 4))
+        let highY = Swift.max(lowY + 1, Swift.min(output.height, Int(checked: corners.map(\.1).max()!, .up) + 4))
         let part = PixelRect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
         let w = part.width, h = part.height
         var image = [Float](repeating: 0, count: w * h * 4)
@@ -94,28 +85,24 @@ struct ShapedImageDraw {
                 for y in region.y ..< region.maxY {
                     for k in 0 ..< region.width {
                         let x = region.x + k
-                        let c = shape.coverage(x, y)
+                        let c = coverage(x, y)
                         let o = k * 4
                         out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
                         guard c > 0 else { continue }
-                        // Rotate back by θ: the point of the unrotated image shown here, in the part's pixels.
-                        var (u, v) = unrotated(Double(x) + 0.5, Double(y) + 0.5)
+                        var (u, v) = local(Double(x) + 0.5, Double(y) + 0.5)
                         u -= Double(part.x); v -= Double(part.y)
-                        // Positions within 1e-9 px of a pixel centre are that centre (a quarter
-                        // turn's cos 90° is 6e-17, not 0), where the closed-form taps lose precision.
+                        // Positions within 1e-9 px of a pixel centre are that centre,
+                        // where the closed-form taps lose precision.
                         if abs(u - u.rounded()) < 1e-9 { u = u.rounded() }
                         if abs(v - v.rounded()) < 1e-9 { v = v.rounded() }
                         let u0 = Int(checked: u, .down) - 2, v0 = Int(checked: v, .down) - 2
-                        guard u0 + 5 >= 0, u0 < w, v0 + 5 >= 0, v0 < h else { continue }
                         let sumX = Self.taps(u - Double(u0 + 2), into: wx)
                         let sumY = Self.taps(v - Double(v0 + 2), into: wy)
                         var r = 0.0, g = 0.0, b = 0.0, a = 0.0
-                        for ty in 0 ..< 6 {
-                            let sy = v0 + ty
-                            guard sy >= 0, sy < h, wy[ty] != 0 else { continue }
+                        for ty in 0 ..< 6 where wy[ty] != 0 {
+                            let sy = Swift.min(Swift.max(v0 + ty, 0), h - 1)
                             for tx in 0 ..< 6 {
-                                let sx = u0 + tx
-                                guard sx >= 0, sx < w else { continue }
+                                let sx = Swift.min(Swift.max(u0 + tx, 0), w - 1)
                                 let weight = wx[tx] * wy[ty]
                                 let p = (sy * w + sx) * 4
                                 r += weight * Double(tile[p]); g += weight * Double(tile[p + 1])

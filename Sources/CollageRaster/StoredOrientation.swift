@@ -77,3 +77,15 @@ public struct StoredOrientation: Sendable, Hashable {
         return Pixmap(width: outWidth, height: transposed ? w : h, pixels: out)
     }
 }
+
+extension StoredOrientation {
+    /// The orientation of the same stored pixels whose upright picture is
+    /// mirrored left-right (`horizontally`) and/or top-bottom (`vertically`).
+    func mirrored(horizontally: Bool, vertically: Bool) -> StoredOrientation {
+        var out = self
+        // Upright x is stored x, or stored y when transposed.
+        if horizontally { if transposed { out.flipsY.toggle() } else { out.flipsX.toggle() } }
+        if vertically { if transposed { out.flipsX.toggle() } else { out.flipsY.toggle() } }
+        return out
+    }
+}

@@ -594,7 +594,7 @@ extension DocumentSchema {
           ]
         },
         "cornerRadius": {
-          "description": "Rounded corners of the photo's **print**, its visible picture: the cell for `cover`, the letterboxed rectangle for `contain` (the bars are not part of it). Anti-aliased (a one-pixel ramp across the arc); clamped to half the shorter side. **Changed (issue 12):** the corners turn with `rotation`.",
+          "description": "Rounded corners of the photo's **print**, its visible picture: the cell for `cover`, the letterboxed rectangle for `contain` (the bars are not part of it). Anti-aliased by exact area coverage (the path rasteriser); clamped to half the shorter side. **Changed (issue 12):** the corners turn with `rotation`.",
           "x-units": "px, or % of the cell's shorter side",
           "default": 0,
           "anyOf": [
@@ -780,7 +780,7 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "A drop shadow cast by the print's shape (rotation and rounded corners included), drawn under it, as CSS `box-shadow`: the shape grows by `spread` (-10000 to 10000, default 0), moves by `offset` (`[x, y]`, each -100000 to 100000, default `[0, 0]`) and is blurred with σ = `blur` / 2 (`blur` 0 to 1000, default 0). `color` defaults to black at 50 % alpha (`#00000080`). It does not show through a translucent print. **Not supported yet:** validated, then reported as not supported yet until rendering lands.",
+          "description": "A drop shadow cast by the print's shape (rotation and rounded corners included), drawn under it, as CSS `box-shadow`: the shape grows by `spread` (-10000 to 10000, default 0), moves by `offset` (`[x, y]`, each -100000 to 100000, default `[0, 0]`) and is blurred with σ = `blur` / 2 (`blur` 0 to 1000, default 0). `color` defaults to black at 50 % alpha (`#00000080`). It does not show through a translucent print, and fades with the print's `opacity`. The offset is in canvas pixels: the light does not turn with the print.",
           "x-type": "`{offset, blur, color, spread}`",
           "x-units": "px",
           "x-default": "none",
@@ -850,7 +850,7 @@ extension DocumentSchema {
           }
         },
         "flip": {
-          "description": "Mirrors the picture after `crop`, `focus` and `zoom` (which keep the unflipped photo's coordinates) and before `rotation`. `flip: yes` (or `true`) is an error suggesting `horizontal`. **Not supported yet:** validated, then reported as not supported yet until rendering lands.",
+          "description": "Mirrors the picture after `crop`, `focus` and `zoom` (which keep the unflipped photo's coordinates) and before `rotation`; the picture mirrors in place (a `contain` letterbox stays where it is). `flip: yes` (or `true`) is an error suggesting `horizontal`.",
           "x-default": "none",
           "anyOf": [
             {
@@ -1289,7 +1289,7 @@ extension DocumentSchema {
           ]
         },
         "opacity": {
-          "description": "Any overlay: multiplies its alpha (text: fill, stroke, shadow and label box together, composited in linear light like photo opacity). For text overlays **not supported yet** (validated, then reported) until rendering lands.",
+          "description": "Any overlay: multiplies its alpha (text: fill, stroke, shadow and label box together, composited as one isolated layer in linear light like photo opacity: white at 0.5 over black is 188).",
           "default": 1,
           "anyOf": [
             {
@@ -1591,7 +1591,7 @@ extension DocumentSchema {
           ]
         },
         "rotation": {
-          "description": "Any overlay: turns it about its box centre. **Not supported yet** (validated, then reported) until rendering lands.",
+          "description": "Any overlay: turns it about its box centre (text: the text box). Image overlays resample like a rotated print; text turns its rasterised layers (bilinear), and ink the canvas cut off before turning stays cut.",
           "x-units": "degrees clockwise",
           "default": 0,
           "anyOf": [

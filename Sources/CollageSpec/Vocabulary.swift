@@ -78,9 +78,7 @@ enum Vocabulary {
     /// in `OverlayKindName`). Remove a name when the renderer draws it; the
     /// value is already carried in `Spec` (and `Layout`) for it to read.
     static let unrendered: Set<String> = [
-        "photo.shadow", "photo.flip",
-        "overlay.text.rotation", "overlay.text.opacity",
-        "overlay.image.rotation", "overlay.image.shadow",
+        "overlay.image.shadow",
     ]
 
     static let cell = Section(name: "cell", phrase: "in 'cell'",

@@ -184,7 +184,13 @@ final class Issue5LayoutTests: XCTestCase {
             if case .image(let draw) = item, draw.image >= 2 { draw } else { nil }
         }
         XCTAssertEqual(overlayDraws.map(\.image), [2, 3])
-        XCTAssertEqual(overlayDraws.map(\.destination), [r(880, 430, 100, 50), r(480, -20, 150, 50)])
+        // The first is axis-aligned on its box; the second, turned 30°, is its
+        // picture (150x50) mapped about the box centre (555, 5).
+        XCTAssertEqual(overlayDraws.map(\.destination), [r(880, 430, 100, 50), r(0, 0, 150, 50)])
+        XCTAssertNil(overlayDraws[0].transform)
+        let centre = try XCTUnwrap(overlayDraws[1].transform).apply(75, 25)
+        XCTAssertEqual(centre.x, 555, accuracy: 1e-9)
+        XCTAssertEqual(centre.y, 5, accuracy: 1e-9)
         XCTAssertEqual(overlayDraws.map(\.opacity), [1, 0.25])
         XCTAssertEqual(built.textBlocks.map(\.overlay), [1])
 

@@ -31,10 +31,10 @@ final class SceneBuilderTests: XCTestCase {
         }
         // Cell 500×500 on 3000×2000: cover crops the centred 2000×2000 square.
         XCTAssertEqual(first, ImageDraw(image: 0, source: Rect(x: 500, y: 0, width: 2000, height: 2000),
-                                        destination: r(0, 0, 500, 500), clip: r(0, 0, 500, 500)))
-        // contain: the whole photo, 500 × 333.33 at y 83.33 → 83…417.
+                                        destination: r(0, 0, 500, 500), clip: r(0, 0, 1000, 500)))
+        // contain: the whole photo, 500 × 333.33 at y 83.33 → 83…417; only the canvas clips a print.
         XCTAssertEqual(second, ImageDraw(image: 1, source: Rect(x: 0, y: 0, width: 3000, height: 2000),
-                                         destination: r(500, 83, 500, 334), clip: r(500, 0, 500, 500)))
+                                         destination: r(500, 83, 500, 334), clip: r(0, 0, 1000, 500)))
         XCTAssertEqual(hello.color, Color(red: 255, green: 0, blue: 0, alpha: 128))
         XCTAssertEqual(world.color, .black)
         XCTAssertEqual(hello.mask, result.textBlocks[0].mask)

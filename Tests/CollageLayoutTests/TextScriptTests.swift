@@ -246,7 +246,7 @@ final class TextScriptTests: XCTestCase {
         // Drawn at the font size: about 96 px wide, not the 136 px strike.
         XCTAssertEqual(Double(block.tiles[0].width), 96 * 136 / 109, accuracy: 4)
         let scene = Scene(size: Size(width: 200, height: 200), background: .white,
-                          items: block.sceneItems(red, style: spec.textStyle))
+                          nodes: [block.node(red, style: spec.textStyle)])
         let canvas = try SceneRenderer.render(scene, images: NoImages(), threads: 1)
         var yellow = 0, pureRed = 0
         for i in stride(from: 0, to: canvas.pixels.count, by: 4) {

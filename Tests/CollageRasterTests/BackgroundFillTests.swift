@@ -41,11 +41,23 @@ final class BackgroundFillTests: XCTestCase {
         let clear = Pixmap(width: 50, height: 40)    // every pixel transparent
         let whole = Rect(x: 0, y: 0, width: 50, height: 40)
         func cell(_ i: Int) -> PixelRect { PixelRect(x: 2 + (i % 3) * 26, y: 2 + (i / 3) * 22, width: 24, height: 20) }
+        /// The whole opaque photo as a print in `rect`, turned and rounded.
+        func shaped(_ rect: PixelRect, degrees: Double, radius: Double) -> ImageDraw {
+            let bounds = Rect(x: -Double(rect.width) / 2, y: -Double(rect.height) / 2,
+                              width: Double(rect.width), height: Double(rect.height))
+            let leaf = Node.image(ImageLeaf(image: 0, source: whole, bounds: bounds))
+            let node = Node.group(Group(transform: Affine.rotation(degrees: degrees)
+                .then(.translation(Double(rect.x) + bounds.width / 2, Double(rect.y) + bounds.height / 2)),
+                clip: radius > 0 ? .roundedRect(bounds, radius: radius) : nil, children: [leaf]))
+            guard case .image(let draw) = SceneFlattener(canvas: Size(width: 80, height: 46)).flatten([node])[0]
+            else { fatalError("an image draw") }
+            return draw
+        }
         let draws: [ImageDraw] = [
             ImageDraw(image: 1, source: whole, destination: cell(0)),                         // transparent pixels
             ImageDraw(image: 0, source: whole, destination: cell(1), opacity: 0.5),           // opacity below 1
-            ImageDraw(image: 0, source: whole, destination: cell(2), cornerRadius: 6),        // rounded
-            ImageDraw(image: 0, source: whole, destination: cell(3), rotation: 30),           // rotated
+            shaped(cell(2), degrees: 0, radius: 6),                                           // rounded
+            shaped(PixelRect(x: cell(3).x + 6, y: cell(3).y + 5, width: 12, height: 10), degrees: 30, radius: 0), // rotated, within its cell
             ImageDraw(image: 2, source: whole, destination: cell(4)),                         // nothing opaque at all
             // A window mostly off the photo, a destination partly off the canvas.
             ImageDraw(image: 0, source: Rect(x: 45, y: -30, width: 40, height: 40),

@@ -2,7 +2,7 @@ import Dispatch
 import XCTest
 @testable import CollageRaster
 
-/// `SceneRenderer.render(..., lateItems:)`: items that arrive while the
+/// `SceneRenderer.render(..., options: .init(lateItems:))`: items that arrive while the
 /// images are drawn give the bytes of the scene that held them from the
 /// start, however the rows are handed over; cancelled or invalid late items
 /// stop the render with an error and hand nothing over.
@@ -42,9 +42,9 @@ final class LateItemsTests: XCTestCase {
                 let late = LateItems()
                 let rows = FinishedRowsTests.Collector(width: whole.size.width)
                 let bands = FinishedBandsTests.Collector(width: whole.size.width, height: whole.size.height, bandHeight: 32)
-                let canvas = try SceneRenderer.render(base, images: provider(pixmaps, delivering: late, items), threads: threads,
-                                                      finishedRows: mode == "rows" ? rows.take : nil,
-                                                      finishedBands: mode == "bands" ? bands.bands : nil, lateItems: late)
+                let canvas = try SceneRenderer.render(base, images: provider(pixmaps, delivering: late, items), options: .init(threads: threads,
+                                                      output: mode == "rows" ? .rows(rows.take) : mode == "bands" ? .bands(bands.bands) : nil,
+                                                      lateItems: late))
                 XCTAssertEqual(canvas, expected, "threads \(threads), \(mode)")
                 if mode == "rows" { XCTAssertEqual(rows.bytes, expected.pixels) }
                 if mode == "bands" { XCTAssertEqual((0 ..< 5).flatMap { bands.bytes[$0]! }, expected.pixels) }
@@ -58,7 +58,7 @@ final class LateItemsTests: XCTestCase {
             let late = LateItems()
             let bands = FinishedBandsTests.Collector(width: whole.size.width, height: whole.size.height, bandHeight: 32)
             XCTAssertThrowsError(try SceneRenderer.render(base, images: provider(pixmaps, delivering: late, nil),
-                                                          threads: threads, finishedBands: bands.bands, lateItems: late)) { error in
+                                                          options: .init(threads: threads, output: .bands(bands.bands), lateItems: late))) { error in
                 XCTAssertEqual(error as? SceneRenderError, .lateItemsCancelled)
             }
             XCTAssertEqual(bands.calls, [:], "no band is composited without the late items")
@@ -70,7 +70,7 @@ final class LateItemsTests: XCTestCase {
         let (_, base, items, pixmaps) = split()
         let late = LateItems()
         XCTAssertThrowsError(try SceneRenderer.render(base, images: provider(pixmaps, delivering: late, items, failing: [1]),
-                                                      threads: 2, lateItems: late)) { error in
+                                                      options: .init(threads: 2, lateItems: late))) { error in
             XCTAssertEqual(error as? TestDecodeError, TestDecodeError(image: 1))
         }
     }
@@ -79,8 +79,7 @@ final class LateItemsTests: XCTestCase {
         let (_, base, _, pixmaps) = split()
         let late = LateItems()
         late.deliver([.fill(PixelRect(x: 0, y: 0, width: 5, height: 5), .white), base.items[0]])
-        XCTAssertThrowsError(try SceneRenderer.render(base, images: MemoryImageProvider(pixmaps), threads: 2,
-                                                      lateItems: late)) { error in
+        XCTAssertThrowsError(try SceneRenderer.render(base, images: MemoryImageProvider(pixmaps), options: .init(threads: 2, lateItems: late))) { error in
             XCTAssertEqual(error as? SceneRenderError, .imageAmongLateItems(item: 4))
         }
     }

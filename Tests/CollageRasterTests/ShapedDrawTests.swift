@@ -1,28 +1,17 @@
 @testable import CollageRaster
 import XCTest
 
-/// Rotated and rounded image draws (`ShapedImageDraw`, `RoundedRect`).
+/// Rotated and rounded image nodes (`SceneFlattener`, `ShapedImageDraw`).
 final class ShapedDrawTests: XCTestCase {
-    func testRoundedRectCoverageAtPixelCentres() {
-        let shape = RoundedRect(PixelRect(x: 0, y: 0, width: 10, height: 10), radius: 4)
-        XCTAssertEqual(shape.coverage(0, 0), 0)                 // centre (0.5, 0.5) is 4.95 from (4, 4): outside
-        XCTAssertEqual(shape.coverage(1, 1), Float(4 - (2 * 2.5 * 2.5).squareRoot() + 0.5), accuracy: 1e-6)
-        XCTAssertEqual(shape.coverage(4, 0), 1)                 // beside the corner square: inside
-        XCTAssertEqual(shape.coverage(9, 9), 0)
-        XCTAssertEqual(shape.coverage(10, 5), 0)                // outside the rectangle
-        // The radius is clamped to half the shorter side.
-        XCTAssertEqual(RoundedRect(x: 0, y: 0, width: 10, height: 4, radius: 9).radius, 2)
-    }
-
-    func testBorderMaskIsABandInsideTheRectangle() {
-        let mask = RoundedRect.borderMask(PixelRect(x: 5, y: 5, width: 8, height: 6), radius: 0, width: 2)
-        XCTAssertEqual(mask.width, 8)
-        XCTAssertEqual(mask.height, 6)
-        // Rows 0-1 and 4-5 fully covered; rows 2-3 covered in columns 0-1 and 6-7 only.
-        let expected: [UInt8] = (0..<6).flatMap { y in
-            (0..<8).map { x in (y < 2 || y >= 4 || x < 2 || x >= 6) ? 255 : 0 }
-        }
-        XCTAssertEqual(mask.coverage, expected)
+    /// A square image leaf of `size` px centred at its own origin, turned by
+    /// `degrees` about the canvas point (`cx`, `cy`), optionally rounded.
+    static func print(size: Int, degrees: Double, at cx: Double, _ cy: Double, radius: Double = 0) -> Node {
+        let half = Double(size) / 2
+        let bounds = Rect(x: -half, y: -half, width: Double(size), height: Double(size))
+        let leaf = Node.image(ImageLeaf(image: 0, source: Rect(x: 0, y: 0, width: Double(size), height: Double(size)),
+                                        bounds: bounds))
+        let picture = radius > 0 ? Node.group(Group(clip: .roundedRect(bounds, radius: radius), children: [leaf])) : leaf
+        return .group(Group(transform: Affine.rotation(degrees: degrees).then(.translation(cx, cy)), children: [picture]))
     }
 
     /// A quarter turn of a square draw at scale 1 maps pixel centres onto
@@ -30,11 +19,11 @@ final class ShapedDrawTests: XCTestCase {
     /// image turned clockwise, byte for byte.
     func testQuarterTurnIsAnExactRotation() throws {
         let image = TestImages.random(width: 6, height: 6, seed: 7)
-        let rect = PixelRect(x: 0, y: 0, width: 6, height: 6)
         let scene = Scene(size: Size(width: 6, height: 6), background: .black,
                           images: [SceneImage(orientedSize: image.size)],
-                          items: [.image(ImageDraw(image: 0, source: Rect(x: 0, y: 0, width: 6, height: 6),
-                                                   destination: rect, rotation: 90))])
+                          nodes: [Self.print(size: 6, degrees: 90, at: 3, 3)])
+        guard case .image(let draw) = scene.items[0] else { return XCTFail("\(scene.items)") }
+        XCTAssertNotNil(draw.transform)
         let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider([image]), threads: 1)
         for y in 0..<6 {
             for x in 0..<6 {
@@ -44,30 +33,36 @@ final class ShapedDrawTests: XCTestCase {
         }
     }
 
-    func testRotationLeavesCornersOfTheClipToTheBackgroundAndRoundedCornersClip() throws {
+    func testRotationTurnsTheWholePrintAndRoundedCornersClip() throws {
         let white = TestImages.make(width: 20, height: 20) { _, _ in .white }
-        let rect = PixelRect(x: 0, y: 0, width: 20, height: 20)
         let rotated = Scene(size: Size(width: 20, height: 20), background: .black,
                             images: [SceneImage(orientedSize: white.size)],
-                            items: [.image(ImageDraw(image: 0, source: Rect(x: 0, y: 0, width: 20, height: 20),
-                                                     destination: rect, rotation: 45))])
+                            nodes: [Self.print(size: 20, degrees: 45, at: 10, 10)])
         let canvas = try SceneRenderer.render(rotated, images: MemoryImageProvider([white]), threads: 2)
         XCTAssertEqual(canvas[0, 0], .black)            // the corner the turned square leaves
         XCTAssertEqual(canvas[10, 10], .white)          // the centre stays covered
-        XCTAssertEqual(canvas[10, 0], .white)           // the turned square's corner reaches the edge's middle
+        XCTAssertEqual(canvas[10, 0], .white)           // the turned square's corner reaches past the edge's middle
         let rounded = Scene(size: Size(width: 20, height: 20), background: .black,
                             images: [SceneImage(orientedSize: white.size)],
-                            items: [.image(ImageDraw(image: 0, source: Rect(x: 0, y: 0, width: 20, height: 20),
-                                                     destination: rect, opacity: 1, cornerRadius: 8))])
+                            nodes: [Self.print(size: 20, degrees: 0, at: 10, 10, radius: 8)])
+        guard case .image(let draw) = rounded.items[0] else { return XCTFail("\(rounded.items)") }
+        XCTAssertNil(draw.transform)                    // unrotated: the separable path, masked
         let clipped = try SceneRenderer.render(rounded, images: MemoryImageProvider([white]), threads: 1)
         XCTAssertEqual(clipped[0, 0], .black)
         XCTAssertEqual(clipped[8, 0], .white)
         XCTAssertEqual(clipped[19, 10], .white)
-        // Pixel (1, 1) is 8 - 9.19 + 0.5 = 0 covered, pixel (2, 2) 8 - 7.78 + 0.5 = 0.72 covered: white at 72 % in
-        // linear light over black.
+        // Pixel (1, 1) lies wholly outside the corner circle (centre (8, 8), r 8).
         XCTAssertEqual(clipped[1, 1], .black)
-        let expected = SRGBTransfer.encode(Float(8 - (2 * 5.5 * 5.5).squareRoot() + 0.5))
-        XCTAssertEqual(clipped[2, 2], Color(red: expected, green: expected, blue: expected))
+        // Pixel (2, 2): its covered area by numerical integration, white at that
+        // fraction in linear light over black (two levels: the coverage byte and the Bézier arc).
+        var inside = 0
+        let n = 1000
+        for i in 0 ..< n { for j in 0 ..< n {
+            let x = 2 + (Double(i) + 0.5) / Double(n) - 8, y = 2 + (Double(j) + 0.5) / Double(n) - 8
+            if x * x + y * y <= 64 { inside += 1 }
+        } }
+        let expected = Int(SRGBTransfer.encode(Float(inside) / Float(n * n)))
+        XCTAssertEqual(Double(clipped[2, 2].red), Double(expected), accuracy: 2)
     }
 }
 
@@ -87,19 +82,3 @@ final class ShapedTapTests: XCTestCase {
     }
 }
 
-final class ContainCornerTests: XCTestCase {
-    /// Unrotated, the corners round the visible (letterboxed) image, not the cell.
-    func testRoundedCornersFollowTheLetterboxedImage() throws {
-        let white = TestImages.make(width: 10, height: 10) { _, _ in .white }
-        let scene = Scene(size: Size(width: 30, height: 10), background: .black,
-                          images: [SceneImage(orientedSize: white.size)],
-                          items: [.image(ImageDraw(image: 0, source: Rect(x: 0, y: 0, width: 10, height: 10),
-                                                   destination: PixelRect(x: 10, y: 0, width: 10, height: 10),
-                                                   clip: PixelRect(x: 0, y: 0, width: 30, height: 10), cornerRadius: 4))])
-        let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider([white]), threads: 1)
-        XCTAssertEqual(canvas[10, 0], .black)    // the image's own top-left corner is cut
-        XCTAssertEqual(canvas[19, 9], .black)
-        XCTAssertEqual(canvas[14, 0], .white)
-        XCTAssertEqual(canvas[15, 5], .white)
-    }
-}

@@ -50,7 +50,7 @@ final class TextLayerTests: XCTestCase {
     }
 
     func testRoundedRectCoverage() throws {
-        let shape = try XCTUnwrap(CoverageMask.roundedRect(Rect(x: 10, y: 20, width: 40, height: 20), radius: 8))
+        let shape = try XCTUnwrap(PathRasterizer.fill(.roundedRect(Rect(x: 10, y: 20, width: 40, height: 20), radius: 8), clip: Self.wide))
         XCTAssertEqual(shape.x, 10)
         XCTAssertEqual(shape.y, 20)
         XCTAssertEqual(shape.mask.width, 40)
@@ -59,12 +59,12 @@ final class TextLayerTests: XCTestCase {
         XCTAssertEqual(shape.mask.coverage[10 * 40 + 20], 255)    // the middle is full
         XCTAssertEqual(shape.mask.coverage[10 * 40], 255)         // the straight left edge is full
         // Half-pixel edges get half coverage.
-        let half = try XCTUnwrap(CoverageMask.roundedRect(Rect(x: 0.5, y: 0, width: 3, height: 4), radius: 0))
+        let half = try XCTUnwrap(PathRasterizer.fill(.roundedRect(Rect(x: 0.5, y: 0, width: 3, height: 4), radius: 0), clip: Self.wide))
         XCTAssertEqual(half.mask.coverage[0], 128)
         XCTAssertEqual(half.mask.coverage[1], 255)
         XCTAssertEqual(half.mask.coverage[3], 128)
-        XCTAssertNil(CoverageMask.roundedRect(Rect(x: 0, y: 0, width: 0, height: 4), radius: 0))
-        XCTAssertNil(CoverageMask.roundedRect(Rect(x: .nan, y: 0, width: 3, height: 4), radius: 0))
+        XCTAssertNil(PathRasterizer.fill(.roundedRect(Rect(x: 0, y: 0, width: 0, height: 4), radius: 0), clip: Self.wide))
+        XCTAssertNil(PathRasterizer.fill(.roundedRect(Rect(x: .nan, y: 0, width: 3, height: 4), radius: 0), clip: Self.wide))
     }
 
     func testUnionTakesThePerPixelMaximum() throws {
@@ -109,14 +109,16 @@ final class TextLayerTests: XCTestCase {
 }
 
 extension TextLayerTests {
+    static let wide = PixelRect(x: -1000, y: -1000, width: 3000, height: 3000)
+
     func testRoundedRectIsComputedOnlyInsideTheClip() throws {
         // A box far larger than the canvas allocates only the canvas's pixels.
-        let shape = try XCTUnwrap(CoverageMask.roundedRect(Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6), radius: 10,
+        let shape = try XCTUnwrap(PathRasterizer.fill(.roundedRect(Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6), radius: 10),
                                                            clip: PixelRect(x: 0, y: 0, width: 20, height: 10)))
         XCTAssertEqual(shape.mask.width, 20)
         XCTAssertEqual(shape.mask.height, 10)
         XCTAssertTrue(shape.mask.coverage.allSatisfy { $0 == 255 })
-        XCTAssertNil(CoverageMask.roundedRect(Rect(x: 30, y: 0, width: 5, height: 5), radius: 0,
+        XCTAssertNil(PathRasterizer.fill(.roundedRect(Rect(x: 30, y: 0, width: 5, height: 5), radius: 0),
                                               clip: PixelRect(x: 0, y: 0, width: 20, height: 10)))
     }
 }

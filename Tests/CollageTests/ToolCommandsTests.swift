@@ -116,6 +116,29 @@ final class ToolCommandsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
     }
 
+    /// Every node's transform and device-space bounds: a quarter turn about
+    /// a 100x60 cell's centre (100, 50) swaps the print's extent.
+    func testLayoutJSONGivesTransformsAndRotatedBounds() throws {
+        try write("""
+            version: 1
+            canvas: {width: 300, height: 200}
+            photos:
+              - {src: photos/quadrants.png, frame: {x: 50, y: 20, width: 100, height: 60}, rotation: 90}
+            layout: {kind: free}
+            """)
+        let result = try runCollage(["layout", "doc.yaml", "--json"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let top = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let photo = try XCTUnwrap((top["photos"] as? [[String: Any]])?.first)
+        XCTAssertEqual(photo["transform"] as? [Double], [0, 1, -1, 0, 100, 50])
+        XCTAssertEqual(photo["bounds"] as? [String: Double], ["x": 70, "y": 0, "width": 60, "height": 100])
+        // --debug-layout outlines the turned print (yellow) besides the cell.
+        let debug = try runCollage(["render", "doc.yaml", "-o", "debug.png", "--debug-layout"], in: directory)
+        XCTAssertEqual(debug.status, 0, debug.stderr)
+        let image = try ImageDecoder.decode(path: directory.appendingPathComponent("debug.png").path)
+        XCTAssertEqual(image[71, 50], Color(red: 255, green: 220, blue: 0))   // DebugOverlay.rotatedColor
+    }
+
     func testLayoutJSONGivesCellsDestinationsCropWindowsAndBoxes() throws {
         try write(grid)
         let result = try runCollage(["layout", "doc.yaml", "--json"], in: directory)

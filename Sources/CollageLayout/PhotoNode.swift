@@ -1,0 +1,60 @@
+import CollageRaster
+import CollageSpec
+
+/// The scene node of one placed photo, a print (DESIGN.md "The scene graph"):
+///
+///     Group(transform: translate(cell centre) · rotate · flip, opacity, shadow)
+///       [Group(clip: rounded print)[ImageLeaf], border PathLeaf]
+///
+/// The print is the visible picture: the cell for `cover`, the letterboxed
+/// rectangle for `contain`, in coordinates centred on the cell. `cornerRadius`
+/// rounds it, `border` is a band inset inside it (following the corners),
+/// `rotation` turns the whole print as a rigid card about the cell centre
+/// (nothing of it is clipped to the cell), `flip` mirrors the picture in
+/// place (after crop, focus and zoom, before rotation), `opacity` fades
+/// picture and border together, and `shadow` is cast by the print's shape
+/// (grown by `spread`, turned with it, offset in canvas pixels, σ = blur / 2)
+/// under it and hidden under the print itself, as CSS box-shadow.
+public enum PhotoNode {
+    /// Percentages of `cornerRadius` and border `width` refer to the cell's shorter side.
+    public static func node(for placement: PhotoPlacement, photo: PhotoSpec) -> Node {
+        let cell = placement.cell
+        let shorter = Double(min(cell.width, cell.height))
+        let radius = photo.cornerRadius.resolved(reference: shorter)
+        let centreX = Double(cell.x) + Double(cell.width) / 2, centreY = Double(cell.y) + Double(cell.height) / 2
+        let destination = placement.destination
+        let print = Rect(x: Double(destination.x) - centreX, y: Double(destination.y) - centreY,
+                         width: Double(destination.width), height: Double(destination.height))
+        let shape = Path.roundedRect(print, radius: radius)
+        let image = Node.image(ImageLeaf(image: placement.image, source: placement.crop, bounds: print))
+        var children = [radius > 0 ? Node.group(Group(clip: shape, children: [image])) : image]
+        if let border = photo.border, border.width.resolved(reference: shorter) > 0 {
+            let width = border.width.resolved(reference: shorter)
+            let inner = Rect(x: print.x + width, y: print.y + width,
+                             width: max(0, print.width - 2 * width), height: max(0, print.height - 2 * width))
+            var band = shape
+            if inner.width > 0, inner.height > 0 {
+                band.append(Path.roundedRect(inner, radius: max(0, min(radius, print.width / 2, print.height / 2) - width)).reversed)
+            }
+            children.append(.path(PathLeaf(path: band, paint: .solid(Color(border.color)))))
+        }
+        let flipped = placement.flip.map { flip -> Affine in
+            let midX = print.x + print.width / 2, midY = print.y + print.height / 2
+            return Affine.translation(-midX, -midY)
+                .then(.flip(horizontal: flip != .vertical, vertical: flip != .horizontal))
+                .then(.translation(midX, midY))
+        }
+        var shadow: Shadow?
+        if let cast = placement.shadow {
+            let spread = cast.spread
+            let grown = Rect(x: print.x - spread, y: print.y - spread,
+                             width: max(0, print.width + 2 * spread), height: max(0, print.height + 2 * spread))
+            shadow = Shadow(shape: .roundedRect(grown, radius: max(0, radius + spread)), offsetX: cast.offsetX,
+                            offsetY: cast.offsetY, sigma: cast.blur / 2, color: Color(cast.color), knockout: shape)
+        }
+        let turned = Affine.rotation(degrees: placement.rotation).then(.translation(centreX, centreY))
+        // The mirror turns the picture in place; the border band is symmetric.
+        if let flipped { children[0] = .group(Group(transform: flipped, children: [children[0]])) }
+        return .group(Group(transform: turned, opacity: photo.opacity, shadow: shadow, children: children))
+    }
+}

@@ -1,0 +1,89 @@
+/// One node of the scene graph (DESIGN.md "The scene graph"): a group or a
+/// leaf. Coordinates are the node's local ones; the transforms of the
+/// groups above map them to canvas pixels (origin top-left, y down).
+/// `Scene(size:background:images:nodes:)` flattens a tree into device-space
+/// draws (`SceneItem`) with `SceneFlattener`.
+public indirect enum Node: Sendable {
+    case group(Group)
+    /// Part of a source image, resampled onto a local rectangle.
+    case image(ImageLeaf)
+    /// A filled path.
+    case path(PathLeaf)
+    /// A coverage mask in one colour (rasterised glyphs).
+    case mask(MaskLeaf)
+    /// Colour pixels (colour glyphs); its origin is local.
+    case tile(ColorTile)
+}
+
+/// Children drawn in order under one transform, opacity, clip and shadow.
+public struct Group: Sendable {
+    /// Maps the children's coordinates into the parent's; default identity.
+    public var transform: Affine
+    /// 0...1: fades the group as a whole (an isolated layer when it covers
+    /// more than one drawing child); default 1.
+    public var opacity: Double
+    /// Only what lies inside this path (local coordinates, non-zero) shows; default none.
+    public var clip: Path?
+    /// Drawn under the children; default none.
+    public var shadow: Shadow?
+    public var children: [Node]
+
+    public init(transform: Affine = .identity, opacity: Double = 1, clip: Path? = nil, shadow: Shadow? = nil,
+                children: [Node]) {
+        self.transform = transform; self.opacity = opacity; self.clip = clip; self.shadow = shadow
+        self.children = children
+    }
+}
+
+/// A shadow cast by `shape`, as CSS box-shadow: the shape (already grown by
+/// the spread), moved by the offset, blurred with a Gaussian of `sigma`
+/// (blur radius / 2), in `color`, and hidden under `knockout` (the caster
+/// itself, so a translucent print does not show its own shadow).
+public struct Shadow: Sendable {
+    /// The casting shape in the group's local coordinates, spread included.
+    public var shape: Path
+    /// Canvas pixels (+x right, +y down): the light does not turn with the caster.
+    public var offsetX: Double, offsetY: Double
+    /// Gaussian standard deviation, canvas pixels; 0 is a sharp shadow.
+    public var sigma: Double
+    public var color: Color
+    /// Where the shadow is not drawn (local coordinates); nil: nowhere.
+    public var knockout: Path?
+
+    public init(shape: Path, offsetX: Double, offsetY: Double, sigma: Double, color: Color, knockout: Path? = nil) {
+        self.shape = shape; self.offsetX = offsetX; self.offsetY = offsetY; self.sigma = sigma
+        self.color = color; self.knockout = knockout
+    }
+}
+
+/// The fractional crop window `source` of scene image `image` (oriented
+/// source pixels) drawn onto the local rectangle `bounds`.
+public struct ImageLeaf: Sendable, Hashable {
+    /// Index into `Scene.images`.
+    public var image: Int
+    public var source: Rect
+    public var bounds: Rect
+    public init(image: Int, source: Rect, bounds: Rect) {
+        self.image = image; self.source = source; self.bounds = bounds
+    }
+}
+
+/// `path` (local coordinates) filled with `paint` under `rule`.
+public struct PathLeaf: Sendable, Hashable {
+    public var path: Path
+    public var paint: Paint
+    public var rule: FillRule
+    public init(path: Path, paint: Paint, rule: FillRule = .nonZero) {
+        self.path = path; self.paint = paint; self.rule = rule
+    }
+}
+
+/// A coverage mask with its top-left corner at local (`x`, `y`), in `color`.
+public struct MaskLeaf: Sendable, Equatable {
+    public var mask: CoverageMask
+    public var x: Double, y: Double
+    public var color: Color
+    public init(mask: CoverageMask, x: Double, y: Double, color: Color) {
+        self.mask = mask; self.x = x; self.y = y; self.color = color
+    }
+}
