@@ -40,15 +40,15 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if flags & 64 != 0 { style.letterSpacing = 1.5 }
     if flags & 128 != 0 { style.maxHeight = Length(60) }
     let text = String(decoding: bytes[6...], as: UTF8.self)
-    var overlay = OverlaySpec(content: .text(text), font: font, color: .black,
-                              location: SourceLocation(file: "fuzz", line: 1, column: 1))
-    overlay.textStyle = style
+    let textSpec = TextOverlaySpec(text: text, font: font, color: .black, style: style)
+    let overlay = OverlaySpec(kind: .text(textSpec), location: SourceLocation(file: "fuzz", line: 1, column: 1))
     let canvas = Size(width: 400, height: 300)
     do {
-        let block = try Typesetter.set(overlay, in: PixelRect(x: 0, y: 0, width: 400, height: 300), canvas: canvas)
-        _ = block.sceneItems(overlay.color, style: style)
+        let block = try Typesetter.set(textSpec, placement: overlay, in: PixelRect(x: 0, y: 0, width: 400, height: 300),
+                                       canvas: canvas)
+        _ = block.node(textSpec.color, style: style)
     } catch {
-        _ = error.description
+        _ = error.diagnostics.count
     }
     return 0
 }
