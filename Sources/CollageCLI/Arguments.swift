@@ -1,3 +1,5 @@
+import Collage
+
 /// A hand-written argument scanner: `--name value`, `--name=value`, `-o value`,
 /// flags, and positionals; `--` ends options.
 struct Arguments {
@@ -34,8 +36,18 @@ struct Arguments {
                 guard inlineValue == nil else { throw UsageError(message: "\(name) takes no value") }
                 try handle(name, nil)
             } else {
-                throw UsageError(message: "unknown option '\(name)'")
+                throw UsageError(message: Self.unknownOption(name, known: valued.union(flags)))
             }
         }
+    }
+
+    /// `unknown option '--qualty'; did you mean '--quality'?`: the closest
+    /// of the command's own options by `Suggestions.closest` (as for unknown
+    /// commands and document keys; sorted, so ties are deterministic), or the
+    /// bare message when none is close.
+    static func unknownOption(_ name: String, known: Set<String>) -> String {
+        let message = "unknown option '\(name)'"
+        guard let suggestion = Suggestions.closest(to: name, in: known.sorted()) else { return message }
+        return message + "; did you mean '\(suggestion)'?"
     }
 }

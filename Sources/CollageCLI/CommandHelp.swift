@@ -38,8 +38,13 @@ enum CommandHelp {
 extension CommandLine {
     /// `collage help [CMD]`: the main help, or exactly what `collage CMD
     /// --help` prints; an unknown CMD is an unknown command (64).
+    /// `collage help --help` (or `-h`) is the main help, which describes
+    /// `help` itself.
     static func help(_ arguments: [String]) -> ExitStatus {
-        guard let name = arguments.first else { Console.out(mainHelp); return .success }
+        guard let name = arguments.first, arguments != ["--help"], arguments != ["-h"] else {
+            Console.out(mainHelp)
+            return .success
+        }
         guard arguments.count == 1 else {
             return topLevelUsageError("help takes one command, got \(arguments.count): \(arguments.joined(separator: " "))")
         }
