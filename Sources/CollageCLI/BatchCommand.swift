@@ -63,7 +63,7 @@ enum BatchCommand {
     only rows whose photo or values changed since the last run; the rows come
     from standard input:
 
-      $ cat rows.csv | collage batch card.yaml --data - -o 'cards/${id}.jpg' \
+      $ cat rows.csv | collage batch card.yaml --data - -o 'cards/${id}.jpg' \\
           --shard auto --report 'report-${shard}.jsonl' --skip-unchanged
       batch: 0 of 1 rows written, 1 unchanged (shard 2/3 of 3 rows, from SLURM_ARRAY_TASK_ID) in 0.0 s
       $ jq -c 'select(.status == "failed")' report-*.jsonl     # what to retry
