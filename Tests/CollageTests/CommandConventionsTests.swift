@@ -30,6 +30,43 @@ final class CommandConventionsTests: XCTestCase {
         XCTAssertEqual(unknown.stderr, "error: unknown command 'rendr'; did you mean 'render'?\nsee `collage --help`\n")
     }
 
+    func testUnknownOptionSuggestsTheClosestOfTheCommandsOwn() throws {
+        let typo = try runCollage(["render", "doc.yaml", "-o", "x.png", "--qualty", "80"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertEqual(typo.stderr, "error: unknown option '--qualty'; did you mean '--quality'?\nsee `collage render --help`\n")
+        // `--thread` is one edit from `--threads`, and `--dpi` is render's, not convert's.
+        XCTAssertTrue(try runCollage(["grid", "a.jpg", "-o", "x.png", "--thread", "2"]).stderr
+            .hasPrefix("error: unknown option '--thread'; did you mean '--threads'?\n"))
+        XCTAssertTrue(try runCollage(["batch", "t.yaml", "--dat", "r.csv", "-o", "x.png"]).stderr
+            .hasPrefix("error: unknown option '--dat'; did you mean '--data'?\n"))
+        let far = try runCollage(["convert", "a.jpg", "-o", "x.png", "--frobnicate"])
+        XCTAssertEqual(far.status, 64)
+        XCTAssertEqual(far.stderr, "error: unknown option '--frobnicate'\nsee `collage convert --help`\n")
+    }
+
+    /// A `\` at the end of a line of a Swift multi-line literal joins the
+    /// lines, so the batch example's shell continuation once printed as one
+    /// line with a run of spaces in it; every example command is one line or
+    /// continues with a visible backslash.
+    func testExampleCommandsKeepTheirLineContinuations() throws {
+        let batch = text(try runCollage(["batch", "--help"]).stdout)
+        XCTAssertTrue(batch.contains("-o 'cards/${id}.jpg' \\\n      --shard auto --report"), batch)
+        for command in try listedCommands() {
+            let help = text(try runCollage([command, "--help"]).stdout)
+            for line in help.split(separator: "\n") where line.contains("$ ") {
+                XCTAssertFalse(line.contains("'    "), "\(command): \(line)")
+            }
+        }
+    }
+
+    func testHelpOfHelpIsTheMainHelp() throws {
+        for flag in ["--help", "-h"] {
+            let result = try runCollage(["help", flag])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stdout, try runCollage(["--help"]).stdout)
+        }
+    }
+
     func testUnknownCommandSuggestsTheClosest() throws {
         let typo = try runCollage(["rendr", "doc.yaml"])
         XCTAssertEqual(typo.status, 64)
