@@ -105,6 +105,10 @@ final class HEIFDecodeTests: XCTestCase {
                 XCTAssertEqual(error.kind, .corrupt)
                 XCTAssertEqual(error.path, path)
                 XCTAssertTrue(error.reason.contains(words), error.reason)
+                // libheif ends the truncated file's message with "\n": the
+                // reason is one line, with no trailing white space.
+                XCTAssertFalse(error.reason.contains("\n"), error.reason)
+                XCTAssertFalse(error.reason.last?.isWhitespace ?? true, error.reason)
             }
         }
     }
