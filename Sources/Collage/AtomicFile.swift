@@ -1,3 +1,4 @@
+import CollageSpec
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -76,10 +77,12 @@ enum AtomicFile {
             return (fd, 0, InterruptCleanup.register(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
         }
         guard fd >= 0 else {
-            if createError == ENOENT || createError == ENOTDIR {
+            // ENOENT also comes from a folder that exists but cannot hold
+            // new files (/proc): only a missing folder is called missing.
+            if (createError == ENOENT || createError == ENOTDIR) && FileSystem.kind(of: directory) == .missing {
                 throw WriteError(path: shownPath, reason: "the folder '\(directory)' does not exist; create it first (mkdir -p \(directory))")
             }
-            throw WriteError(path: shownPath, reason: String(cString: strerror(createError)))
+            throw WriteError(path: shownPath, reason: "cannot create a file in the folder '\(directory)' (\(String(cString: strerror(createError))))")
         }
         let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var ok = false

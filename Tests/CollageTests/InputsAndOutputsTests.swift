@@ -109,6 +109,19 @@ final class InputsAndOutputsTests: XCTestCase {
         XCTAssertEqual(webp.stderr, "error: cannot write 'g.webp': cannot encode a 17000x100 image as WEBP\n")
     }
 
+    /// A folder that exists but refuses new files with ENOENT (procfs) is
+    /// not called missing: "create it first (mkdir -p /proc)" was wrong advice.
+    func testAFolderThatExistsIsNotCalledMissingWhenItRefusesNewFiles() throws {
+        let result = try runCollage(["convert", "photos/quadrants.png", "-o", "/proc/c.png"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertFalse(result.stderr.contains("does not exist"), result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("error: cannot write '/proc/c.png': "), result.stderr)
+        // Root gets ENOENT from procfs when creating; others are refused by the preflight.
+        XCTAssertTrue(result.stderr == "error: cannot write '/proc/c.png': cannot create a file in the folder '/proc' (No such file or directory)\n"
+                      || result.stderr == "error: cannot write '/proc/c.png': the folder '/proc' is not writable (Permission denied)\n",
+                      result.stderr)
+    }
+
     // MARK: - Standard input
 
     func testCheckAndLayoutReadTheDocumentFromStandardInput() throws {
