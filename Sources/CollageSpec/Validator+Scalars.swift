@@ -114,6 +114,10 @@ extension Validator {
             report(.outOfRange, s.location, "'\(key)' must be \(rangeText); found \(s.text)")
             return nil
         }
+        guard value.isFinite else {
+            report(.outOfRange, s.location, "'\(key)' is too large a number; found \(s.text)")
+            return nil
+        }
         return value
     }
 
@@ -186,7 +190,10 @@ extension Validator {
     }
 
     /// `[+-]?(digits[.digits]|.digits)([eE][+-]?digits)?` as a Double; nil
-    /// otherwise (so no `inf`, `nan`, hex or `1_000`).
+    /// otherwise (so no `inf`, `nan`, hex or `1_000`). A number too large
+    /// for a Double (`1e400`) is still a number: ±infinity, which every
+    /// caller's range refuses as out of range (docs/format.md: "`1e400` is
+    /// out of range there, not a syntax error"), never "a string".
     static func decimalNumber(_ text: String) -> Double? {
         var bytes = Array(text.utf8)[...]
         if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
@@ -206,7 +213,7 @@ extension Validator {
             if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
             guard digits() > 0 else { return nil }
         }
-        guard bytes.isEmpty, let value = Double(text), value.isFinite else { return nil }
+        guard bytes.isEmpty, let value = Double(text), !value.isNaN else { return nil }
         return value
     }
 }

@@ -102,6 +102,15 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
         }
     }
 
+    func testAnOverflowingNumberIsCalledANumberWhereAnIntegerIsExpected() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("version: 1\ncanvas: {width: 1e400, height: 10}\nphotos: [a.jpg]\n")
+        XCTAssertEqual(places(errors), [Where(.wrongType, 2, 17)])
+        XCTAssertEqual(messages(errors), ["expected an integer for 'width', found the number 1e400"])
+        let length = ws.errors("version: 1\ncanvas: {width: 10, height: 10}\nphotos: [{src: a.jpg, cornerRadius: 1e400}]\n")
+        XCTAssertEqual(places(length), [Where(.outOfRange, 3, 37)])
+    }
+
     func testOutOfRangeNumbersAreLocatedErrorsInEveryNewKey() throws {
         let ws = try Workspace(photos: ["a.jpg", "logo.png"])
         let keys: [(prefix: String, suffix: String, allowsTiny: Bool)] = [
@@ -129,9 +138,14 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
                 let errors = (try? ws.load(doc)).map { _ in [] } ?? ws.errors(doc)
                 XCTAssertTrue(errors.allSatisfy { $0.kind == .unsupported }, "\(doc): \(errors.map(\.message))")
             }
-            // Overflowing to infinity is no number at all.
-            let errors = ws.errors("version: 1\n\(key.prefix)1e400\(key.suffix)\n")
-            XCTAssertEqual(places(errors), [Where(.wrongType, line, column)], "\(key.prefix)1e400")
+            // Overflowing a Double is still a number, out of range (docs/format.md,
+            // JSON and YAML: "`1e400` is out of range there"), never "the string".
+            for value in ["1e400", "-1e400"] {
+                let errors = ws.errors("version: 1\n\(key.prefix)\(value)\(key.suffix)\n")
+                XCTAssertEqual(places(errors), [Where(.outOfRange, line, column)], "\(key.prefix)\(value)")
+                XCTAssertTrue(errors.allSatisfy { $0.message.hasSuffix("found \(value)") && !$0.message.contains("string") },
+                              "\(errors.map(\.message))")
+            }
         }
     }
 }
