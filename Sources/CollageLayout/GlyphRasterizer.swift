@@ -4,7 +4,7 @@ import CollageRaster
 import Glibc
 
 /// Rasterises glyphs with FreeType into coverage masks and colour tiles
-/// (DESIGN.md "Text": unhinted, at fractional pen positions, never rounded).
+/// (README "Rules": Text: unhinted, at fractional pen positions, never rounded).
 enum GlyphRasterizer {
     /// A glyph origin on the canvas, pixels (x right, y down), fractional.
     struct Placed {

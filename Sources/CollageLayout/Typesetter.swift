@@ -6,7 +6,7 @@ import CollageSpec
 /// Sets a text overlay: picks its faces per grapheme cluster, finds bidi runs
 /// and line-break opportunities, shapes, wraps, places the box by anchor and
 /// offset, and rasterises fill, stroke, shadow, colour glyphs and label box
-/// (DESIGN.md "Text", "Text geometry").
+/// (README "Rules": Text).
 public enum Typesetter {
     /// Largest font size accepted, pixels (a glyph is rendered whole before
     /// clipping, so its bitmap is about size² bytes).

@@ -2,7 +2,7 @@ import CollageNumerics
 import Glibc
 
 /// Gaussian blur of a coverage mask, as CSS blurs shadows: sigma = blur / 2
-/// (DESIGN.md "Text geometry"), the kernel truncated at 3 sigma and
+/// (README "Rules": Text), the kernel truncated at 3 sigma and
 /// normalised to sum 1, applied separably (rows, then columns) in floats.
 public enum GaussianBlur {
     /// The kernel radius in whole pixels for `sigma`: ceil(3 sigma).
