@@ -234,4 +234,20 @@ final class LibraryAPITests: XCTestCase {
                            "signal \(signalNumber) no longer has its default action (SIG_DFL)")
         }
     }
+
+    /// The README's "Using the library" example is the code of examples/library.
+    func testReadmeExampleIsTheExamplePackagesCode() throws {
+        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = readme.components(separatedBy: "## Using the library\n")[1]
+        let block = section.components(separatedBy: "```swift\n")[1].components(separatedBy: "\n```")[0]
+        let code = block.components(separatedBy: "import Collage\n\n")[1]
+        let main = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(
+            "examples/library/Sources/LibraryExample/main.swift"), encoding: .utf8)
+        XCTAssertGreaterThan(code.count, 500)
+        XCTAssertTrue(main.contains(code), "README 'Using the library' differs from examples/library's main.swift")
+        let manifest = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("examples/library/Package.swift"),
+                                  encoding: .utf8)
+        XCTAssertTrue(manifest.contains(#".package(name: "collage", path: "../..")"#))
+        XCTAssertTrue(manifest.contains(#".product(name: "Collage", package: "collage")"#))
+    }
 }
