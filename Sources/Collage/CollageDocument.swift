@@ -184,9 +184,14 @@ public struct CollageDocument: Sendable, Equatable {
 
         /// A text overlay with the usual keys.
         /// - Parameters:
+        ///   - text: the text; `\n` starts a new line.
         ///   - family: fontconfig family names in order of preference; nil is `sans-serif`.
         ///   - size: the em size in pixels (or percent of the canvas or cell height); nil is 48.
         ///   - color: the fill colour; nil is `"#000000"`.
+        ///   - anchor: the point of the canvas and of the text box that meet; nil is `.center`.
+        ///   - offset: moves the box after anchoring, +x right, +y down; nil is (0, 0).
+        ///   - maxWidth: wraps lines to this width; nil wraps only at `\n`.
+        ///   - align: each line's alignment in the box; nil is `.center`.
         public static func text(_ text: String, family: [String]? = nil, size: Length? = nil, color: String? = nil,
                                 anchor: Anchor? = nil, offset: (x: Length, y: Length)? = nil,
                                 maxWidth: Length? = nil, align: TextAlign? = nil) -> Overlay {

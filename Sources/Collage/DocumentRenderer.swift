@@ -108,6 +108,7 @@ public struct DocumentRenderer: Sendable {
 
     /// Renders `source` and returns the encoded bytes; nothing is written.
     /// - Parameters:
+    ///   - source: the document.
     ///   - format: the encoding; nil takes the document's `output.format`, else PNG.
     ///   - quality: JPEG/WebP quality 1-100; nil takes `output.quality`, else 90.
     ///   - variables: values for the document's `${name}`, winning over its `vars`.
@@ -126,8 +127,12 @@ public struct DocumentRenderer: Sendable {
     /// output that is the document or one of its inputs (photos, image
     /// overlays, font files) is refused before anything is rendered.
     /// - Parameters:
+    ///   - source: the document.
+    ///   - path: the file to write; its folder must exist.
     ///   - format: nil takes `path`'s extension (.png, .jpg, .jpeg, .webp),
     ///     else the document's `output.format`; given, it must agree with the extension.
+    ///   - quality: JPEG/WebP quality 1-100; nil takes `output.quality`, else 90.
+    ///   - variables: values for the document's `${name}`, winning over its `vars`.
     /// - Returns: the rendering, whose bytes are the file's.
     /// - Throws: as `render(_:format:quality:variables:)`, plus
     ///   `CollageError.usage` when the output is an input, a folder or has no
