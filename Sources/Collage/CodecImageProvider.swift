@@ -100,7 +100,7 @@ final class CodecImageProvider: ImageProvider {
             if let cache, cache.isShared(path) {
                 let result = try cache.image(path: path, options: options, stored: true, decode: decode)
                 record(result.warnings, image: index)
-                return .pixels(result.pixmap, result.orientation)
+                return .pixels(result.pixmap, result.orientation, opaque: result.opaque)
             }
             if streaming, let stream = try ImageDecoder.openRows(path: path, options: options) {
                 cache?.countDecode(of: path)
@@ -108,7 +108,7 @@ final class CodecImageProvider: ImageProvider {
             }
             let result = try decode()
             record(result.warnings, image: index)
-            return .pixels(result.pixmap, result.orientation)
+            return .pixels(result.pixmap, result.orientation, opaque: result.opaque)
         } catch {
             throw Failure(image: index, error: error)
         }
