@@ -24,7 +24,9 @@ import Glibc
 /// the second waits for the first. Entries are kept while their pixels fit
 /// in `budgetBytes` (default 256 MiB, RGBA bytes); past it, further images
 /// are decoded per row and not kept (first come, first kept: a batch's
-/// shared images are requested by its first row).
+/// shared images are requested by its first row), a JPEG photo whose
+/// decoded size the header foretells being streamed again
+/// (`keepsOrFits`).
 ///
 /// Thread safety: every method may be called from any thread.
 public final class SharedImageCache: @unchecked Sendable {
@@ -92,15 +94,23 @@ public final class SharedImageCache: @unchecked Sendable {
         decodeCounts[path, default: 0] += 1
     }
 
+    /// Whether a decode of `path` with `options` is kept already or, being
+    /// `bytes` of pixels (nil: unknown), still fits in the budget: past it,
+    /// a JPEG photo is better streamed per row than decoded whole for
+    /// nothing. A guess for that choice only (another worker may fill the
+    /// room meanwhile); `image(path:options:stored:decode:)` decides.
+    func keepsOrFits(path: String, options: DecodeOptions, stored: Bool, bytes: Int?) -> Bool {
+        guard let key = Key(path: path, options: options, stored: stored) else { return false }
+        lock.lock(); defer { lock.unlock() }
+        return entries[key] != nil || keptBytes + (bytes ?? 0) <= budgetBytes
+    }
+
     /// The decode of `path` with `options`, from the cache or made by
     /// `decode` (which the caller counts) and kept when within the budget.
     /// An error is not kept: the next row tries again and reports it itself.
     func image(path: String, options: DecodeOptions, stored: Bool,
                decode: () throws(ImageError) -> Decoded) throws(ImageError) -> Decoded {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return try decode() }
-        let key = Key(path: path, size: Int64(st.st_size), modified: st.st_mtim.tv_sec * 1_000_000_000 + st.st_mtim.tv_nsec,
-                      options: options, stored: stored)
+        guard let key = Key(path: path, options: options, stored: stored) else { return try decode() }
         lock.lock()
         let entry: Entry
         if let existing = entries[key] {
@@ -148,6 +158,17 @@ public final class SharedImageCache: @unchecked Sendable {
         var modified: Int
         var options: DecodeOptions
         var stored: Bool
+
+        /// The key of `path` as it is now; nil when it cannot be `stat`ed.
+        init?(path: String, options: DecodeOptions, stored: Bool) {
+            var st = stat()
+            guard stat(path, &st) == 0 else { return nil }
+            self.path = path
+            size = Int64(st.st_size)
+            modified = st.st_mtim.tv_sec * 1_000_000_000 + st.st_mtim.tv_nsec
+            self.options = options
+            self.stored = stored
+        }
     }
 
     /// One image: its lock is held while it is decoded.
