@@ -170,6 +170,21 @@ public enum Typesetter {
         return try place(result, style: spec.style, placement: overlay, faces: faces, area: area, canvas: canvas, warnings: warnings)
     }
 
+    /// The pixels of the unrotated text frame that a rotation by `rotation`
+    /// degrees about `box`'s centre (as `OverlayNode.turn`) brings onto the
+    /// canvas: the canvas itself for 0°, else the bounds of the canvas
+    /// turned back, rounded outwards.
+    static func visibleArea(canvas: Size, rotation: Double, box: Rect) -> PixelRect {
+        let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        guard rotation.isFinite, rotation.truncatingRemainder(dividingBy: 360) != 0,
+              box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return whole }
+        let back = Affine.rotation(degrees: -rotation, about: box.x + box.width / 2, box.y + box.height / 2)
+        let bounds = back.bounds(of: Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)))
+        let x0 = Int(checked: bounds.x, .down), y0 = Int(checked: bounds.y, .down)
+        let x1 = Int(checked: bounds.x + bounds.width, .up), y1 = Int(checked: bounds.y + bounds.height, .up)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// Greedy wrapping at UAX #14 opportunities: cluster ranges of each line
     /// (trailing whitespace of a wrapped line dropped).
     private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?) -> [Range<Int>] {
@@ -226,8 +241,12 @@ public enum Typesetter {
                                                      x: x + glyph.x, y: baseline + glyph.y))
             }
         }
+        // The layers are set unrotated and turned by the overlay's node
+        // (`OverlayNode.text`): what lands on the canvas is the canvas turned
+        // back about the box centre.
+        let visible = visibleArea(canvas: canvas, rotation: overlay.rotation, box: box)
         // The shadow may bring ink from just outside the canvas onto it.
-        var clip = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        var clip = visible
         let sigma = (style.shadow?.blur ?? 0) / 2
         var shadowShift = (x: 0, y: 0)
         if let shadow = style.shadow {
@@ -235,7 +254,8 @@ public enum Typesetter {
             let reach = GaussianBlur.radius(sigma: sigma)
             let left = reach + max(shadowShift.x, 0), right = reach + max(-shadowShift.x, 0)
             let top = reach + max(shadowShift.y, 0), bottom = reach + max(-shadowShift.y, 0)
-            clip = PixelRect(x: -left, y: -top, width: canvas.width + left + right, height: canvas.height + top + bottom)
+            clip = PixelRect(x: visible.x - left, y: visible.y - top, width: visible.width + left + right,
+                             height: visible.height + top + bottom)
         }
         let strokeWidth = style.stroke?.width.resolved(reference: s.size) ?? 0
         let layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: clip)
@@ -246,10 +266,13 @@ public enum Typesetter {
             if let fill = layers.fill { parts.append((fill.mask, fill.x, fill.y)) }
             if let stroke = layers.stroke { parts.append((stroke.mask, stroke.x, stroke.y)) }
             for tile in layers.tiles { parts.append((tile.alphaMask, tile.originX, tile.originY)) }
-            if let union = CoverageMask.union(parts) {
-                let blurred = GaussianBlur.blur(union.mask, sigma: sigma)
-                shadowLayer = TextBlock.Layer(mask: blurred.mask, x: union.x - blurred.radius + shadowShift.x,
-                                              y: union.y - blurred.radius + shadowShift.y)
+            // Blurred only where it lands on the canvas.
+            if let union = CoverageMask.union(parts),
+               let blurred = GaussianBlur.blur(union.mask, sigma: sigma, within: PixelRect(
+                   x: visible.x - union.x - shadowShift.x, y: visible.y - union.y - shadowShift.y,
+                   width: visible.width, height: visible.height)) {
+                shadowLayer = TextBlock.Layer(mask: blurred.mask, x: union.x + blurred.x + shadowShift.x,
+                                              y: union.y + blurred.y + shadowShift.y)
             }
         }
         var backgroundLayer: TextBlock.Layer?
@@ -258,7 +281,7 @@ public enum Typesetter {
             let rect = Rect(x: box.x - padding, y: box.y - padding, width: box.width + 2 * padding, height: box.height + 2 * padding)
             if rect.width > 0, rect.height > 0,
                let shape = PathRasterizer.fill(.roundedRect(rect, radius: background.cornerRadius.resolved(reference: s.size)),
-                                               clip: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)) {
+                                               clip: visible) {
                 backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
             }
         }

@@ -171,8 +171,10 @@ public struct SceneFlattener: Sendable {
         let reach = PixelRect(x: clip.x - radius, y: clip.y - radius, width: clip.width + 2 * radius, height: clip.height + 2 * radius)
         let moved = transform.then(.translation(shadow.offsetX, shadow.offsetY))
         guard let cast = PathRasterizer.fill(shadow.shape.transformed(by: moved), clip: reach) else { return nil }
-        let blurred = GaussianBlur.blur(cast.mask, sigma: sigma)
-        var mask = PlacedMask(mask: blurred.mask, x: cast.x - blurred.radius, y: cast.y - blurred.radius)
+        // Blurred only inside the clip.
+        guard let blurred = GaussianBlur.blur(cast.mask, sigma: sigma, within: PixelRect(
+            x: clip.x - cast.x, y: clip.y - cast.y, width: clip.width, height: clip.height)) else { return nil }
+        var mask = PlacedMask(mask: blurred.mask, x: cast.x + blurred.x, y: cast.y + blurred.y)
         if let knockout = shadow.knockout {
             let hole = PathRasterizer.coverage(knockout.transformed(by: transform), area: mask.rect)
             mask = mask.subtracting(PlacedMask(mask: hole, x: mask.x, y: mask.y))
