@@ -2,7 +2,7 @@ import CollageNumerics
 import Glibc
 
 /// Gaussian blur of a coverage mask, as CSS blurs shadows: sigma = blur / 2
-/// (README "Text geometry"), applied separably (rows, then columns).
+/// (README "Rules": Text), applied separably (rows, then columns).
 ///
 /// - sigma < 2: the exact kernel, truncated at 3 sigma and normalised to
 ///   sum 1.

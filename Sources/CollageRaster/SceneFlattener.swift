@@ -1,4 +1,4 @@
-/// Scene graph -> device-space draws (DESIGN.md "The scene graph"): each
+/// Scene graph -> device-space draws (README "Rules": Scene graph): each
 /// node's transform is composed with its parents', and each leaf becomes
 /// `SceneItem`s in canvas pixels.
 ///

@@ -93,4 +93,40 @@ final class FuzzFindingsTests: XCTestCase {
         XCTAssertLessThan(Int(centre.red), 250, "the shadow darkens the canvas near the text")
         XCTAssertGreaterThan(Int(corner.red), Int(centre.red))
     }
+
+    /// Target document: a colour emoji at `size: "1000%"` of its cell (about
+    /// 9000 px) asked for a 1.8 GB tile (libFuzzer out-of-memory); the strike
+    /// is now scaled only inside the canvas. A caption whose shadow offset is
+    /// larger than the canvas is set twice, for the canvas and for the
+    /// shadow's source, not over the gap between them.
+    func testHugeEmojiAndFarShadowStayWithinTheCanvas() throws {
+        let directory = try TestPaths.temporaryDirectory(self)
+        try SyntheticPhotos.writeAll(into: directory)
+        let document = """
+            version: 1
+            canvas: {width: 600, height: 300, background: "#ffffff"}
+            layout: {kind: free}
+            photos:
+              - {src: photos/quadrants.png, frame: {x: 590, y: 290, width: 10, height: 10}}
+            overlays:
+              - {text: "Wine \u{1F377}", font: {size: "1000%"}, anchor: topLeft, offset: [-2000, -3000]}
+              - text: "HH"
+                font: {family: "DejaVu Sans", size: 100, weight: bold}
+                color: "#ffffff"
+                anchor: left
+                offset: [-30000, 0]
+                shadow: {offset: [30040, 0], color: "#000000"}
+
+            """
+        try Data(document.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+        for command in [["check", "doc.yaml"], ["layout", "doc.yaml"], ["render", "doc.yaml", "-o", "out.png"]] {
+            let result = try runCollage(command, in: directory)
+            XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
+        }
+        let image = try ImageDecoder.decode(path: directory.appendingPathComponent("out.png").path)
+        // "HH" itself is 30000 px off the canvas; its unblurred black shadow lands 40 px in from the left.
+        let dark = (40..<200).filter { image[$0, 150].red < 64 }.count
+        XCTAssertGreaterThan(dark, 20, "the shadow's stems cross the middle row")
+        XCTAssertEqual(image[20, 150].red, 255)
+    }
 }
