@@ -97,10 +97,12 @@ final class CodecImageProvider: ImageProvider {
                 let result = try ImageDecoder.decodeStored(path: path, options: options)
                 return .init(pixmap: result.pixmap, orientation: result.header.orientation.stored, warnings: result.warnings)
             }
-            if let cache, cache.isShared(path) {
+            let foreseen = decodedSize(image: index, minimumSize: minimumSize).map { $0.width * $0.height * 4 }
+            if let cache, cache.isShared(path),
+               !streaming || cache.keepsOrFits(path: path, options: options, stored: true, bytes: foreseen) {
                 let result = try cache.image(path: path, options: options, stored: true, decode: decode)
                 record(result.warnings, image: index)
-                return .pixels(result.pixmap, result.orientation)
+                return .pixels(result.pixmap, result.orientation, opaque: result.opaque)
             }
             if streaming, let stream = try ImageDecoder.openRows(path: path, options: options) {
                 cache?.countDecode(of: path)
@@ -108,7 +110,7 @@ final class CodecImageProvider: ImageProvider {
             }
             let result = try decode()
             record(result.warnings, image: index)
-            return .pixels(result.pixmap, result.orientation)
+            return .pixels(result.pixmap, result.orientation, opaque: result.opaque)
         } catch {
             throw Failure(image: index, error: error)
         }

@@ -17,7 +17,8 @@ enum BatchCommand {
     folder is not writable (missing folders are created as rows are written).
     A failed row is reported with its number, the other rows are still
     written, and the batch exits 1 at the end. Fonts and images every row
-    uses (a logo) are loaded and decoded once for the whole batch.
+    uses (a logo) are loaded and decoded once for the whole batch; a photo
+    that several rows name is decoded by its first two rows only.
 
     Options:
       -o, --output PATH     output path template, e.g. 'out/${id}.jpg' (required)

@@ -181,9 +181,9 @@ public enum SceneRenderer {
                       orientation: stream.orientation, opaqueSource: true, needColumns: stream.needColumns,
                       inputRow: stream.row, canvas: canvas, work: work)
             try stream.finish()
-        case .pixels(let stored, let orientation):
+        case .pixels(let stored, let orientation, let knownOpaque):
             guard stored.width > 0, stored.height > 0 else { throw SceneRenderError.emptyDecode(image: image) }
-            let opaqueSource = stored.isOpaque
+            let opaqueSource = knownOpaque ?? stored.isOpaque
             var upright: Pixmap?
             for item in items {
                 guard case .image(let draw) = scene.items[item] else { continue }

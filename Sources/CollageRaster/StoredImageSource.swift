@@ -2,8 +2,11 @@
 /// orientation that makes them upright, either whole or as rows produced
 /// once, top to bottom, by a streaming decoder.
 public enum StoredImageSource {
-    /// The whole decoded image as stored (RGBA8 sRGB, straight alpha).
-    case pixels(Pixmap, StoredOrientation)
+    /// The whole decoded image as stored (RGBA8 sRGB, straight alpha), and
+    /// whether every alpha is 255 when the provider knows it (an image kept
+    /// across renders, checked once when decoded); nil: the renderer checks
+    /// the pixels (`Pixmap.isOpaque`).
+    case pixels(Pixmap, StoredOrientation, opaque: Bool? = nil)
     /// Rows of an opaque image, decoded as the resampler asks for them.
     case rows(any ImageRowStream)
 }

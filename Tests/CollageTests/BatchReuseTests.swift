@@ -24,9 +24,9 @@ final class BatchReuseTests: XCTestCase, PhotoFolderTest {
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    /// Renders five rows (each its own photo, all the logo) with `cache`.
-    func run(cache: SharedImageCache?, jobs: Int, folder: String) throws -> [BatchRunner.Outcome] {
-        let rows = photos.enumerated().map { index, photo in
+    /// Renders one row per photo of `photos` (all with the logo) with `cache`.
+    func run(cache: SharedImageCache?, jobs: Int, folder: String, photos: [String]? = nil) throws -> [BatchRunner.Outcome] {
+        let rows = (photos ?? self.photos).enumerated().map { index, photo in
             DataRow(number: index + 1, fields: ["id": "r\(index + 1)", "photo": photo],
                     location: SourceLocation(file: "rows.csv", line: index + 2, column: 1))
         }
@@ -65,6 +65,31 @@ final class BatchReuseTests: XCTestCase, PhotoFolderTest {
             let uncached = try Data(contentsOf: URL(fileURLWithPath: path("uncached/r\(row).png")))
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("cached-1/r\(row).png"))), uncached)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("cached-2/r\(row).png"))), uncached)
+        }
+    }
+
+    /// A photo that several rows name, but not the first two (the data's
+    /// rows repeated): the first row naming it decodes it alone, the second
+    /// decodes it into the cache, every later one reuses it; a photo named
+    /// once is never kept. The bytes equal those rendered without a cache.
+    func testPhotoRepeatedAcrossRowsIsDecodedTwice() throws {
+        let repeated = ["gradient.jpg", "stripes.png", "gradient.jpg", "tall.png", "gradient.jpg", "stripes.png", "gradient.jpg"]
+        let plain = SharedImageCache(budgetBytes: 0)
+        _ = try run(cache: plain, jobs: 1, folder: "repeated-uncached", photos: repeated)
+        XCTAssertEqual(plain.decodes(of: path("photos/gradient.jpg")), 4)
+        for jobs in [1, 2] {
+            let cache = SharedImageCache()
+            XCTAssertEqual(try run(cache: cache, jobs: jobs, folder: "repeated-\(jobs)", photos: repeated).count, repeated.count)
+            XCTAssertTrue(cache.isShared(path("photos/gradient.jpg")))
+            XCTAssertEqual(cache.decodes(of: path("photos/gradient.jpg")), 2, "--jobs \(jobs)")
+            XCTAssertTrue(cache.isShared(path("photos/stripes.png")))
+            XCTAssertEqual(cache.decodes(of: path("photos/stripes.png")), 2, "--jobs \(jobs)")
+            XCTAssertFalse(cache.isShared(path("photos/tall.png")))
+            XCTAssertEqual(cache.decodes(of: path("photos/tall.png")), 1, "--jobs \(jobs)")
+            for row in 1...repeated.count {
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("repeated-\(jobs)/r\(row).png"))),
+                               try Data(contentsOf: URL(fileURLWithPath: path("repeated-uncached/r\(row).png"))), "row \(row)")
+            }
         }
     }
 

@@ -58,7 +58,9 @@ public enum BatchRunner {
     ///     replaced per row. `threads` is the cores each render uses. With an
     ///     `imageCache`, the images the first two rows have in common are
     ///     marked shared (`SharedImageCache.share`) and decoded once for the
-    ///     whole batch, by whichever worker needs them first.
+    ///     whole batch, by whichever worker needs them first; an image that
+    ///     a later row names again is shared from that row on
+    ///     (`SharedImageCache.noteRowImages`).
     ///   - parallelism: `--jobs`: rows rendered at once (at least 1).
     ///   - policy: `--root`, applied to every row's document.
     ///   - incremental: `--skip-unchanged`: rows whose output carries their
@@ -125,6 +127,7 @@ public enum BatchRunner {
                 }
                 stamp = current
             }
+            base.imageCache?.noteRowImages(spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec))
             let prepared = try CollageRenderer.prepare(spec: spec)
             inputs = unique(inputs + prepared.inputFiles)
             let encoded = try CollageRenderer.encode(prepared, inputs: documentFiles + spec.photos.map(\.path),
