@@ -171,7 +171,6 @@ public enum CollageRenderer {
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: options.imageCache)
-        let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
@@ -182,7 +181,7 @@ public enum CollageRenderer {
             dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
         // JPEG and PNG are encoded into memory as rows become final; nothing
         // is written before every check below has passed.
-        let encoder = CanvasEncoder(format: encoded, size: scene.size, options: encodeOptions,
+        let encoder = CanvasEncoder(format: format, size: scene.size, options: encodeOptions,
                                     opaqueBackground: scene.background.alpha == 255)
         let canvas: Pixmap
         do {

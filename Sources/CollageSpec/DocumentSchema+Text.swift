@@ -180,7 +180,7 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "format": {
-          "description": "Output format.",
+          "description": "Output format: `jpeg` (`.jpg`, `.jpeg`; at most 65500 px a side, no alpha: transparency is flattened onto the background), `png` (`.png`) or `webp` (`.webp`; at most 16383 px a side).",
           "x-default": "from the output file's extension",
           "anyOf": [
             {

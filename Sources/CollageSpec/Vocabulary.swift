@@ -94,5 +94,5 @@ enum Vocabulary {
     /// `sort` of a photo glob.
     static let sortOrders = ["name", "date"]
     static let fits = ["cover", "contain"]
-    static let formats = OutputFormat.allCases.map(\.rawValue)
+    static let formats = OutputFormat.allCases.map(\.name)
 }
