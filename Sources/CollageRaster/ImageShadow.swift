@@ -67,61 +67,86 @@ public struct ImageShadow: Sendable, Equatable {
     /// Grey-scale dilation (`dilate`) or erosion of `mask` (0 outside it)
     /// by a disc of `radius` pixels, over `area` (canvas pixels): each
     /// output pixel is the maximum (minimum) of the input within the disc
-    /// `dx² + dy² <= radius²`. For every output row and disc row the
-    /// horizontal extreme of half-width `w = floor(sqrt(radius² - dy²))` is
-    /// taken with the van Herk / Gil-Werman running extreme (three
-    /// comparisons a pixel), so the cost is `area` × (2 radius + 1).
+    /// `dx² + dy² <= radius²`. Each output row takes, for every disc row
+    /// `dy` that meets the mask, the extreme of the mask row over the
+    /// window of half-width `w = floor(sqrt(radius² - dy²))`: from the
+    /// row's prefix or suffix extremes when the window reaches an end of
+    /// the row, else with the van Herk / Gil-Werman running extremes. The
+    /// cost is at most `area` × min(2 radius + 1, mask height) plus the
+    /// mask's rows, so a huge spread stays cheap.
     static func morph(_ mask: PlacedMask, radius: Int, dilate: Bool, over area: PixelRect) -> CoverageMask {
-        var out = CoverageMask(width: area.width, height: area.height)
-        guard area.width > 0, area.height > 0 else { return out }
-        let outside: UInt8 = 0
+        var out = CoverageMask(width: max(0, area.width), height: max(0, area.height))
+        let mw = mask.mask.width, mh = mask.mask.height
+        guard area.width > 0, area.height > 0, mw > 0, mh > 0, radius >= 0 else { return out }
         @inline(__always) func pick(_ a: UInt8, _ b: UInt8) -> UInt8 { dilate ? max(a, b) : min(a, b) }
-        let neutral: UInt8 = dilate ? 0 : 255
-        // Input row `y` (canvas) over the columns area.x - radius ..< area.maxX + radius.
-        let span = area.width + 2 * radius
-        var line = [UInt8](repeating: 0, count: span)
-        var forward = [UInt8](repeating: 0, count: span)
-        var backward = [UInt8](repeating: 0, count: span)
-        var result = [UInt8](repeating: neutral, count: area.width)
-        let halfWidths = (0 ... radius).map { dy -> Int in
-            var w = 0
-            while (w + 1) * (w + 1) + dy * dy <= radius * radius { w += 1 }
+        let input = mask.mask.coverage
+        // Prefix and suffix extremes of every mask row.
+        var prefix = input, suffix = input
+        for row in 0 ..< mh {
+            let base = row * mw
+            if mw > 1 {
+                for k in 1 ..< mw { prefix[base + k] = pick(prefix[base + k - 1], input[base + k]) }
+                for k in stride(from: mw - 2, through: 0, by: -1) { suffix[base + k] = pick(suffix[base + k + 1], input[base + k]) }
+            }
+        }
+        func halfWidth(_ dy: Int) -> Int {
+            let square = radius * radius - dy * dy
+            var w = Int(checked: Double(square).squareRoot())
+            while w * w > square { w -= 1 }
+            while (w + 1) * (w + 1) <= square { w += 1 }
             return w
         }
-        out.coverage.withUnsafeMutableBufferPointer { target in
-            mask.mask.coverage.withUnsafeBufferPointer { source in
-                for row in 0 ..< area.height {
-                    for k in 0 ..< area.width { result[k] = neutral }
-                    for dy in -radius ... radius {
-                        let y = area.y + row + dy
-                        let sy = y - mask.y
-                        let w = halfWidths[abs(dy)]
-                        for k in 0 ..< span {
-                            let sx = area.x - radius + k - mask.x
-                            line[k] = sy >= 0 && sy < mask.mask.height && sx >= 0 && sx < mask.mask.width
-                                ? source[sy * mask.mask.width + sx] : outside
+        var forward = [UInt8](repeating: 0, count: mw), backward = [UInt8](repeating: 0, count: mw)
+        var result = [UInt8](repeating: 0, count: area.width)
+        for row in 0 ..< area.height {
+            let y = area.y + row
+            let dys: ClosedRange<Int>
+            if dilate {
+                let lo = max(-radius, mask.y - y), hi = min(radius, mask.y + mh - 1 - y)
+                guard lo <= hi else { continue }
+                dys = lo ... hi
+                for k in 0 ..< area.width { result[k] = 0 }
+            } else {
+                // Erosion: a disc row outside the mask reads 0.
+                guard y - radius >= mask.y, y + radius < mask.y + mh else { continue }
+                dys = -radius ... radius
+                for k in 0 ..< area.width { result[k] = 255 }
+            }
+            for dy in dys {
+                let sy = y + dy - mask.y
+                let w = halfWidth(abs(dy))
+                let base = sy * mw
+                var runsReady = false
+                for k in 0 ..< area.width {
+                    let first = area.x + k - w - mask.x, last = area.x + k + w - mask.x
+                    let value: UInt8
+                    if last < 0 || first > mw - 1 {
+                        value = 0
+                    } else if first <= 0 && last >= mw - 1 {
+                        value = first < 0 || last > mw - 1 ? (dilate ? prefix[base + mw - 1] : 0) : prefix[base + mw - 1]
+                    } else if first <= 0 {
+                        value = first < 0 && !dilate ? 0 : prefix[base + last]
+                    } else if last >= mw - 1 {
+                        value = last > mw - 1 && !dilate ? 0 : suffix[base + first]
+                    } else {
+                        // Inside the row: a window of 2w + 1 < mw pixels.
+                        if !runsReady {
+                            let block = 2 * w + 1
+                            for i in 0 ..< mw {
+                                forward[i] = i % block == 0 ? input[base + i] : pick(forward[i - 1], input[base + i])
+                            }
+                            for i in stride(from: mw - 1, through: 0, by: -1) {
+                                backward[i] = (i + 1) % block == 0 || i == mw - 1 ? input[base + i]
+                                    : pick(backward[i + 1], input[base + i])
+                            }
+                            runsReady = true
                         }
-                        if w == 0 {
-                            for k in 0 ..< area.width { result[k] = pick(result[k], line[k + radius]) }
-                            continue
-                        }
-                        // Running extremes in blocks of 2w + 1: forward from each block's
-                        // start, backward from its end; a window is backward[a] ∘ forward[b].
-                        let block = 2 * w + 1
-                        for k in 0 ..< span {
-                            forward[k] = k % block == 0 ? line[k] : pick(forward[k - 1], line[k])
-                        }
-                        for k in stride(from: span - 1, through: 0, by: -1) {
-                            backward[k] = (k + 1) % block == 0 || k == span - 1 ? line[k] : pick(backward[k + 1], line[k])
-                        }
-                        for k in 0 ..< area.width {
-                            let centre = k + radius
-                            result[k] = pick(result[k], pick(backward[centre - w], forward[centre + w]))
-                        }
+                        value = pick(backward[first], forward[last])
                     }
-                    for k in 0 ..< area.width { target[row * area.width + k] = result[k] }
+                    result[k] = pick(result[k], value)
                 }
             }
+            for k in 0 ..< area.width { out.coverage[row * area.width + k] = result[k] }
         }
         return out
     }
