@@ -110,17 +110,10 @@ public enum CollageRenderer {
     /// Renders and encodes a prepared document without writing it (for
     /// `-o -`, standard output). `options.outputPath` still picks the format
     /// by its extension and is refused when it names one of `inputs`.
+    /// Goes the one render path (`render(_:known:inputs:options:check:)`).
     /// - Throws: as `render(_:inputs:options:)`, except write errors.
     public static func encode(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
-        let format = try checkOutput(spec: prepared.spec, size: prepared.scene.size, inputs: inputs + prepared.inputFiles,
-                                     options: options)
-        if options.strict, !prepared.warnings.isEmpty {
-            throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
-        }
-        var scene = prepared.scene
-        if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
-        return try encode(scene, as: format, spec: prepared.spec, layout: prepared.layout, headers: prepared.headers,
-                          warnings: prepared.warnings, options: options)
+        try render(LaidOut(prepared), known: prepared, inputs: inputs, options: options, check: { _ in }).encoded
     }
 
     /// The checks of a request before anything is read or decoded, once the
