@@ -37,7 +37,7 @@ NINE = ["photo_Issue_525.jpg", "photo_Canon_PowerShot_G11.jpg", "photo_Issue_266
 CAPTION = {"text": "Summer 2026", "size": 96, "stroke": 4, "bottom": 40, "fontFile": FONT_FILE}
 
 
-# --- layout (DESIGN.md "Layout rules": snapping, cover windows) -----------------------------
+# --- layout (docs/format.md "Layout rules": snapping, cover windows) -----------------------------
 
 def split(total, parts):
     """Equal weights: floor shares, leftovers one each to the last parts (the rightmost ties)."""
@@ -398,19 +398,19 @@ def main():
         "a 96 px white caption with a 4 px black stroke, JPEG q90 4:2:0; "
         "%d alternating rounds after one warm-up round. Quality: PSNR over the nine cells of a caption-free PNG "
         "variant against a float64 reference (full decode, the crop windows `collage layout --json` reports, "
-        "cross-checked against DESIGN.md's rules; Lanczos-3 in linear light, kernel widened by the scale, "
+        "cross-checked against the README's rules; Lanczos-3 in linear light, kernel widened by the scale, "
         "pixel centres +0.5, reflect-101 edges)." % runs)
     say()
 
     # Quality first (one run each, caption-free PNG).
     qjob = Job("quality", photos, [2048, 2048], cells9, 3, "png", False, folder)
     cells, windows = layout_windows(qjob.yaml())
-    # Cross-check: the layout collage reports is DESIGN.md's (snapping, centred cover windows).
+    # Cross-check: the layout collage reports is docs/format.md's (snapping, centred cover windows).
     for path, cell, window, mine in zip(photos, cells, windows, cells9):
         ow, oh = oriented_size(path)
         expected = cover_window(ow, oh, mine[2], mine[3])
         if tuple(cell) != tuple(mine) or max(abs(a - b) for a, b in zip(window, expected)) > 1e-6:
-            sys.exit("layout mismatch for %s: collage %s %s, DESIGN.md %s %s" % (path, cell, window, mine, expected))
+            sys.exit("layout mismatch for %s: collage %s %s, docs/format.md %s %s" % (path, cell, window, mine, expected))
     refs = reference(photos, cells, windows)
     quality = {}
     for name, argv in qjob.commands().items():

@@ -2,11 +2,13 @@
 import Glibc
 #endif
 
-/// Writes a file whole or not at all (DESIGN.md "Rendering rules"): the bytes
+/// Writes a file whole or not at all (outputs appear whole or not at all; an
+/// existing output is replaced only on success): the bytes
 /// go to a temporary file beside the target, created with the umask's mode,
 /// and are renamed over the target only when completely written and synced.
 /// On any failure the temporary file is removed and the target is untouched;
-/// on SIGINT, SIGTERM or SIGHUP too (`InterruptCleanup`).
+/// on SIGINT, SIGTERM or SIGHUP too when the program installed
+/// `InterruptCleanup`'s handlers (the library installs none itself).
 ///
 /// What the output path names decides how it is written (`OutputDestination`):
 /// a symbolic link to a file replaces the file it resolves to and stays a

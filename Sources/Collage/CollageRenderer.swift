@@ -223,8 +223,8 @@ public enum CollageRenderer {
     }
 
     /// An output that would replace the document, a photo, an image overlay
-    /// or a font file is refused before anything is rendered (DESIGN.md: an
-    /// input is never overwritten).
+    /// or a font file is refused before anything is rendered (README "Rules": Errors:
+    /// an input is never overwritten).
     /// `photos` are the inputs that are photos (all of them for `grid` and
     /// `convert`, which have no document): the message names them as such.
     static func refuseOverwritingInputs(output: String, inputs: [String], photos: [String] = []) throws(CollageError) {

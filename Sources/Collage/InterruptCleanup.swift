@@ -5,8 +5,13 @@ import Synchronization
 
 /// Removes the temporary files of writes in progress when the process is
 /// interrupted (SIGINT, SIGTERM, SIGHUP), so that Ctrl-C never leaves a
-/// `.OUT.tmp-XXXXXX` file behind (DESIGN.md "Rendering rules": outputs appear
-/// whole or not at all).
+/// `.OUT.tmp-XXXXXX` file behind (outputs appear whole or not at all).
+///
+/// Opt-in: signal dispositions belong to the program, not to a library, so
+/// nothing is installed until the program calls `installHandlers()` (the
+/// `collage` executable does, first thing in its `main`). Until then
+/// `AtomicFile` still writes through a temporary file and removes it on any
+/// failure, but an interrupted process can leave it behind.
 ///
 /// The registry is async-signal-safe: up to 64 paths live in preallocated
 /// fixed-size buffers, published through an atomic bit mask; the handler only
@@ -15,7 +20,7 @@ import Synchronization
 /// the process still dies of the signal (a shell reports 128 + the signal
 /// number, e.g. 130 for Ctrl-C). A signal the parent set to be ignored stays
 /// ignored. When all 64 slots are busy a write is simply not registered.
-enum InterruptCleanup {
+public enum InterruptCleanup {
     static let slotCount = 64
     /// Bytes per slot, the terminating NUL included (Linux PATH_MAX).
     static let pathCapacity = 4096
@@ -25,6 +30,22 @@ enum InterruptCleanup {
     /// Slots whose path is complete: the ones the handler unlinks.
     private static let ready = Atomic<UInt64>(0)
     private nonisolated(unsafe) static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * pathCapacity)
+
+    /// Whether `installHandlers()` was called.
+    private static let enabled = Atomic<Bool>(false)
+
+    /// Installs the SIGINT, SIGTERM and SIGHUP handlers that remove the
+    /// temporary files of writes in progress, then re-raise the signal with
+    /// its default action. Changes the process's signal dispositions (a
+    /// signal set to be ignored, SIG_IGN, is left ignored), so only a
+    /// program's `main` should call it; idempotent, thread-safe.
+    public static func installHandlers() {
+        precondition(installed)
+        enabled.store(true, ordering: .releasing)
+    }
+
+    /// Whether the handlers are installed (`installHandlers()`).
+    public static var handlersInstalled: Bool { enabled.load(ordering: .acquiring) }
 
     private static let installed: Bool = {
         _ = paths
@@ -45,9 +66,10 @@ enum InterruptCleanup {
     /// Runs `body` (which creates a file and registers it) with SIGINT,
     /// SIGTERM and SIGHUP blocked, so no signal falls between the file's
     /// creation and its registration; a signal that arrives meanwhile is
-    /// handled when `body` returns. Installs the handlers on first use.
+    /// handled when `body` returns. Without the handlers installed it just
+    /// runs `body`.
     static func deferringInterrupts<T>(_ body: () -> T) -> T {
-        precondition(installed)
+        guard handlersInstalled else { return body() }
         var blocked = sigset_t(), previous = sigset_t()
         sigemptyset(&blocked)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&blocked, signalNumber) }
@@ -57,9 +79,10 @@ enum InterruptCleanup {
     }
 
     /// Registers `path` for removal on interruption; returns the slot to pass
-    /// to `unregister`, or nil when the registry is full or the path too long.
+    /// to `unregister`, or nil when the registry is full, the path too long
+    /// or the handlers are not installed.
     static func register(_ path: String) -> Int? {
-        precondition(installed)
+        guard handlersInstalled else { return nil }
         let bytes = Array(path.utf8)
         guard bytes.count < pathCapacity else { return nil }
         var slot: Int?

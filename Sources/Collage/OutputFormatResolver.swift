@@ -1,6 +1,6 @@
 import CollageSpec
 
-/// Picks the output format by DESIGN.md's precedence: `--format`, then the
+/// Picks the output format by the precedence of docs/format.md "Precedence": `--format`, then the
 /// output file's extension, then the document's `output.format`.
 enum OutputFormatResolver {
     /// The format an extension names (`OutputFormat.extensions`), or nil

@@ -1,7 +1,7 @@
 import CollageSpec
 
 /// What one `collage render` is asked to do, beyond the document itself.
-/// Command-line flags land here; they win over the document (DESIGN.md "Precedence").
+/// Command-line flags land here; they win over the document (docs/format.md "Precedence").
 public struct RenderOptions: Sendable {
     /// Where the image goes. Its extension (.png, .jpg, .jpeg, .webp) picks
     /// the format unless `format` is given.

@@ -6,7 +6,8 @@ import Glibc
 /// Standard input copied to a temporary file, for readers that take a path
 /// (`collage convert -`: the decoders read files). The file is created with
 /// mkstemp(3) in `$TMPDIR` (else /tmp), mode 0600, removed by `remove()` or,
-/// on SIGINT/SIGTERM/SIGHUP, by `InterruptCleanup`.
+/// on SIGINT/SIGTERM/SIGHUP, by `InterruptCleanup` once the program has
+/// installed its handlers.
 public struct StandardInputFile: Sendable {
     /// The temporary file's absolute path.
     public let path: String

@@ -1,4 +1,4 @@
-/// Exit codes (DESIGN.md "Errors"): 0 success; 1 invalid document,
+/// Exit codes (README "Rules": Errors): 0 success; 1 invalid document,
 /// unreadable input or failed render; 64 usage error (sysexits EX_USAGE).
 enum ExitStatus: Int32 {
     case success = 0

@@ -1,4 +1,5 @@
 // The `collage` command: argument parsing and printing only; the work is in `Collage`.
+import Collage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +15,9 @@ import Glibc
 _ = mallopt(-3, 64 << 20)    // M_MMAP_THRESHOLD
 _ = mallopt(-1, 128 << 20)   // M_TRIM_THRESHOLD
 
+// Process-wide state is the program's to set, not the library's: Ctrl-C,
+// SIGTERM and SIGHUP remove the temporary file of an output being written.
+InterruptCleanup.installHandlers()
 Console.prepareStandardStreams()
 let status = CommandLine.run(Array(CommandLine.arguments.dropFirst()))
 exit(Console.reportingStandardOutputFailure(status).rawValue)

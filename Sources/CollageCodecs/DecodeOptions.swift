@@ -11,7 +11,7 @@ public struct DecodeOptions: Sendable, Hashable {
     /// must reach on both axes. JPEG picks the smallest DCT scale in
     /// {1, 2, 4, 8}/8 whose decoded size reaches it (libjpeg's actual output
     /// size); other formats decode at full size. nil = full size. The caller
-    /// chooses the margin (DESIGN.md's resampler asks for 2x the target).
+    /// chooses the margin (the resampler of README "Rules" asks for 2x the target).
     public var minimumSize: Size?
     /// Largest number of decoded pixels (width x height after DCT scaling)
     /// allowed; checked right after the header, before any pixel allocation.
@@ -29,7 +29,7 @@ public struct DecodeOptions: Sendable, Hashable {
     public var allowTruncated: Bool
     /// Convert embedded ICC profiles (JPEG APP2, PNG iCCP) to sRGB with
     /// LittleCMS, relative colorimetric with black point compensation
-    /// (DESIGN.md "Colour"). Default true; false keeps the stored values
+    /// (README "Rules": Colour). Default true; false keeps the stored values
     /// (CMYK is then converted naively).
     public var convertICCProfiles: Bool
     /// An orientation that replaces the file's EXIF tag (a document's

@@ -6,7 +6,7 @@ import CollageRaster
 /// Only the primary image is decoded (never a thumbnail, depth map or other
 /// auxiliary image). libheif applies the file's own `irot`/`imir`/`clap`
 /// transformations, so the header's orientation is always `.up` and the EXIF
-/// Orientation such files also carry is ignored (DESIGN.md "Orientation";
+/// Orientation such files also carry is ignored (README "Rules": Orientation;
 /// MANIFEST: `pillow-heif/arrow.heic`). Samples of 10 or 12 bits are reduced
 /// to 8 by libheif. HEIF cannot be decoded reduced, so the pixel budget is
 /// checked against the full size.

@@ -1,7 +1,7 @@
 import CImageShim
 
 /// Converts decoded pixels from their embedded ICC profile to sRGB with
-/// LittleCMS (DESIGN.md "Colour": relative colorimetric with black point
+/// LittleCMS (README "Rules": Colour: relative colorimetric with black point
 /// compensation). A profile that cannot be used is dropped with a warning.
 enum ICCConversion {
     enum Outcome: Equatable {

@@ -8,7 +8,7 @@ import CollageRaster
 /// applied), WebP through libwebp.
 /// Every decode applies the EXIF orientation (JPEG APP1, PNG `eXIf`, WebP
 /// EXIF; never for HEIF, whose transformations libheif applies) and
-/// returns RGBA8, sRGB, straight alpha (DESIGN.md "Rendering rules"):
+/// returns RGBA8, sRGB, straight alpha (README "Rules": Rendering):
 /// embedded ICC profiles (JPEG APP2, PNG iCCP, WebP ICCP, HEIF colr) and
 /// AVIF nclx colour are converted to sRGB with LittleCMS; a profile that
 /// names sRGB is left alone.

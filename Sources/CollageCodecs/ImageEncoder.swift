@@ -14,7 +14,7 @@ public struct EncodeOptions: Sendable, Hashable {
     /// JPEG and lossy WebP quality 1-100 (clamped); default 90.
     public var quality: Int
     /// Colour that transparent pixels are flattened onto for JPEG (in linear
-    /// light, DESIGN.md); its alpha is ignored. Default white.
+    /// light, README "Rules": Rendering); its alpha is ignored. Default white.
     public var flattenBackground: Color
     /// JPEG chroma subsampling; default 4:2:0.
     public var subsampling: ChromaSubsampling

@@ -1,5 +1,5 @@
 /// A file that cannot be read, decoded or encoded: names the path and the
-/// library's reason (DESIGN.md "Errors": the path and the library's reason).
+/// library's reason (README "Rules": Errors: the path and the library's reason).
 public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, so callers and tests can branch without parsing `reason`.
     public enum Kind: String, Sendable, Hashable {

@@ -5,7 +5,7 @@ import CollageRaster
 
 /// libjpeg-turbo decoding through the CImageShim setjmp wrappers.
 enum JPEGDecoding {
-    /// The DCT scales libjpeg-turbo accelerates with SIMD, as numerators over 8 (DESIGN.md).
+    /// The DCT scales libjpeg-turbo accelerates with SIMD, as numerators over 8 (README "Rules": Resampler).
     static let scales = [1, 2, 4, 8]
 
     /// Opens `bytes` and reads the header. The closure gets the open decoder.

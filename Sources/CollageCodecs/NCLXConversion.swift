@@ -2,7 +2,7 @@ import CImageShim
 
 /// Converts pixels described by an nclx colour box (AVIF/HEIF `colr`:
 /// ISO/IEC 23091-2 primaries and transfer code points) to sRGB with
-/// LittleCMS, like an ICC profile (DESIGN.md "Colour"). Supported:
+/// LittleCMS, like an ICC profile (README "Rules": Colour). Supported:
 /// primaries BT.709, BT.470BG, BT.601, SMPTE 240M, BT.2020, DCI-P3,
 /// Display P3; transfer BT.709/601/2020, sRGB, gamma 2.2/2.8, linear.
 /// HDR curves (PQ, HLG) are kept as they are, with a warning.

@@ -30,7 +30,7 @@ enum PNGDecoding {
 
     /// Decodes at full size (as stored; orientation not applied yet).
     /// An iCCP profile, when there is one, is converted to sRGB
-    /// (`options.convertICCProfiles`); gAMA/cHRM are ignored (DESIGN.md).
+    /// (`options.convertICCProfiles`); gAMA/cHRM are ignored (README "Rules": Colour).
     static func decode(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> StoredImage {
         try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> StoredImage in
             let size = Size(width: Int(info.width), height: Int(info.height))

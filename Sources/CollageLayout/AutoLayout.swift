@@ -1,4 +1,4 @@
-/// The `auto` layout rule of the original app (DESIGN.md "Layout rules").
+/// The `auto` layout rule of the original app (docs/format.md "Layout rules").
 public enum AutoLayout {
     /// Largest photo count the rule covers; more is a validation error that suggests `grid`.
     public static let maximumPhotos = 9

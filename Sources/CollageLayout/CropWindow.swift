@@ -9,7 +9,7 @@ import CollageSpec
 /// `cover`, `contain` and `focus` then work inside it (focus as fractions of
 /// the crop). `zoom` ≥ 1 shrinks the window by that factor about the focus
 /// point, clamped inside the crop, like a camera zooming in. Windows are
-/// fractional source pixels, never rounded (DESIGN.md).
+/// fractional source pixels, never rounded (docs/format.md "Layout rules").
 public enum CropWindow {
     /// The crop in oriented source pixels (the whole photo without `crop`).
     public static func visible(photo: Size, crop: CropSpec?) -> Rect {

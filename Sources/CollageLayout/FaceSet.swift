@@ -2,7 +2,7 @@ import CText
 import CollageSpec
 
 /// The faces one text overlay may draw with, in order of preference, and
-/// the per-cluster choice among them (DESIGN.md "Text": fallback per
+/// the per-cluster choice among them (README "Rules": Text: fallback per
 /// grapheme cluster). Used only while holding the `FontLibrary`'s lock.
 ///
 /// Order: the `file:` face (if any), then each family of the list that

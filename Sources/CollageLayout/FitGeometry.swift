@@ -3,7 +3,7 @@ import CollageRaster
 import Glibc
 
 /// Where a photo goes inside its cell: `cover` crop windows and `contain`
-/// rectangles (DESIGN.md "Layout rules").
+/// rectangles (docs/format.md "Layout rules").
 public enum FitGeometry {
     /// The crop window for `cover`: the largest window of the cell's aspect
     /// ratio that fits in the photo (so scaling it to the cell covers the

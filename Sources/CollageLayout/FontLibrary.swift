@@ -2,7 +2,7 @@ import CText
 import Glibc
 
 /// The process's fonts: a fontconfig configuration, one FreeType library and
-/// a cache of opened faces (DESIGN.md "Text").
+/// a cache of opened faces (README "Rules": Text).
 ///
 /// Thread safety: every use of fontconfig and FreeType goes through
 /// `withLock`, so one `FontLibrary` may be shared by all threads; text is

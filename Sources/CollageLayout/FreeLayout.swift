@@ -3,7 +3,7 @@ import CollageRaster
 import CollageSpec
 
 /// The `free` layout: each photo's cell from its `frame`, or from `anchor`
-/// + `offset` + `width`/`height` (DESIGN.md "Layout rules"). Edges are
+/// + `offset` + `width`/`height` (docs/format.md "Layout rules"). Edges are
 /// rounded to whole pixels half away from zero (`x` and `x + width`
 /// separately, so adjacent frames stay adjacent), at least 1 pixel a side.
 public enum FreeLayout {

@@ -4,7 +4,7 @@ import CollageRaster
 import Glibc
 
 /// Rasterises glyphs with FreeType into coverage masks and colour tiles
-/// (DESIGN.md "Text": unhinted, at fractional pen positions, never rounded).
+/// (README "Rules": Text: unhinted, at fractional pen positions, never rounded).
 enum GlyphRasterizer {
     /// A glyph origin on the canvas, pixels (x right, y down), fractional.
     struct Placed {
@@ -118,7 +118,7 @@ enum GlyphRasterizer {
         if left + width <= Double(clip.x) || left >= Double(clip.maxX)
             || top + height <= Double(clip.y) || top >= Double(clip.maxY) { return nil }
         return ColorTile.scaledStrike(bgra: buffer, width: Int(bitmap.width), height: Int(bitmap.rows),
-                                      pitch: Int(bitmap.pitch), scale: scale, left: left, top: top)
+                                      pitch: Int(bitmap.pitch), scale: scale, left: left, top: top, clip: clip)
     }
 
     private static func copy(_ bitmap: FT_Bitmap, x: Int, y: Int) -> Bitmap? {

@@ -1,7 +1,7 @@
 import CollageRaster
 import CollageSpec
 
-/// The `grid` layout (DESIGN.md "Layout rules"): `columns` × `rows` tracks
+/// The `grid` layout (docs/format.md "Layout rules"): `columns` × `rows` tracks
 /// sized by relative weights (`columnWidths`/`rowHeights`, equal by default)
 /// with the snapping rule, photos with a `cell` placed first, the others
 /// flowing row by row (left to right, top to bottom) into the free cells.

@@ -2,7 +2,7 @@ import CollageNumerics
 import CollageRaster
 import CollageSpec
 
-/// The `justified` layout (DESIGN.md "Layout rules"), as photo sites lay out
+/// The `justified` layout (docs/format.md "Layout rules"), as photo sites lay out
 /// albums: rows of whole photos (each keeps its aspect ratio, no crop) that
 /// fill the width exactly.
 ///

@@ -3,7 +3,7 @@ import CollageRaster
 import CollageSpec
 import Glibc
 
-/// Spec + image sizes -> frames (DESIGN.md "Layout rules").
+/// Spec + image sizes -> frames (docs/format.md "Layout rules").
 public enum LayoutEngine {
     /// Computes the canvas size, every photo's cell, and where each photo is
     /// drawn inside its cell (`cover` crop window or `contain` rectangle).

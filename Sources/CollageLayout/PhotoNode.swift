@@ -1,7 +1,7 @@
 import CollageRaster
 import CollageSpec
 
-/// The scene node of one placed photo, a print (DESIGN.md "The scene graph"):
+/// The scene node of one placed photo, a print (README "Rules": Scene graph):
 ///
 ///     Group(transform: translate(cell centre) · rotate · flip, opacity, shadow)
 ///       [Group(clip: rounded print)[ImageLeaf], border PathLeaf]

@@ -2,7 +2,7 @@ import CollageNumerics
 import Glibc
 
 /// Pixel snapping: splitting a length of whole pixels into parts by weight
-/// (DESIGN.md "Layout rules", "Pixel snapping").
+/// (docs/format.md "Layout rules").
 ///
 /// Each part gets ⌊S·wᵢ/Σw⌋ pixels; the pixels left over go one each to the
 /// parts with the largest fractional remainders, ties going to the rightmost

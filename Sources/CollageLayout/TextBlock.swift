@@ -40,7 +40,7 @@ public struct TextBlock: Sendable {
 
     /// The text box: as wide as the widest line's advance sum, as tall as
     /// ascender − descender plus the line spacing of any further lines
-    /// (DESIGN.md "Text geometry"); stroke and shadow are not included.
+    /// (README "Rules": Text); stroke and shadow are not included.
     public var box: Rect
     /// The first line's baseline (canvas y).
     public var firstBaseline: Double

@@ -2,7 +2,7 @@ import CText
 
 /// Shapes one run of text with HarfBuzz (kerning, ligatures, Arabic joining,
 /// marks on their anchors) using the FreeType face's unhinted advances
-/// (DESIGN.md "Text").
+/// (README "Rules": Text).
 enum TextShaper {
     /// Shapes `text` (UTF-8) with `face` at its current size.
     ///

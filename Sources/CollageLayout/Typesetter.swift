@@ -6,7 +6,7 @@ import CollageSpec
 /// Sets a text overlay: picks its faces per grapheme cluster, finds bidi runs
 /// and line-break opportunities, shapes, wraps, places the box by anchor and
 /// offset, and rasterises fill, stroke, shadow, colour glyphs and label box
-/// (DESIGN.md "Text", "Text geometry").
+/// (README "Rules": Text).
 public enum Typesetter {
     /// Largest font size accepted, pixels (a glyph is rendered whole before
     /// clipping, so its bitmap is about size² bytes).
@@ -170,6 +170,30 @@ public enum Typesetter {
         return try place(result, style: spec.style, placement: overlay, faces: faces, area: area, canvas: canvas, warnings: warnings)
     }
 
+    /// The pixels of the unrotated text frame that a rotation by `rotation`
+    /// degrees about `box`'s centre (as `OverlayNode.turn`) brings onto the
+    /// canvas: the canvas itself for 0°, else the bounds of the canvas
+    /// turned back, rounded outwards.
+    static func visibleArea(canvas: Size, rotation: Double, box: Rect) -> PixelRect {
+        let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        guard rotation.isFinite, rotation.truncatingRemainder(dividingBy: 360) != 0,
+              box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return whole }
+        let back = Affine.rotation(degrees: -rotation, about: box.x + box.width / 2, box.y + box.height / 2)
+        let bounds = back.bounds(of: Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)))
+        let x0 = Int(checked: bounds.x, .down), y0 = Int(checked: bounds.y, .down)
+        let x1 = Int(checked: bounds.x + bounds.width, .up), y1 = Int(checked: bounds.y + bounds.height, .up)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The smallest rectangle holding both.
+    private static func bounds(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+        return PixelRect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
+    }
+
+    /// Pixel count as a Double (rectangles of clamped coordinates overflow Int products).
+    private static func area(_ r: PixelRect) -> Double { Double(r.width) * Double(r.height) }
+
     /// Greedy wrapping at UAX #14 opportunities: cluster ranges of each line
     /// (trailing whitespace of a wrapped line dropped).
     private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?) -> [Range<Int>] {
@@ -226,30 +250,53 @@ public enum Typesetter {
                                                      x: x + glyph.x, y: baseline + glyph.y))
             }
         }
-        // The shadow may bring ink from just outside the canvas onto it.
-        var clip = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        // The layers are set unrotated and turned by the overlay's node
+        // (`OverlayNode.text`): what lands on the canvas is the canvas turned
+        // back about the box centre.
+        let visible = visibleArea(canvas: canvas, rotation: overlay.rotation, box: box)
         let sigma = (style.shadow?.blur ?? 0) / 2
         var shadowShift = (x: 0, y: 0)
+        // The ink whose shadow lands on the canvas: the canvas moved back by
+        // the offset, widened by the blur's reach.
+        var casterClip: PixelRect?
         if let shadow = style.shadow {
             shadowShift = (Int(checked: shadow.offsetX, .toNearestOrAwayFromZero), Int(checked: shadow.offsetY, .toNearestOrAwayFromZero))
             let reach = GaussianBlur.radius(sigma: sigma)
-            let left = reach + max(shadowShift.x, 0), right = reach + max(-shadowShift.x, 0)
-            let top = reach + max(shadowShift.y, 0), bottom = reach + max(-shadowShift.y, 0)
-            clip = PixelRect(x: -left, y: -top, width: canvas.width + left + right, height: canvas.height + top + bottom)
+            casterClip = PixelRect(x: visible.x - shadowShift.x - reach, y: visible.y - shadowShift.y - reach,
+                                   width: visible.width + 2 * reach, height: visible.height + 2 * reach)
         }
         let strokeWidth = style.stroke?.width.resolved(reference: s.size) ?? 0
-        let layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: clip)
+        // One rasterisation over both areas when they overlap (the usual
+        // small offset); two when a large offset puts them far apart, so the
+        // ink between them, which nothing shows, is never made.
+        let layers: GlyphRasterizer.Layers, casters: GlyphRasterizer.Layers?
+        if let casterClip {
+            let both = Self.bounds(visible, casterClip)
+            if Self.area(both) <= Self.area(visible) + Self.area(casterClip) {
+                layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: both)
+                casters = layers
+            } else {
+                layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: visible)
+                casters = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: casterClip)
+            }
+        } else {
+            layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: visible)
+            casters = nil
+        }
 
         var shadowLayer: TextBlock.Layer?
-        if style.shadow != nil {
+        if let casters {
             var parts: [(CoverageMask, Int, Int)] = []
-            if let fill = layers.fill { parts.append((fill.mask, fill.x, fill.y)) }
-            if let stroke = layers.stroke { parts.append((stroke.mask, stroke.x, stroke.y)) }
-            for tile in layers.tiles { parts.append((tile.alphaMask, tile.originX, tile.originY)) }
-            if let union = CoverageMask.union(parts) {
-                let blurred = GaussianBlur.blur(union.mask, sigma: sigma)
-                shadowLayer = TextBlock.Layer(mask: blurred.mask, x: union.x - blurred.radius + shadowShift.x,
-                                              y: union.y - blurred.radius + shadowShift.y)
+            if let fill = casters.fill { parts.append((fill.mask, fill.x, fill.y)) }
+            if let stroke = casters.stroke { parts.append((stroke.mask, stroke.x, stroke.y)) }
+            for tile in casters.tiles { parts.append((tile.alphaMask, tile.originX, tile.originY)) }
+            // Blurred only where it lands on the canvas.
+            if let union = CoverageMask.union(parts),
+               let blurred = GaussianBlur.blur(union.mask, sigma: sigma, within: PixelRect(
+                   x: visible.x - union.x - shadowShift.x, y: visible.y - union.y - shadowShift.y,
+                   width: visible.width, height: visible.height)) {
+                shadowLayer = TextBlock.Layer(mask: blurred.mask, x: union.x + blurred.x + shadowShift.x,
+                                              y: union.y + blurred.y + shadowShift.y)
             }
         }
         var backgroundLayer: TextBlock.Layer?
@@ -258,7 +305,7 @@ public enum Typesetter {
             let rect = Rect(x: box.x - padding, y: box.y - padding, width: box.width + 2 * padding, height: box.height + 2 * padding)
             if rect.width > 0, rect.height > 0,
                let shape = PathRasterizer.fill(.roundedRect(rect, radius: background.cornerRadius.resolved(reference: s.size)),
-                                               clip: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)) {
+                                               clip: visible) {
                 backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
             }
         }

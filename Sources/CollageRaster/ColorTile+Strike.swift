@@ -10,15 +10,22 @@ extension ColorTile {
     /// footprint overlaps, in premultiplied linear light; partly covered
     /// edge pixels get proportionally less alpha.
     ///
-    /// - Parameter pitch: bytes from one strike row to the next (>= 4 width).
-    /// - Returns: nil for an empty strike or a non-positive scale.
+    /// - Parameters:
+    ///   - pitch: bytes from one strike row to the next (>= 4 width).
+    ///   - clip: canvas pixels outside it are not computed (a 9000 px emoji
+    ///     is mostly off a 2400 px canvas); nil computes the whole tile.
+    /// - Returns: nil for an empty strike, a non-positive scale, or a tile
+    ///   entirely outside `clip`.
     public static func scaledStrike(bgra: UnsafePointer<UInt8>, width: Int, height: Int, pitch: Int,
-                                    scale: Double, left: Double, top: Double) -> ColorTile? {
+                                    scale: Double, left: Double, top: Double, clip: PixelRect? = nil) -> ColorTile? {
         guard width > 0, height > 0, scale > 0, scale.isFinite, left.isFinite, top.isFinite,
               abs(left) < 1e7, abs(top) < 1e7 else { return nil }
-        let x0 = Int(checked: left, .down), y0 = Int(checked: top, .down)
-        let x1 = Int(checked: left + Double(width) * scale, .up)
-        let y1 = Int(checked: top + Double(height) * scale, .up)
+        var x0 = Int(checked: left, .down), y0 = Int(checked: top, .down)
+        var x1 = Int(checked: left + Double(width) * scale, .up)
+        var y1 = Int(checked: top + Double(height) * scale, .up)
+        if let clip {
+            x0 = max(x0, clip.x); y0 = max(y0, clip.y); x1 = min(x1, clip.maxX); y1 = min(y1, clip.maxY)
+        }
         let outWidth = x1 - x0, outHeight = y1 - y0
         guard outWidth > 0, outHeight > 0 else { return nil }
         // Per axis: for each output pixel, the strike pixels it overlaps and

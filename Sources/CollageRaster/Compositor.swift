@@ -1,5 +1,5 @@
 /// Writes and blends onto the canvas: source-over with premultiplied alpha
-/// in linear light (DESIGN.md "Rendering rules"); the canvas itself stays
+/// in linear light (README "Rules": Rendering); the canvas itself stays
 /// RGBA8 sRGB with straight alpha, converted through `SRGBTransfer`'s tables.
 enum Compositor {
     /// Opaque fast path: writes `count` pixels of resampled linear colour

@@ -1,7 +1,7 @@
 import Glibc
 
 /// The Lanczos-3 kernel, `sinc(x) * sinc(x / 3)` for `-3 <= x < 3`, else 0
-/// (the definition of Pillow's `lanczos_filter`; DESIGN.md fixes Lanczos-3).
+/// (the definition of Pillow's `lanczos_filter`; README "Rules": Resampler fixes Lanczos-3).
 enum LanczosKernel {
     /// Half-width of the kernel in input pixels at scale 1.
     static let support: Double = 3

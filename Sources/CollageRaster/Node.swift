@@ -1,4 +1,4 @@
-/// One node of the scene graph (DESIGN.md "The scene graph"): a group or a
+/// One node of the scene graph (README "Rules": Scene graph): a group or a
 /// leaf. Coordinates are the node's local ones; the transforms of the
 /// groups above map them to canvas pixels (origin top-left, y down).
 /// `Scene(size:background:images:nodes:)` flattens a tree into device-space

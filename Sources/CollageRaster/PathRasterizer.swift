@@ -1,6 +1,6 @@
 import CollageNumerics
-/// Anti-aliased path filling by exact area coverage (DESIGN.md "The scene
-/// graph"): every segment deposits, into an accumulation buffer, the signed
+/// Anti-aliased path filling by exact area coverage (README "Rules": Scene
+/// graph): every segment deposits, into an accumulation buffer, the signed
 /// area it encloses to its right within each pixel it crosses, plus the
 /// rest of its height into the pixel after; a running sum along each row
 /// then gives every pixel's signed winding-weighted coverage, from which
@@ -14,7 +14,7 @@ import CollageNumerics
 public enum PathRasterizer {
     /// Curves are flattened so that no point of the polyline is farther
     /// than this from the curve, in device pixels: a quarter of the 0.1 px
-    /// DESIGN.md allows, because chords lie inside a convex curve and the
+    /// the scene-graph rule allows, because chords lie inside a convex curve and the
     /// lost area (about 2/3 × tolerance × length) would otherwise show in
     /// small rounded corners.
     public static let tolerance = 0.025

@@ -7,7 +7,7 @@ import CollageNumerics
 /// `windowStart + (o + 0.5) * scale` with `scale = windowLength / outputSize`;
 /// when downscaling (`scale > 1`) the Lanczos-3 kernel is widened by `scale`
 /// (support `3 * scale`); the weights are normalised to sum to 1. Taps
-/// outside the window read the photo's real pixels (DESIGN.md).
+/// outside the window read the photo's real pixels (README "Rules": Resampler).
 ///
 /// At the photo's edges this deviates from Pillow, which drops the taps
 /// beyond the edge and renormalises: here they are reflected about the edge

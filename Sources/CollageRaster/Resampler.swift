@@ -1,6 +1,6 @@
 /// Separable Lanczos-3 resampling of a fractional window of an RGBA8 sRGB
-/// pixmap, in linear light with premultiplied alpha (DESIGN.md "Rendering
-/// rules": the resampler fixed from the first version).
+/// pixmap, in linear light with premultiplied alpha (README "Rules":
+/// Resampler, fixed from the first version).
 ///
 /// Vertical pass first, then horizontal, streamed: input rows, converted to
 /// linear light (premultiplied) over only the input columns the output

@@ -3,7 +3,7 @@ import Glibc
 
 /// The sRGB transfer function (IEC 61966-2-1) through lookup tables, so hot
 /// loops convert between 8-bit sRGB and linear light without `pow` and without
-/// float-to-int conversions (DESIGN.md "Rendering rules").
+/// float-to-int conversions (README "Rules": Rendering).
 ///
 /// Linear light is a `Float` in `0...1`. Decoding is exact to `Float`
 /// precision; encoding looks the value up in a table of `encodeSteps + 1`

@@ -3,7 +3,7 @@ extension Scene {
     /// The smallest decoded size of image `index` that its draws need, or nil
     /// when no draw of it reaches the canvas (then it is not decoded at all).
     ///
-    /// DESIGN.md: the decode keeps at least 2x the target size along both
+    /// README "Rules": Resampler: the decode keeps at least 2x the target size along both
     /// axes. A draw of window `w x h` (oriented source pixels) into a
     /// destination of `W x H` canvas pixels, of an image of oriented size
     /// `S`, needs `ceil(m * S.width * W / w)` by `ceil(m * S.height * H / h)`,

@@ -1,4 +1,4 @@
-/// Scene graph -> device-space draws (DESIGN.md "The scene graph"): each
+/// Scene graph -> device-space draws (README "Rules": Scene graph): each
 /// node's transform is composed with its parents', and each leaf becomes
 /// `SceneItem`s in canvas pixels.
 ///
@@ -179,8 +179,10 @@ public struct SceneFlattener: Sendable {
         let reach = PixelRect(x: clip.x - radius, y: clip.y - radius, width: clip.width + 2 * radius, height: clip.height + 2 * radius)
         let moved = transform.then(.translation(shadow.offsetX, shadow.offsetY))
         guard let cast = PathRasterizer.fill(shape.transformed(by: moved), clip: reach) else { return nil }
-        let blurred = GaussianBlur.blur(cast.mask, sigma: sigma)
-        var mask = PlacedMask(mask: blurred.mask, x: cast.x - blurred.radius, y: cast.y - blurred.radius)
+        // Blurred only inside the clip.
+        guard let blurred = GaussianBlur.blur(cast.mask, sigma: sigma, within: PixelRect(
+            x: clip.x - cast.x, y: clip.y - cast.y, width: clip.width, height: clip.height)) else { return nil }
+        var mask = PlacedMask(mask: blurred.mask, x: cast.x + blurred.x, y: cast.y + blurred.y)
         if let knockout = shadow.knockout {
             let hole = PathRasterizer.coverage(knockout.transformed(by: transform), area: mask.rect)
             mask = mask.subtracting(PlacedMask(mask: hole, x: mask.x, y: mask.y))

@@ -6,7 +6,7 @@ public struct SceneRenderOptions: Sendable {
     /// 2 or more run one extra worker thread). Default 1.
     public var threads: Int
     /// Decode each image only as large as its draws (margin 1 instead of
-    /// DESIGN.md's 2): faster, slightly softer. Default false.
+    /// the 2 of README "Rules": Resampler): faster, slightly softer. Default false.
     public var fast: Bool
     /// Called after each image is decoded and resampled (serially, from any
     /// worker thread) with the number done and the number to do. Default none.

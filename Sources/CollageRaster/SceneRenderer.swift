@@ -13,7 +13,7 @@ public enum SceneRenderer {
     /// (concurrently, each no larger than its draws need) and resampled with
     /// Lanczos-3 in linear light; masks and fills blend in linear light.
     ///
-    /// Steps (DESIGN.md "Rendering rules"): the canvas is filled with
+    /// Steps (README "Rules": Rendering): the canvas is filled with
     /// `scene.background` (only where no opaque photo overwrites it; see
     /// `BackgroundFill`); every image some draw shows on the canvas is
     /// decoded once, at least at `scene.minimumDecodeSize(ofImage:)`, on up

@@ -1,4 +1,4 @@
-/// Parses a colour as the document writes it (DESIGN.md "Document format v1"):
+/// Parses a colour as the document writes it (docs/format.md):
 /// `#rgb`, `#rrggbb`, `#rrggbbaa` (hex digits of either case, each `#rgb`
 /// digit doubled as in CSS), a CSS named colour (case-insensitive), or
 /// `transparent` (black with alpha 0). sRGB, straight alpha.

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Prints diagnostics like a compiler (DESIGN.md "Errors"):
+/// Prints diagnostics like a compiler (README "Rules": Errors):
 ///
 ///     trip.yaml:7:5: error: unknown key 'widht' in 'canvas'; did you mean 'width'?
 ///         widht: 2048
@@ -21,7 +21,7 @@ public struct DiagnosticFormatter: Sendable {
 
     /// A formatter for output written to `fileDescriptor` (default 2,
     /// standard error): colour when it is a terminal, `NO_COLOR` is unset
-    /// or empty (https://no-color.org, DESIGN.md "Errors") and `TERM` is set
+    /// or empty (https://no-color.org, README "Rules": Errors) and `TERM` is set
     /// to something other than `dumb`.
     public static func forTerminal(fileDescriptor: Int32 = 2,
                                    environment: [String: String] = FileSystem.environment)

@@ -1,6 +1,6 @@
 /// A photo's explicit place in a `grid` layout: `cell: {column, row,
 /// columnSpan, rowSpan}`, 1-based, spans default 1. A spanned cell covers
-/// the gaps it crosses (DESIGN.md "Layout rules").
+/// the gaps it crosses (docs/format.md "Layout rules").
 public struct GridCellSpec: Sendable, Hashable {
     /// First column, 1-based.
     public var column: Int

@@ -1,4 +1,4 @@
-/// Where the photos of a `grid` go (DESIGN.md "Layout rules"): photos with a
+/// Where the photos of a `grid` go (docs/format.md "Layout rules"): photos with a
 /// `cell` placed first, the others flowing row by row (left to right, top to
 /// bottom) into the free cells. The validator runs it to report every
 /// misplaced `cell` with the document's other errors; `GridLayout` to lay

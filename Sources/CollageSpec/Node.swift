@@ -6,7 +6,7 @@
 /// located at the alias.
 struct Node: Sendable {
     /// How a scalar was written: plain scalars are typed by the key that
-    /// holds them (DESIGN.md "Errors"); quoted and block scalars are strings.
+    /// holds them (README "Rules": Errors); quoted and block scalars are strings.
     enum ScalarStyle: Sendable, Hashable {
         case plain
         /// Single- or double-quoted (every JSON string).

@@ -1,7 +1,7 @@
 /// One item of `overlays`: what it draws (`kind`, whose case carries the
 /// kind's own keys) and where (the placement keys every kind shares).
 ///
-/// Placement (DESIGN.md "Document format v1"): the anchor point of the
+/// Placement (docs/format.md): the anchor point of the
 /// reference box (the canvas, or with `photo: ID` that photo's cell) and the
 /// same point of the overlay's box meet, then the box moves by `offset`.
 /// Lengths are canvas pixels (origin top-left, y down); a percentage offset

@@ -1,6 +1,6 @@
 /// Resolves a photo path written in a document against the document's
-/// folder (DESIGN.md: "Paths are relative to the document's folder; absolute
-/// paths work too"), lexically: `.` and `..` components are folded, symbolic
+/// folder (docs/format.md: paths are relative to the document's folder;
+/// absolute paths work too), lexically: `.` and `..` components are folded, symbolic
 /// links are not followed.
 enum PathResolver {
     /// The absolute, normalised path of `path` relative to `base` (absolute).

@@ -1,5 +1,5 @@
 /// The quoted source line of a diagnostic, made safe and short for a
-/// terminal (DESIGN.md "Errors"), with the blank space that puts the caret
+/// terminal (README "Rules": Errors), with the blank space that puts the caret
 /// under the diagnostic's column.
 ///
 /// - Control characters (Unicode category Cc, tab excepted) are shown as

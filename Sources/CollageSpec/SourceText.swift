@@ -2,7 +2,7 @@
 /// so diagnostics can quote the offending line without re-reading the file.
 ///
 /// Lines and columns are 1-based; columns count Unicode scalars
-/// (DESIGN.md "Errors"). A leading UTF-8 byte order mark is not part of
+/// (README "Rules": Errors). A leading UTF-8 byte order mark is not part of
 /// line 1's text.
 public struct SourceText: Sendable, Hashable {
     /// The document's path as the user gave it ("<stdin>" for standard input).

@@ -44,7 +44,7 @@ public struct RGBA: Hashable, Sendable {
 }
 
 public struct CanvasSpec: Sendable, Equatable {
-    /// Canvas width in pixels; nil = derived (single-photo rules of DESIGN.md).
+    /// Canvas width in pixels; nil = derived (single-photo rules of docs/format.md "canvas").
     public var width: Int?
     /// Canvas height in pixels; nil = derived.
     public var height: Int?
@@ -150,7 +150,7 @@ public struct PhotoSpec: Sendable, Equatable {
 }
 
 public enum LayoutKind: Sendable, Hashable {
-    /// The original app's 1-9 photo rule (DESIGN.md "Layout rules").
+    /// The original app's 1-9 photo rule (docs/format.md "Layout rules").
     case auto
     /// `columns` x `rows` (rows nil = as many as the photos need), row by row.
     case grid(columns: Int, rows: Int?)

@@ -59,8 +59,8 @@ public struct TextBackground: Sendable, Hashable {
     }
 }
 
-/// The paragraph and decoration keys of a text overlay (DESIGN.md "Text
-/// geometry"); all defaults draw plain text on explicit line breaks only.
+/// The paragraph and decoration keys of a text overlay (docs/format.md
+/// "overlays"); all defaults draw plain text on explicit line breaks only.
 public struct TextStyle: Sendable, Hashable {
     /// Wrap lines to this width (percent: of the area's width); nil = no wrapping.
     public var maxWidth: Length?

@@ -1,4 +1,4 @@
-/// `canvas` (DESIGN.md "Document format v1").
+/// `canvas` (docs/format.md).
 extension Validator {
     /// `canvas`: optional `width`/`height` (1-32768 px a side, area at most
     /// `maxCanvasArea`), `background` (default opaque white).

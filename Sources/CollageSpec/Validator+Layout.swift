@@ -1,4 +1,4 @@
-/// `layout` (DESIGN.md "Layout rules"): `kind` auto | grid | free |
+/// `layout` (docs/format.md "Layout rules"): `kind` auto | grid | free |
 /// justified, `gap`, `padding`, for grid `columns` (required), `rows`,
 /// `columnWidths` and `rowHeights`, for justified `rowHeight` (required).
 extension Validator {

@@ -1,4 +1,4 @@
-/// `output` (DESIGN.md "Document format v1").
+/// `output` (docs/format.md).
 extension Validator {
     /// `output`: optional `format` (jpeg | png | webp), `quality` (1-100),
     /// `subsampling` ("420" | "444"), `progressive` and `lossless` (booleans),

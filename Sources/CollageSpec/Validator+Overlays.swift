@@ -1,4 +1,4 @@
-/// `overlays` (DESIGN.md "Document format v1"): each item is one kind,
+/// `overlays` (docs/format.md): each item is one kind,
 /// named by its introducing key (`text` or `image`), plus the placement keys
 /// every kind takes: `anchor` (default center), `offset` [x, y] (default
 /// [0, 0]), `photo`, `rotation` (degrees, -3600...3600), `opacity` (0...1).

@@ -1,4 +1,4 @@
-/// `photos` and `order` (DESIGN.md "Document format v1"): each photo is a
+/// `photos` and `order` (docs/format.md): each photo is a
 /// bare string (its `src`) or a mapping with `src`, `id` (default: the file
 /// stem), `fit` and `focus`; `order` reorders and subsets by id.
 extension Validator {

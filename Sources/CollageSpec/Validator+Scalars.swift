@@ -1,5 +1,5 @@
 /// Typed scalar reading: every value is typed by the key's expected type
-/// (DESIGN.md "Errors"). Numbers are plain decimal scalars (`010` is 10, no
+/// (README "Rules": Errors). Numbers are plain decimal scalars (`010` is 10, no
 /// octal, hex, `inf` or `nan`); a quoted scalar is a string unless it
 /// contained a `${…}` variable, whose result is typed after substitution.
 extension Validator {
@@ -79,7 +79,7 @@ extension Validator {
         return value
     }
 
-    /// A boolean: only lowercase `true` and `false` (DESIGN.md "Errors").
+    /// A boolean: only lowercase `true` and `false` (README "Rules": Errors).
     /// YAML 1.1 spellings (`yes`, `no`, `on`, `off`, `True`, `y`, …) are
     /// wrong types whose message suggests the boolean they meant.
     mutating func boolean(_ node: Node, key: String) -> Bool? {

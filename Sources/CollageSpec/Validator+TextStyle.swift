@@ -1,5 +1,5 @@
 /// The text keys of an overlay beyond `text`/`font`/`color`/`anchor`/`offset`
-/// (DESIGN.md "Document format v1", "Text geometry"):
+/// (docs/format.md "overlays"; README "Rules": Text):
 ///
 /// - `photo: ID` anchors the overlay in that photo's cell (checked against
 ///   the photo ids by the layout stage).

@@ -1,4 +1,4 @@
-/// `vars` and `${name}` substitution (DESIGN.md "Document format v1"):
+/// `vars` and `${name}` substitution (docs/format.md):
 /// `${name}` may appear in any scalar value (numbers included: the result is
 /// typed after substitution), `$${` is a literal `${`, overrides passed to the
 /// loader (`--set name=value`) win over the document's `vars`, and an unknown

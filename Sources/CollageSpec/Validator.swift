@@ -1,5 +1,5 @@
 /// Turns a parsed `Node` tree into a typed `Spec`, collecting every problem
-/// it finds (DESIGN.md "Errors"): unknown keys with suggestions, keys of
+/// it finds (README "Rules": Errors): unknown keys with suggestions, keys of
 /// features not built yet as `.unsupported`, wrong types (expected vs found),
 /// missing keys, out-of-range values, missing photo files, unknown ids.
 ///
@@ -29,7 +29,7 @@ struct Validator {
     /// Largest canvas side and area in pixels (`CanvasLimits`).
     static let maxCanvasSide = CanvasLimits.maxSide
     static let maxCanvasArea = CanvasLimits.maxArea
-    /// Most photos the `auto` layout takes (DESIGN.md "Layout rules").
+    /// Most photos the `auto` layout takes (docs/format.md "Layout rules").
     static let maxAutoPhotos = 9
 
     init(source: SourceText, baseDirectory: String, overrides: [String: String],
@@ -88,7 +88,7 @@ struct Validator {
             checkPhotoKeys(ordered, against: layout)
             checkGrid(ordered, layout: layout)
         }
-        // DESIGN.md: a canvas side can be derived for one photo only, so with
+        // docs/format.md "canvas": a canvas side can be derived for one photo only, so with
         // two or more both are required (reported here rather than by the
         // layout stage). A canvas with errors of its own (a misspelled
         // 'widht', an invalid side) was reported already: no extra noise.

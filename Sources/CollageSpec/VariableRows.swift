@@ -56,7 +56,7 @@ public enum VariableRows {
         return rows
     }
 
-    /// Whether `name` can be used as `${name}` (DESIGN.md "Document format v1").
+    /// Whether `name` can be used as `${name}` (docs/format.md).
     public static func isVariableName(_ name: String) -> Bool { Validator.isVariableName(name) }
 }
 

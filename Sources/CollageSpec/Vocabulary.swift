@@ -1,4 +1,4 @@
-/// Every key of the document format v1 (DESIGN.md "Document format v1"),
+/// Every key of the document format v1 (docs/format.md),
 /// per mapping, split into keys whose feature is built and keys that are
 /// known but reported as `.unsupported` ('not supported yet'). A key in
 /// neither list is `.unknownKey`.

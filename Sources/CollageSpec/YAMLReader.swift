@@ -3,7 +3,7 @@ import CYAML
 /// Parses YAML (and JSON, which libyaml reads as YAML flow style) into a
 /// `Node` tree with the event API of libyaml, keeping every node's location.
 ///
-/// Rules from DESIGN.md "Errors": syntax errors are located diagnostics of
+/// Rules from README "Rules": Errors: syntax errors are located diagnostics of
 /// kind `.syntax` (a tab used for indentation says 'tab'); a UTF-8 BOM is
 /// accepted; duplicate keys are `.duplicateKey` naming both lines (the first
 /// value is kept so validation can go on); aliases are expanded with a

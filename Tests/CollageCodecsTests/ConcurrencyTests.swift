@@ -3,7 +3,7 @@ import Dispatch
 import CollageRaster
 @testable import CollageCodecs
 
-/// The pipeline decodes photos in parallel (DESIGN.md): concurrent decodes
+/// The pipeline decodes photos in parallel (README "Rules": Resampler): concurrent decodes
 /// give exactly the sequential results.
 final class ConcurrencyTests: XCTestCase {
     final class Results: @unchecked Sendable {

@@ -3,7 +3,7 @@ import CollageRaster
 @testable import CollageCodecs
 
 /// Embedded ICC profiles converted to sRGB with LittleCMS, relative
-/// colorimetric with black point compensation (DESIGN.md "Colour").
+/// colorimetric with black point compensation (README "Rules": Colour).
 /// Reference values: ImageMagick 6 with the same intent and BPC,
 /// `convert FILE -intent relative -black-point-compensation -profile
 /// /usr/share/color/icc/ghostscript/srgb.icc txt:-` (±2 for the different

@@ -3,8 +3,8 @@ import CollageRaster
 @testable import CollageCodecs
 
 /// PNG decoding through libpng: expansion to RGBA8 with the samples as
-/// stored. These PngSuite files carry gAMA 1.0, which DESIGN.md says to
-/// ignore, so the expected values are the raw samples (16-bit ones as
+/// stored. These PngSuite files carry gAMA 1.0, which README "Rules": Colour
+/// ignores, so the expected values are the raw samples (16-bit ones as
 /// round(v/257)), read from the files' unfiltered IDAT data by hand; a viewer
 /// that honours gAMA (ImageMagick) shows brighter values.
 final class PNGDecodeTests: XCTestCase {

@@ -3,7 +3,7 @@ import CollageRaster
 import CollageSpec
 import XCTest
 
-/// Expected frames written out from DESIGN.md's rule (columns 1/2/3; ⌊n/c⌋
+/// Expected frames written out from the rule of docs/format.md "Layout rules" (columns 1/2/3; ⌊n/c⌋
 /// photos a column, extras to the rightmost columns; snapping after padding
 /// and gaps, extra pixels to the last parts).
 final class AutoLayoutTests: XCTestCase {

@@ -3,7 +3,7 @@ import CollageRaster
 import CollageSpec
 import XCTest
 
-/// DESIGN.md: one photo sets omitted canvas sides (native size, or its
+/// docs/format.md "canvas": one photo sets omitted canvas sides (native size, or its
 /// aspect rounded half away from zero); 2+ photos need both sides.
 final class CanvasSizeTests: XCTestCase {
     private let photo = Size(width: 3088, height: 2056)

@@ -41,7 +41,7 @@ func assertDiagnostic<T>(_ kind: Diagnostic.Kind, at location: SourceLocation,
     }
 }
 
-/// The pinned fonts of `Tests/fonts/fonts.conf` (DESIGN.md "Tests"), loaded
+/// The pinned fonts of `Tests/fonts/fonts.conf` (README "Rules": Tests), loaded
 /// into the shared library once for the whole test run.
 enum PinnedFonts {
     static let configurationFile: String = {

@@ -3,7 +3,7 @@ import CollageRaster
 import CollageSpec
 import XCTest
 
-/// Text geometry with the pinned fonts (DESIGN.md "Text geometry").
+/// Text geometry with the pinned fonts (README "Rules": Text).
 ///
 /// DejaVu Sans (fonts-dejavu-core 2.37), font units: unitsPerEm 2048, hhea
 /// ascender 1901, descender −483; `H` spans x 201…1339, y 0…1493 with

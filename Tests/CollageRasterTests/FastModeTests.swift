@@ -2,7 +2,7 @@ import XCTest
 @testable import CollageRaster
 
 /// The fast mode (`SceneRenderer.render(fast: true)`, `collage render --fast`):
-/// decodes only as large as the draws, margin 1 instead of DESIGN.md's 2.
+/// decodes only as large as the draws, margin 1 instead of the 2 of README "Rules": Resampler.
 final class FastModeTests: XCTestCase {
     func testFastModeAsksForOneDecodedPixelPerCanvasPixel() throws {
         let full = Size(width: 4000, height: 3000)

@@ -3,7 +3,7 @@ import Glibc
 @testable import CollageRaster
 
 /// The resampler through `SceneRenderer`: Lanczos-3, linear light,
-/// premultiplied alpha, fractional windows (DESIGN.md "Rendering rules").
+/// premultiplied alpha, fractional windows (README "Rules": Rendering).
 final class ResamplerTests: XCTestCase {
     private func render(_ scene: Scene, _ pixmaps: [Pixmap], threads: Int = 1) throws -> Pixmap {
         try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: threads)
@@ -132,7 +132,7 @@ final class ResamplerTests: XCTestCase {
         XCTAssertGreaterThan(canvas[99, 1].red, 100)
     }
 
-    /// Lanczos-3 as DESIGN.md defines it, in Double, written out directly:
+    /// Lanczos-3 as README "Rules": Resampler defines it, in Double, written out directly:
     /// kernel widened by the scale when downscaling, taps beyond the edges
     /// reflected about the edge pixel (reflect-101), weights normalised.
     private func referenceAxis(_ input: [Double], start: Double, length: Double, outputs: Int) -> [Double] {

@@ -3,7 +3,7 @@ import XCTest
 
 /// Decode sizes, parallelism, determinism and errors of `SceneRenderer`.
 final class SceneRendererTests: XCTestCase {
-    // MARK: decode sizes (DESIGN.md: keep at least 2x the target size)
+    // MARK: decode sizes (README "Rules": Resampler: at least 2x the target size)
 
     func testMinimumDecodeSizeIsTwiceTheTargetCappedAtFullSize() {
         let full = Size(width: 4000, height: 3000)

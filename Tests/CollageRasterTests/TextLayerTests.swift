@@ -40,13 +40,14 @@ final class TextLayerTests: XCTestCase {
 
     func testBlurKeepsAWideFlatAreaFull() {
         let mask = CoverageMask(width: 40, height: 40, coverage: [UInt8](repeating: 255, count: 1600))
-        let (blurred, radius) = GaussianBlur.blur(mask, sigma: 2)
+        // Below sigma 2 the exact kernel (above it, three boxes: GaussianBlurTests).
+        let (blurred, radius) = GaussianBlur.blur(mask, sigma: 1.5)
         XCTAssertEqual(blurred.coverage[(radius + 20) * blurred.width + radius + 20], 255)
         // At the original edge the kernel's left half reads nothing: 255 × (centre + right half).
-        let k = GaussianBlur.kernel(sigma: 2)
+        let k = GaussianBlur.kernel(sigma: 1.5)
         let edge = 255 * Double(k[radius...].reduce(0, +))
         XCTAssertEqual(Double(blurred.coverage[(radius + 20) * blurred.width + radius]), edge, accuracy: 1)
-        XCTAssertEqual(edge, 153, accuracy: 1)
+        XCTAssertEqual(edge, 161, accuracy: 1)
     }
 
     func testRoundedRectCoverage() throws {
@@ -94,6 +95,31 @@ final class TextLayerTests: XCTestCase {
         XCTAssertEqual(tile.pixels[2], 0.25, accuracy: 1e-6)
         XCTAssertEqual(tile.pixels[3], 0.5, accuracy: 1e-6)
         XCTAssertEqual(tile.alphaMask.coverage, [128])
+    }
+
+    /// A strike scaled far past the canvas is computed only inside the clip,
+    /// with the pixels the whole tile has there (a 1000 % emoji took 1.8 GB).
+    func testStrikeIsComputedOnlyInsideTheClip() throws {
+        var bgra = [UInt8](repeating: 0, count: 8 * 8 * 4)
+        for i in 0..<64 { bgra[i * 4] = UInt8(i * 3); bgra[i * 4 + 3] = 255 }
+        let clip = PixelRect(x: 100, y: 50, width: 30, height: 20)
+        let (whole, part) = try bgra.withUnsafeBufferPointer { b in
+            (try XCTUnwrap(ColorTile.scaledStrike(bgra: b.baseAddress!, width: 8, height: 8, pitch: 32, scale: 25.3,
+                                                  left: 10.5, top: -3.25)),
+             try XCTUnwrap(ColorTile.scaledStrike(bgra: b.baseAddress!, width: 8, height: 8, pitch: 32, scale: 25.3,
+                                                  left: 10.5, top: -3.25, clip: clip)))
+        }
+        XCTAssertEqual([part.originX, part.originY, part.width, part.height], [100, 50, 30, 20])
+        for y in 0..<20 {
+            for x in 0..<30 {
+                let w = ((y + 50 - whole.originY) * whole.width + x + 100 - whole.originX) * 4, p = (y * 30 + x) * 4
+                XCTAssertEqual(Array(part.pixels[p..<(p + 4)]), Array(whole.pixels[w..<(w + 4)]), "(\(x), \(y))")
+            }
+        }
+        XCTAssertNil(bgra.withUnsafeBufferPointer {
+            ColorTile.scaledStrike(bgra: $0.baseAddress!, width: 8, height: 8, pitch: 32, scale: 2, left: 0, top: 0,
+                                   clip: PixelRect(x: 16, y: 0, width: 5, height: 5))
+        })
     }
 
     func testTileCompositesInItsOwnColours() throws {

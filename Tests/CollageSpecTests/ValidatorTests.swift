@@ -268,7 +268,7 @@ final class ValidatorTests: XCTestCase {
     }
 
     func testEveryKeyOfTheDesignIsKnown() {
-        // DESIGN.md's sketch and prose: none of these may ever be an unknown key.
+        // Every key of the original design's sketch and prose (docs/format.md): none of these may ever be an unknown key.
         let design: [(Section, [String])] = [
             (Vocabulary.root, ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars"]),
             (Vocabulary.canvas, ["width", "height", "background"]),

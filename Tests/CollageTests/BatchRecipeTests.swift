@@ -4,12 +4,11 @@ import XCTest
 /// docs/batch.md's shell recipes, run as written there (read from the file):
 /// the GNU parallel line (parallel and jq come from scripts/debian-packages)
 /// and the retry of the failed rows from the reports.
-final class BatchRecipeTests: XCTestCase {
+final class BatchRecipeTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
+        try makePhotoFolder()
         try Data("""
             version: 1
             canvas: {width: 40, height: 30, background: "#000000"}

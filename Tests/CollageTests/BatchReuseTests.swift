@@ -6,13 +6,12 @@ import XCTest
 /// batch, whatever the number of rows or `--jobs` workers; other images once
 /// per row. Counted by `SharedImageCache.decodes(of:)`, the decoder calls the
 /// pipeline made, not timed.
-final class BatchReuseTests: XCTestCase {
+final class BatchReuseTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
     let photos = ["quadrants.png", "stripes.png", "gradient.jpg", "tall.png", "upright.png"]
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
+        try makePhotoFolder()
         try Data("""
             version: 1
             canvas: {width: 120, height: 63, background: "#202020"}

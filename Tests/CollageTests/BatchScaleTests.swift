@@ -4,26 +4,13 @@ import XCTest
 /// Issue 20 (`--shard auto`, `--report`, `--skip-unchanged`) and issue 13's
 /// batch items (`--data -`, every output checked before any row renders),
 /// through the `collage` binary.
-final class BatchScaleTests: XCTestCase {
+final class BatchScaleTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
-        try write("card.yaml", """
-            version: 1
-            vars: {bg: "#000000", photo: quadrants.png}
-            canvas: {width: 40, height: 30, background: "${bg}"}
-            photos: ["photos/${photo}"]
-            layout: {kind: auto, padding: 5}
-            """)
+        try makePhotoFolder()
+        try write("card.yaml", Self.batchCard)
     }
-
-    func write(_ name: String, _ text: String) throws {
-        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
-    }
-
-    func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
     func files(in folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url(folder).path).filter { !$0.hasPrefix(".") }.sorted()

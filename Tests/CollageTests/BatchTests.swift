@@ -5,31 +5,12 @@ import Foundation
 import XCTest
 
 /// `collage batch`: rows as variables, sharding, bad rows, duplicates, depfiles.
-final class BatchTests: XCTestCase {
+final class BatchTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
-        try write("card.yaml", """
-            version: 1
-            vars: {bg: "#000000", photo: quadrants.png}
-            canvas: {width: 40, height: 30, background: "${bg}"}
-            photos: ["photos/${photo}"]
-            layout: {kind: auto, padding: 5}
-            """)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
-    }
-
-    func exists(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path)
-    }
-
-    func pixel(_ name: String, _ x: Int, _ y: Int) throws -> Color {
-        try ImageDecoder.decode(path: directory.appendingPathComponent(name).path)[x, y]
+        try makePhotoFolder()
+        try write("card.yaml", Self.batchCard)
     }
 
     func testShardsCoverEveryRowExactlyOnce() throws {

@@ -36,7 +36,7 @@ final class CorpusSmokeTests: XCTestCase {
         XCTAssertEqual(background, 0)
 
         let prepared = try CollageRenderer.prepare(documentPath: document.path)
-        // Nine photos: three columns of three, filled column by column (DESIGN.md auto rule).
+        // Nine photos: three columns of three, filled column by column (docs/format.md "Layout rules", auto).
         let expectedCells = (0..<9).map { PixelRect(x: ($0 / 3) * 400, y: ($0 % 3) * 400, width: 400, height: 400) }
         XCTAssertEqual(prepared.layout.photos.map(\.cell), expectedCells)
         XCTAssertEqual(prepared.layout.photos.map(\.photo), Array(0..<9))

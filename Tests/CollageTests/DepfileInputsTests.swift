@@ -5,26 +5,11 @@ import XCTest
 
 /// What `--depfile` lists (image overlays, fallback fonts), how it escapes
 /// names GNU make would misread, and a depfile path that cannot be written.
-final class DepfileInputsTests: XCTestCase {
+final class DepfileInputsTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        let url = directory.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func text(_ name: String) throws -> String {
-        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-    }
-
-    func exists(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path)
+        try makePhotoFolder()
     }
 
     /// An image overlay is a prerequisite, and so is every font that drew a

@@ -5,16 +5,11 @@ import XCTest
 
 /// The `collage` binary as a user runs it: sizes, orientation, formats,
 /// determinism, exit codes and the never-lose-a-file rules.
-final class EndToEndTests: XCTestCase {
+final class EndToEndTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        try makePhotoFolder()
     }
 
     func decode(_ name: String) throws -> Pixmap {

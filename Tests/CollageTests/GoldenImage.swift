@@ -3,7 +3,7 @@ import CollageRaster
 import Foundation
 import XCTest
 
-/// Golden-image comparison (DESIGN.md "Tests"): straight-alpha RGBA8, pixels
+/// Golden-image comparison (README "Rules": Tests): straight-alpha RGBA8, pixels
 /// transparent in both images are skipped, a pixel differs when any channel
 /// differs by more than `channelTolerance`; the differing count must not
 /// exceed `budget` (0 unless a case states a reason). A failure writes

@@ -19,7 +19,7 @@ final class ImageOverlayLayoutTests: XCTestCase {
 }
 
 /// Rotated, rounded, bordered and translucent draws and image overlays give
-/// the same bytes for any thread count (DESIGN.md "Rendering rules").
+/// the same bytes for any thread count (README "Rules": Rendering).
 final class EffectsDeterminismTests: XCTestCase {
     func testSameBytesForOneAndFourThreads() throws {
         let directory = try TestPaths.temporaryDirectory(self)

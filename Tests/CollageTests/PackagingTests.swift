@@ -185,6 +185,8 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(try field("Package"), "collage")
         XCTAssertEqual(try field("Version"), version)
         XCTAssertEqual(try field("Architecture"), "amd64")
+        // No placeholder address: the project names no maintainer (README "Licence and credits").
+        XCTAssertEqual(try field("Maintainer"), "collage developers")
         let depends = try field("Depends").components(separatedBy: ", ").map { $0.components(separatedBy: " ")[0] }
         for library in ["libc6", "libjpeg62-turbo", "libpng16-16", "libwebp7", "libexif12", "liblcms2-2", "libyaml-0-2",
                         "libfreetype6", "libharfbuzz0b", "libfontconfig1", "libicu72", "libheif1"] {

@@ -6,22 +6,11 @@ import XCTest
 
 /// `collage render` in a pipeline: depfiles, standard input and output,
 /// `--root`, byte-identical output.
-final class RenderPipelineTests: XCTestCase {
+final class RenderPipelineTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        let url = directory.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func text(_ name: String) throws -> String {
-        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        try makePhotoFolder()
     }
 
     /// Paths with spaces and `$` are escaped as make reads them; the font

@@ -3,13 +3,12 @@ import Foundation
 import XCTest
 
 /// `--root DIR` covers image overlays and `font.file`, not only photos.
-final class RootOverlayFontTests: XCTestCase {
+final class RootOverlayFontTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
     var site: URL { directory.appendingPathComponent("site") }
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
+        try makePhotoFolder()
         try FileManager.default.createDirectory(at: site.appendingPathComponent("fonts"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: directory.appendingPathComponent("photos"), to: site.appendingPathComponent("photos"))
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",

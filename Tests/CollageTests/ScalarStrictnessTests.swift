@@ -3,7 +3,7 @@ import CollageRaster
 import Foundation
 import XCTest
 
-/// DESIGN.md "Errors", end to end: scalars typed by their key, a BOM
+/// README "Rules": Errors, end to end: scalars typed by their key, a BOM
 /// accepted without changing a byte, aliases bounded yet usable.
 final class ScalarStrictnessTests: XCTestCase {
     var directory: URL!

@@ -3,12 +3,11 @@ import XCTest
 
 /// A cluster no pinned font covers is a warning (exit 0, file written);
 /// `--strict` makes it an error (exit 1, nothing written).
-final class StrictTextTests: XCTestCase {
+final class StrictTextTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
+        try makePhotoFolder()
         try Data("""
             version: 1
             photos: [photos/quadrants.png]

@@ -4,12 +4,11 @@ import Foundation
 import XCTest
 
 /// `collage watch`: started, edited, observed and killed within bounded time.
-final class WatchCommandTests: XCTestCase {
+final class WatchCommandTests: XCTestCase, PhotoFolderTest {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
-        try SyntheticPhotos.writeAll(into: directory)
+        try makePhotoFolder()
     }
 
     func write(_ name: String, _ text: String) throws {

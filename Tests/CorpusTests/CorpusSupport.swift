@@ -11,7 +11,7 @@ enum CorpusPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `../shared/corpus` beside the package. Missing: a loud skip, or a
-    /// failure under CI=true (DESIGN.md "Tests").
+    /// failure under CI=true (README "Rules": Tests).
     static func root(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
         let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         if FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.md").path) { return url }

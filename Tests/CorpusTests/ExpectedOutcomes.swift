@@ -2,7 +2,7 @@ import CollageCodecs
 import CollageRaster
 
 /// The asserted outcome of every corpus file, following MANIFEST.md's
-/// "Expected behaviour" column and DESIGN.md's policies (truncation is an
+/// "Expected behaviour" column and the README's rules (truncation is an
 /// error unless --lenient; 12-bit/lossless/DNL JPEG is 'unsupported JPEG
 /// variant'; bombs are rejected from the header).
 enum ExpectedOutcomes {

@@ -6,7 +6,7 @@ import XCTest
 /// Every PngSuite file (except the corrupt x*.png) decodes to the same
 /// RGBA8 samples as an independent reader, ImageMagick (`-depth 8`, which
 /// reduces 16-bit samples as value/257 rounded; `-set colorspace sRGB` so
-/// it leaves gAMA alone, as DESIGN.md asks), within ±1, skipping pixels
+/// it leaves gAMA alone, as README "Rules": Colour asks), within ±1, skipping pixels
 /// transparent in both.
 final class PngSuiteTests: XCTestCase {
     func testEveryPngSuiteFileMatchesTheReferenceReader() throws {

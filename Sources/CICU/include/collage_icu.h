@@ -2,7 +2,7 @@
 //
 // ICU renames every function with its version (ubidi_open is really
 // ubidi_open_72) through macros Swift cannot import, so each function used
-// is wrapped here under a stable name (DESIGN.md "Swift on this machine").
+// is wrapped here under a stable name (README "Rules": Swift on this machine).
 // This header deliberately includes no ICU header and uses only plain C
 // types: Foundation carries its own ICU module (_FoundationICU), and a Swift
 // module that sees both sets of ICU declarations fails to build ("'U_…'

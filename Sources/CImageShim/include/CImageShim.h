@@ -189,7 +189,7 @@ typedef enum {
 
 /* Converts `pixels` (width*height, 4 bytes each) in place from the embedded
  * `profile` to sRGB with LittleCMS: relative colorimetric intent with black
- * point compensation (DESIGN.md). CMYK input comes out as opaque RGBA.
+ * point compensation (README "Rules": Colour). CMYK input comes out as opaque RGBA.
  * Returns 0 when converted, 1 when skipped because the profile is sRGB
  * (its description names sRGB), -1 when the profile is unusable (message
  * filled; the pixels are untouched). */

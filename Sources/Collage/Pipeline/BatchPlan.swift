@@ -8,7 +8,7 @@ public struct BatchPlan: Sendable {
         /// The output path with `${name}` expanded.
         public var outputPath: String
         /// The row's variables: its fields, `row` (its number), then the
-        /// `--set` overrides, which win (DESIGN.md "Precedence").
+        /// `--set` overrides, which win (docs/format.md "Precedence").
         public var variables: [String: String]
     }
 
