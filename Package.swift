@@ -27,11 +27,14 @@ let package = Package(
         // The one checked Double -> Int conversion, `Int(checked:)` (issue 13),
         // under both leaf modules, which share nothing else.
         .target(name: "CollageNumerics"),
-        .target(name: "CollageSpec", dependencies: ["CYAML", "CollageNumerics"]),
+        // The output formats' one table (`OutputFormat`), seen by both the
+        // spec (documents name a format) and the codecs (the encoders).
+        .target(name: "CollageFormats"),
+        .target(name: "CollageSpec", dependencies: ["CYAML", "CollageNumerics", "CollageFormats"]),
         .target(name: "CollageRaster", dependencies: ["CollageNumerics"]),
-        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageRaster"]),
+        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageFormats", "CollageRaster"]),
         .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CollageNumerics", "CollageSpec", "CollageRaster"]),
-        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
+        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageFormats", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which

@@ -18,7 +18,7 @@ import CollageRaster
 /// a canvas that proves the guess wrong (a transparent background that the
 /// photos cover entirely) is encoded again from the finished canvas.
 final class CanvasEncoder: Sendable {
-    private let format: EncodedFormat
+    private let format: OutputFormat
     private let options: EncodeOptions
     private let rows: RowEncoder?
     private let bands: JPEGBandEncoder?
@@ -28,14 +28,14 @@ final class CanvasEncoder: Sendable {
     /// - Parameters:
     ///   - size: the canvas size in pixels.
     ///   - opaqueBackground: the scene's background has alpha 255.
-    init(format: EncodedFormat, size: Size, options: EncodeOptions, opaqueBackground: Bool) {
+    init(format: OutputFormat, size: Size, options: EncodeOptions, opaqueBackground: Bool) {
         self.format = format
         self.options = options
-        alpha = format == .png && !opaqueBackground
+        alpha = format.hasAlpha && !opaqueBackground
         // A size the format cannot hold goes the whole-canvas way, which reports it.
         bands = format == .jpeg && !options.progressive
             ? try? JPEGBandEncoder(width: size.width, height: size.height, options: options) : nil
-        rows = bands == nil && RowEncoder.formats.contains(format)
+        rows = bands == nil && format.encodesWhileRendering
             ? try? RowEncoder(format: format, width: size.width, height: size.height, options: options, alpha: alpha) : nil
     }
 

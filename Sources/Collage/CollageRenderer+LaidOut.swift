@@ -50,6 +50,11 @@ extension CollageRenderer {
             self.headers = headers
         }
 
+        /// The layout of a prepared document.
+        init(_ prepared: Prepared) {
+            spec = prepared.spec; headers = prepared.headers; layout = prepared.layout
+        }
+
         /// The scene without the text overlays' items (`SceneBuilder.photoScene`).
         var photoScene: Scene {
             SceneBuilder.photoScene(spec, layout: layout)

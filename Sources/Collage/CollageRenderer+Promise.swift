@@ -81,9 +81,9 @@ extension CollageRenderer {
     /// The error for a canvas of `size` that `format` cannot hold (WebP
     /// 16383 px, JPEG 65500 px a side), at `canvas`; nil when it fits.
     static func canvasLimit(_ size: Size, format: OutputFormat, spec: Spec) -> Diagnostic? {
-        guard let encoded = EncodedFormat(rawValue: format.rawValue), max(size.width, size.height) > encoded.maximumSide else { return nil }
+        guard max(size.width, size.height) > format.maximumSide else { return nil }
         return Diagnostic(.outOfRange, at: spec.canvas.location,
-            "the canvas is \(size.width) × \(size.height) px; \(format.rawValue.uppercased()) holds at most \(encoded.maximumSide) px a side",
+            "the canvas is \(size.width) × \(size.height) px; \(format.displayName) holds at most \(format.maximumSide) px a side",
             notes: ["write PNG, or make the canvas smaller"])
     }
 
@@ -128,9 +128,9 @@ extension CollageRenderer {
         if let format, let problem = canvasLimit(size, format: format, spec: spec) {
             found.append(problem)
         } else if format == nil {
-            let limits = EncodedFormat.allCases.filter { side > $0.maximumSide }
+            let limits = OutputFormat.allCases.filter { side > $0.maximumSide }
             if !limits.isEmpty {
-                let names = limits.map { "\($0.rawValue.uppercased()) holds at most \($0.maximumSide) px a side" }
+                let names = limits.map { "\($0.displayName) holds at most \($0.maximumSide) px a side" }
                 found.append(Diagnostic(.outOfRange, at: spec.canvas.location,
                     "the canvas is \(size.width) × \(size.height) px and the output format is not known here: "
                     + names.joined(separator: ", "), severity: .warning,
@@ -138,10 +138,11 @@ extension CollageRenderer {
             }
         }
         let background = spec.canvas.background
-        if format == .jpeg, background.alpha < 255 {
+        if let format, !format.hasAlpha, background.alpha < 255 {
+            let keeping = OutputFormat.allCases.filter(\.hasAlpha).map { "." + $0.extensions[0] }
             found.append(Diagnostic(.render, at: spec.canvas.location,
-                "the canvas background is transparent and JPEG has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
-                severity: .warning, notes: ["write .png or .webp to keep the transparency"]))
+                "the canvas background is transparent and \(format.displayName) has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
+                severity: .warning, notes: ["write \(keeping.joined(separator: " or ")) to keep the transparency"]))
         }
         let budget = maxPixels ?? DecodeOptions.defaultMaxPixels
         for (index, photo) in spec.photos.enumerated() where headers.indices.contains(index) {

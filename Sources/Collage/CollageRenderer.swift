@@ -110,17 +110,10 @@ public enum CollageRenderer {
     /// Renders and encodes a prepared document without writing it (for
     /// `-o -`, standard output). `options.outputPath` still picks the format
     /// by its extension and is refused when it names one of `inputs`.
+    /// Goes the one render path (`render(_:known:inputs:options:check:)`).
     /// - Throws: as `render(_:inputs:options:)`, except write errors.
     public static func encode(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
-        let format = try checkOutput(spec: prepared.spec, size: prepared.scene.size, inputs: inputs + prepared.inputFiles,
-                                     options: options)
-        if options.strict, !prepared.warnings.isEmpty {
-            throw .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
-        }
-        var scene = prepared.scene
-        if options.debugLayout { scene.items += DebugOverlay.items(for: prepared) }
-        return try encode(scene, as: format, spec: prepared.spec, layout: prepared.layout, headers: prepared.headers,
-                          warnings: prepared.warnings, options: options)
+        try render(LaidOut(prepared), known: prepared, inputs: inputs, options: options, check: { _ in }).encoded
     }
 
     /// The checks of a request before anything is read or decoded, once the
@@ -171,7 +164,6 @@ public enum CollageRenderer {
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: options.imageCache)
-        let encoded = EncodedFormat(rawValue: format.rawValue)!
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
@@ -182,7 +174,7 @@ public enum CollageRenderer {
             dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
         // JPEG and PNG are encoded into memory as rows become final; nothing
         // is written before every check below has passed.
-        let encoder = CanvasEncoder(format: encoded, size: scene.size, options: encodeOptions,
+        let encoder = CanvasEncoder(format: format, size: scene.size, options: encodeOptions,
                                     opaqueBackground: scene.background.alpha == 255)
         let canvas: Pixmap
         do {

@@ -85,7 +85,7 @@ public enum Converter {
     public static func encode(inputPath: String, options: Options) throws(CollageError) -> Converted {
         let toStandardOutput = options.outputPath == "-"
         if toStandardOutput && options.format == nil {
-            throw .usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")
+            throw .usage("-o - writes to standard output and needs --format \(OutputFormat.choices)")
         }
         // The output is checked before the photo is read (issue 13 §5).
         try OutputPreflight.folder(of: options.outputPath)
@@ -130,25 +130,24 @@ public enum Converter {
             warnings += provider.warnings.map(\.message)
         }
 
-        let encoded = EncodedFormat(rawValue: format.rawValue)!
-        if encoded == .jpeg && !image.isOpaque {
-            warnings.append("the image has transparent pixels and JPEG has no alpha: flattened onto white")
+        if !format.hasAlpha && !image.isOpaque {
+            warnings.append("the image has transparent pixels and \(format.displayName) has no alpha: flattened onto white")
         }
         let encodeOptions = EncodeOptions(quality: options.quality ?? 90, flattenBackground: .white,
                                           subsampling: options.subsampling == .yuv444 ? .yuv444 : .yuv420,
                                           progressive: options.progressive, lossless: options.lossless)
         var bytes: [UInt8]
-        do { bytes = try ImageEncoder.encode(image, as: encoded, options: encodeOptions) } catch {
+        do { bytes = try ImageEncoder.encode(image, as: format, options: encodeOptions) } catch {
             let what = toStandardOutput ? "the image for standard output" : "'\(options.outputPath)'"
             throw .failure(.render, "cannot encode \(what): \(error.reason)")
         }
         if options.keepMetadata {
             do {
                 if let exif = try ExifMetadata.read(path: inputPath) {
-                    if let withExif = ExifEmbedding.embed(ExifMetadata.resettingOrientation(exif), into: bytes, format: encoded) {
+                    if let withExif = ExifEmbedding.embed(ExifMetadata.resettingOrientation(exif), into: bytes, format: format) {
                         bytes = withExif
                     } else {
-                        warnings.append("the EXIF block (\(exif.count) bytes) does not fit in a \(format.rawValue.uppercased()) file: not copied")
+                        warnings.append("the EXIF block (\(exif.count) bytes) does not fit in a \(format.displayName) file: not copied")
                     }
                 }
             } catch { throw unreadable(error, inputPath) }

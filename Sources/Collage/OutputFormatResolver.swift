@@ -3,15 +3,10 @@ import CollageSpec
 /// Picks the output format by the precedence of docs/format.md "Precedence": `--format`, then the
 /// output file's extension, then the document's `output.format`.
 enum OutputFormatResolver {
-    /// The format an extension names, or nil for an unknown or missing one.
+    /// The format an extension names (`OutputFormat.extensions`), or nil
+    /// for an unknown or missing one.
     static func format(forExtensionOf path: String) -> OutputFormat? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        switch path[path.index(after: dot)...].lowercased() {
-        case "png": return .png
-        case "jpg", "jpeg": return .jpeg
-        case "webp": return .webp
-        default: return nil
-        }
+        OutputFormat(extensionOf: path)
     }
 
     /// - Throws: `CollageError.usage` when `--format` contradicts the
@@ -22,13 +17,13 @@ enum OutputFormatResolver {
         try refuseFolder(outputPath)
         if let flag {
             if let byExtension, byExtension != flag {
-                throw .usage("--format \(flag.rawValue) contradicts the output file's extension ('\(outputPath)' is \(byExtension.rawValue)); drop one of them")
+                throw .usage("--format \(flag.name) contradicts the output file's extension ('\(outputPath)' is \(byExtension.name)); drop one of them")
             }
             return flag
         }
         if let byExtension { return byExtension }
         if let document { return document }
-        throw .usage("cannot tell the output format of '\(outputPath)': use a .png, .jpg, .jpeg or .webp name, or --format png|jpeg|webp")
+        throw .usage("cannot tell the output format of '\(outputPath)': use a \(OutputFormat.extensionsInProse) name, or --format \(OutputFormat.choices)")
     }
 
     /// - Throws: `CollageError.usage` when `outputPath` is an existing folder.

@@ -49,7 +49,7 @@ public enum OutputPreflight {
                               size: Size?) throws(CollageError) -> OutputFormat {
         let format = try OutputFormatResolver.resolve(flag: flag, outputPath: outputPath, document: document)
         if let size {
-            do { try ImageEncoder.checkSize(size, format: EncodedFormat(rawValue: format.rawValue)!) } catch {
+            do { try ImageEncoder.checkSize(size, format: format) } catch {
                 throw .failure(.render, "cannot write '\(outputPath)': \(error.reason)")
             }
         }

@@ -7,7 +7,7 @@ extension RenderOptions {
     /// the progress callback.
     var stampText: String {
         func text<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "-" }
-        return ["format=" + text(format?.rawValue), "quality=" + text(quality), "subsampling=" + text(subsampling?.rawValue),
+        return ["format=" + text(format?.name), "quality=" + text(quality), "subsampling=" + text(subsampling?.rawValue),
                 "progressive=" + text(progressive), "dpi=" + text(dpi), "lossless=" + text(lossless),
                 "lenient=\(lenient)", "max-pixels=" + text(maxPixels), "strict=\(strict)",
                 "debug-layout=\(debugLayout)", "fast=\(fast)"].joined(separator: " ")

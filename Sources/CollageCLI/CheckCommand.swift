@@ -19,7 +19,7 @@ enum CheckCommand {
                                 document's diagnostics: objects with file, line,
                                 column, severity, kind, message, notes
       --set NAME=VALUE          set a document variable (repeatable)
-      --format png|jpeg|webp    check against this output format (as render)
+      --format \(OutputFormat.choices)    check against this output format (as render)
       -o, --output OUT          only to infer the format from OUT's extension,
                                 as render does; nothing is written
       --max-pixels N            the decoded-pixel budget per photo, as render's
@@ -32,7 +32,7 @@ enum CheckCommand {
 
     With the same flags, what check accepts render renders: check decides
     the layout (zero-size cells included), the output format's size limits
-    (WebP 16383 px, JPEG 65500 px a side), the canvas and decoded-pixel
+    (\(OutputFormat.sizeLimitsInProse)), the canvas and decoded-pixel
     budgets and, with --strict, font coverage. Without --format or -o it
     checks against `output.format` and warns when a limit depends on a
     format it cannot know. The one exception: decoder warnings under
@@ -76,10 +76,7 @@ enum CheckCommand {
             case "--lenient": request.lenient = true
             case "-o", "--output": request.outputPath = value
             case "--format":
-                guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
-                    throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
-                }
-                request.format = parsed
+                request.format = try OutputFormat.parseFlag(value)
             case "--max-pixels":
                 guard let n = value.flatMap({ Int($0) }), n >= 1 else {
                     throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")

@@ -19,10 +19,7 @@ struct CommonRenderFlags {
         case "--strict": strict = true
         case "-o", "--output": output = value
         case "--format":
-            guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
-                throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
-            }
-            format = parsed
+            format = try OutputFormat.parseFlag(value)
         case "--quality":
             guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
                 throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")

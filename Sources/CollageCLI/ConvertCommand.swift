@@ -18,9 +18,9 @@ enum ConvertCommand {
     (a device or named pipe, such as /dev/null, is written through).
 
     Options:
-      -o, --output PATH       the image to write (required); .jpg, .jpeg, .png or .webp;
+      -o, --output PATH       the image to write (required); \(OutputFormat.extensionsInProse);
                               `-` = standard output, needs --format
-      --format png|jpeg|webp  output format; must agree with OUT's extension
+      --format \(OutputFormat.choices)  output format; must agree with OUT's extension
       --quality N             JPEG/WebP quality 1-100 (default 90)
       --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges)
       --keep-metadata         copy the EXIF block (GPS and dates included), Orientation reset to 1
@@ -60,10 +60,7 @@ enum ConvertCommand {
             case "--lossless": options.lossless = true
             case "--lenient": options.lenient = true
             case "--format":
-                guard let parsed = value.flatMap(RenderCommand.parseFormat) else {
-                    throw Arguments.UsageError(message: "--format must be png, jpeg or webp, not '\(value ?? "")'")
-                }
-                options.format = parsed
+                options.format = try OutputFormat.parseFlag(value)
             case "--quality":
                 guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
                     throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
@@ -97,7 +94,7 @@ enum ConvertCommand {
         }
         guard let output else { return usage("convert needs an output: add -o OUT (e.g. -o photo.jpg)") }
         if output == "-" && options.format == nil {
-            return usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")
+            return usage(OutputFormat.standardOutputNeedsFormat)
         }
         options.outputPath = output
         do {

@@ -35,7 +35,7 @@ enum GridCommand {
                             ${stem} (beach) and ${index} (1, 2, …); implies --labels
       --label-font FAMILY   the labels' font family (default DejaVu Sans)
       --label-size N        the labels' size in pixels (default 16)
-      --format png|jpeg|webp  output format; must agree with OUT's extension
+      --format \(OutputFormat.choices)  output format; must agree with OUT's extension
       --quality N           JPEG/WebP quality 1-100 (default 90)
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
@@ -116,7 +116,7 @@ enum GridCommand {
             return usageError("grid needs an output: add -o OUT (e.g. -o grid.jpg)", command: "grid")
         }
         if output == "-" && common.format == nil {
-            return usageError("-o - writes to standard output and needs --format png, --format jpeg or --format webp", command: "grid")
+            return usageError(OutputFormat.standardOutputNeedsFormat, command: "grid")
         }
         if output == "-" && depfile != nil {
             return usageError("--depfile needs an output file to name, not -o -", command: "grid")

@@ -12,7 +12,7 @@ extension RenderCommand {
         let clearBar = { if options.progress != nil { ProgressBar.clear() } }
         let toStdout = options.outputPath == "-"
         if toStdout && options.format == nil {
-            return usage("-o - writes to standard output and needs --format png, --format jpeg or --format webp")
+            return usage(OutputFormat.standardOutputNeedsFormat)
         }
         if toStdout && pipeline.depfile != nil {
             return usage("--depfile needs an output file to name, not -o -")

@@ -10,7 +10,7 @@ enum RenderCommand {
     resolve against the working directory); OUT `-` writes the image to
     standard output (--format is then required).
     The output format comes from --format, else OUT's extension
-    (.png, .jpg, .jpeg, .webp), else the document's `output.format`.
+    (\(OutputFormat.extensionsInProse)), else the document's `output.format`.
     Photos may be JPEG, PNG, HEIC/HEIF/AVIF or WebP (detected from their bytes).
     OUT is written whole or not at all (a symbolic link stays a link and the
     file it names is replaced; a device or named pipe such as /dev/null is
@@ -20,7 +20,7 @@ enum RenderCommand {
 
     Options:
       -o, --output PATH     the image to write (required)
-      --format png|jpeg|webp  output format; must agree with OUT's extension
+      --format \(OutputFormat.choices)  output format; must agree with OUT's extension
       --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
       --subsampling 420|444 JPEG chroma subsampling (default 420, or output.subsampling)
       --progressive         progressive JPEG (or output.progressive: true)
@@ -130,15 +130,6 @@ enum RenderCommand {
             throw Arguments.UsageError(message: "--set takes NAME=VALUE, not '\(value ?? "")'")
         }
         return (String(value[..<eq]), String(value[value.index(after: eq)...]))
-    }
-
-    static func parseFormat(_ text: String) -> OutputFormat? {
-        switch text.lowercased() {
-        case "png": return .png
-        case "jpeg", "jpg": return .jpeg
-        case "webp": return .webp
-        default: return nil
-        }
     }
 
     static func usage(_ message: String) -> ExitStatus {

@@ -14,7 +14,7 @@ enum WatchCommand {
 
     Options:
       -o, --output PATH     the image to write (required)
-      --format png|jpeg|webp output format; must agree with OUT's extension
+      --format \(OutputFormat.choices) output format; must agree with OUT's extension
       --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a document variable (repeatable)
       --strict              treat warnings (substituted font, uncovered characters,

@@ -8,7 +8,7 @@ public enum ExifEmbedding {
     /// extended (VP8X) layout. nil when the block does not fit (a JPEG
     /// segment holds at most 65,527 bytes of it) or the bytes are not as the
     /// encoder writes them.
-    public static func embed(_ tiff: [UInt8], into encoded: [UInt8], format: EncodedFormat) -> [UInt8]? {
+    public static func embed(_ tiff: [UInt8], into encoded: [UInt8], format: OutputFormat) -> [UInt8]? {
         switch format {
         case .jpeg: return jpeg(tiff, encoded)
         case .png: return png(tiff, encoded)

@@ -1,23 +1,6 @@
 import CImageShim
 import CollageRaster
 
-/// Output formats the encoder writes (the raw values match
-/// `CollageSpec.OutputFormat`'s, so the two convert by raw value).
-public enum EncodedFormat: String, Sendable, Hashable, CaseIterable {
-    case jpeg, png, webp
-
-    /// The largest image side, pixels, the format (its encoder) can hold:
-    /// WebP 16383 (its 14-bit sizes), JPEG 65500 (libjpeg's
-    /// `JPEG_MAX_DIMENSION`), PNG no limit of its own (`Int32` arithmetic).
-    public var maximumSide: Int {
-        switch self {
-        case .webp: 16_383
-        case .jpeg: 65_500
-        case .png: Int(Int32.max) / 4
-        }
-    }
-}
-
 /// JPEG chroma subsampling.
 public enum ChromaSubsampling: String, Sendable, Hashable {
     /// Chroma halved both ways (the default).
@@ -71,7 +54,7 @@ public enum ImageEncoder {
     /// The same input and options always give the same bytes.
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>" and
     ///   the library's message (e.g. an empty pixmap).
-    public static func encode(_ pixmap: Pixmap, as format: EncodedFormat, options: EncodeOptions = EncodeOptions()) throws(ImageError) -> [UInt8] {
+    public static func encode(_ pixmap: Pixmap, as format: OutputFormat, options: EncodeOptions = EncodeOptions()) throws(ImageError) -> [UInt8] {
         try checkSize(pixmap.size, format: format)
         var buffer = collage_buffer()
         let status: Int32 = pixmap.pixels.withUnsafeBufferPointer { pixels in
@@ -96,19 +79,19 @@ public enum ImageEncoder {
             let message = withUnsafeBytes(of: buffer.message) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            throw ImageError(path: "<output>", reason: "\(format.rawValue.uppercased()) encoding failed: \(message)",
+            throw ImageError(path: "<output>", reason: "\(format.displayName) encoding failed: \(message)",
                              kind: .encodeFailed)
         }
         return Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.length))
     }
 
-    /// Refuses a size `format` cannot hold (empty; over 16383 pixels a side
-    /// for WebP, 65500 for JPEG) or the encoders' `Int32` arithmetic cannot.
+    /// Refuses a size `format` cannot hold (empty; over its `maximumSide`:
+    /// 16383 pixels a side for WebP, 65500 for JPEG) or the encoders' `Int32` arithmetic cannot.
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>".
-    public static func checkSize(_ size: Size, format: EncodedFormat) throws(ImageError) {
+    public static func checkSize(_ size: Size, format: OutputFormat) throws(ImageError) {
         let maxSide = format.maximumSide
         guard size.width > 0, size.height > 0, size.width <= maxSide, size.height <= maxSide, size.width <= Int(Int32.max) / 4, size.height <= Int(Int32.max) else {
-            throw ImageError(path: "<output>", reason: "cannot encode a \(size) image as \(format.rawValue.uppercased())",
+            throw ImageError(path: "<output>", reason: "cannot encode a \(size) image as \(format.displayName)",
                              kind: .encodeFailed)
         }
     }

@@ -12,11 +12,7 @@ import CollageRaster
 /// `finish()`. One thread at a time may use an encoder; it may hand it to
 /// another.
 public final class RowEncoder: @unchecked Sendable {
-    /// The formats that can be encoded a band at a time (libwebp takes
-    /// whole pictures only).
-    public static let formats: Set<EncodedFormat> = [.jpeg, .png]
-
-    public let format: EncodedFormat
+    public let format: OutputFormat
     /// Image size in pixels.
     public let width: Int
     public let height: Int
@@ -31,12 +27,13 @@ public final class RowEncoder: @unchecked Sendable {
     ///   alpha bytes dropped). `ImageEncoder` picks RGB exactly when every
     ///   pixel is opaque.
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>" for
-    ///   a format in neither of `formats`, a size the format cannot hold (as
+    ///   a format that is not `encodesWhileRendering` (WebP: libwebp takes
+    ///   whole pictures only), a size the format cannot hold (as
     ///   `ImageEncoder.encode` does) or when out of memory.
-    public init(format: EncodedFormat, width: Int, height: Int, options: EncodeOptions = EncodeOptions(),
+    public init(format: OutputFormat, width: Int, height: Int, options: EncodeOptions = EncodeOptions(),
                 alpha: Bool = false) throws(ImageError) {
-        guard Self.formats.contains(format) else {
-            throw ImageError(path: "<output>", reason: "\(format.rawValue.uppercased()) cannot be encoded a band at a time",
+        guard format.encodesWhileRendering else {
+            throw ImageError(path: "<output>", reason: "\(format.displayName) cannot be encoded a band at a time",
                              kind: .encodeFailed)
         }
         try ImageEncoder.checkSize(Size(width: width, height: height), format: format)
@@ -52,7 +49,7 @@ public final class RowEncoder: @unchecked Sendable {
             png = collage_png_stream_begin(Int32(width), Int32(height), alpha ? 1 : 0, Int32(clamping: options.dpi ?? 0))
         }
         guard jpeg != nil || png != nil else {
-            throw ImageError(path: "<output>", reason: "\(format.rawValue.uppercased()) encoding failed: out of memory",
+            throw ImageError(path: "<output>", reason: "\(format.displayName) encoding failed: out of memory",
                              kind: .encodeFailed)
         }
     }
@@ -86,7 +83,7 @@ public final class RowEncoder: @unchecked Sendable {
     ///   also when fewer than `height` rows were written or `finish()` was
     ///   called before.
     public func finish() throws(ImageError) -> [UInt8] {
-        let name = format.rawValue.uppercased()
+        let name = format.displayName
         var buffer = collage_buffer()
         let status: Int32
         if let jpeg {

@@ -6,13 +6,20 @@ import CollageSpec
 /// it by `opacity` (an isolated layer when the content has several parts,
 /// so a faded text's fill, stroke and box composite as one, in linear light).
 public enum OverlayNode {
-    /// An image overlay: the whole file into its box, with its alpha.
+    /// An image overlay: the whole file into its box, with its alpha, and
+    /// its `shadow` cast by that alpha (`Shadow.Caster.alpha`: turned with
+    /// the overlay, offset in canvas pixels, σ = blur / 2, grown by spread).
     public static func image(_ image: ImageOverlayFrame, frame: OverlayFrame) -> Node {
         let box = Rect(x: Double(image.box.x), y: Double(image.box.y),
                        width: Double(image.box.width), height: Double(image.box.height))
         let leaf = Node.image(ImageLeaf(image: image.image,
             source: Rect(x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height)), bounds: box))
-        return .group(Group(transform: turn(frame.rotation, about: box), opacity: frame.opacity, children: [leaf]))
+        let shadow = image.shadow.map { cast in
+            Shadow(caster: .alpha(spread: cast.spread), offsetX: cast.offsetX, offsetY: cast.offsetY,
+                   sigma: cast.blur / 2, color: Color(cast.color))
+        }
+        return .group(Group(transform: turn(frame.rotation, about: box), opacity: frame.opacity, shadow: shadow,
+                            children: [leaf]))
     }
 
     /// A text overlay set in type (`TextBlock.node` gives its layers).

@@ -35,13 +35,24 @@ public struct Group: Sendable {
     }
 }
 
-/// A shadow cast by `shape`, as CSS box-shadow: the shape (already grown by
-/// the spread), moved by the offset, blurred with a Gaussian of `sigma`
-/// (blur radius / 2), in `color`, and hidden under `knockout` (the caster
-/// itself, so a translucent print does not show its own shadow).
+/// A shadow cast by `caster`, moved by the offset, blurred with a Gaussian
+/// of `sigma` (blur radius / 2), in `color`. A `.shape` shadow is CSS
+/// box-shadow (the shape already grown by the spread, hidden under
+/// `knockout`: the caster itself, so a translucent print does not show its
+/// own shadow); an `.alpha` shadow is CSS `filter: drop-shadow` with a
+/// spread (cast by the alpha of the group's image leaves, which it shows
+/// under where they are translucent).
 public struct Shadow: Sendable {
-    /// The casting shape in the group's local coordinates, spread included.
-    public var shape: Path
+    /// What casts a shadow.
+    public enum Caster: Sendable {
+        /// A shape in the group's local coordinates, spread included (a photo's print).
+        case shape(Path)
+        /// The alpha of the image leaves under the group, as the group draws
+        /// them (rotation included), grown by `spread` canvas pixels
+        /// (negative: shrunk) before the blur (an image overlay).
+        case alpha(spread: Double)
+    }
+    public var caster: Caster
     /// Canvas pixels (+x right, +y down): the light does not turn with the caster.
     public var offsetX: Double, offsetY: Double
     /// Gaussian standard deviation, canvas pixels; 0 is a sharp shadow.
@@ -51,7 +62,11 @@ public struct Shadow: Sendable {
     public var knockout: Path?
 
     public init(shape: Path, offsetX: Double, offsetY: Double, sigma: Double, color: Color, knockout: Path? = nil) {
-        self.shape = shape; self.offsetX = offsetX; self.offsetY = offsetY; self.sigma = sigma
+        self.init(caster: .shape(shape), offsetX: offsetX, offsetY: offsetY, sigma: sigma, color: color, knockout: knockout)
+    }
+
+    public init(caster: Caster, offsetX: Double, offsetY: Double, sigma: Double, color: Color, knockout: Path? = nil) {
+        self.caster = caster; self.offsetX = offsetX; self.offsetY = offsetY; self.sigma = sigma
         self.color = color; self.knockout = knockout
     }
 }

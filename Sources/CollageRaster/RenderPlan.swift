@@ -48,6 +48,11 @@ struct RenderPlan {
                 guard w.x.isFinite, w.y.isFinite, w.width.isFinite, w.height.isFinite,
                       w.width > 0, w.height > 0, draw.opacity.isFinite
                 else { throw SceneRenderError.invalidDraw(item: index) }
+                if let shadow = draw.shadow {
+                    guard shadow.sigma.isFinite, shadow.sigma >= 0, shadow.sigma < 1e4, shadow.spread.isFinite,
+                          abs(shadow.spread) <= 1e4, !draw.flipsX, !draw.flipsY
+                    else { throw SceneRenderError.invalidDraw(item: index) }
+                }
                 if let transform = draw.transform {
                     guard transform.isFinite, transform.inverted != nil, draw.coverage != nil
                     else { throw SceneRenderError.invalidDraw(item: index) }

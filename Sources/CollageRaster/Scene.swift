@@ -103,21 +103,39 @@ public struct ImageDraw: Sendable, Equatable {
     /// edges of a transformed picture); its rectangle is then the draw's
     /// region. Required for a `transform`ed draw.
     public var coverage: PlacedMask?
+    /// Paint the shadow the picture's alpha casts instead of the picture
+    /// (`ImageShadow`); nil: the picture.
+    public var shadow: ImageShadow?
 
     public init(image: Int, source: Rect, destination: PixelRect, clip: PixelRect? = nil, opacity: Double = 1,
-                flipsX: Bool = false, flipsY: Bool = false, transform: Affine? = nil, coverage: PlacedMask? = nil) {
+                flipsX: Bool = false, flipsY: Bool = false, transform: Affine? = nil, coverage: PlacedMask? = nil,
+                shadow: ImageShadow? = nil) {
         self.image = image; self.source = source; self.destination = destination
         self.clip = clip ?? destination; self.opacity = opacity
         self.flipsX = flipsX; self.flipsY = flipsY; self.transform = transform; self.coverage = coverage
+        self.shadow = shadow
     }
 
-    /// True when the draw needs `ShapedImageDraw` (a transform or a coverage mask).
-    var isShaped: Bool { transform != nil || coverage != nil }
+    /// True when the draw needs `ShapedImageDraw` (a transform, a coverage
+    /// mask or a shadow).
+    var isShaped: Bool { transform != nil || coverage != nil || shadow != nil }
 
-    /// The canvas pixels the draw may change, before the canvas clips them.
-    var reach: PixelRect {
+    /// The canvas pixels the picture covers, before the canvas clips them.
+    var pictureReach: PixelRect {
         if let coverage { return coverage.rect.intersection(clip) }
         return destination.intersection(clip)
+    }
+
+    /// The canvas pixels the draw may change, before the canvas clips them:
+    /// the picture's, or for a shadow the picture's grown by the shadow's
+    /// margin inside the shadow's clip.
+    var reach: PixelRect {
+        let picture = pictureReach
+        guard let shadow else { return picture }
+        guard !picture.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let margin = shadow.margin
+        return PixelRect(x: picture.x - margin, y: picture.y - margin,
+                         width: picture.width + 2 * margin, height: picture.height + 2 * margin).intersection(shadow.clip)
     }
 }
 

@@ -103,9 +103,17 @@ public struct SceneFlattener: Sendable {
             if let coverage { clip = clip.intersection(coverage.rect) }
             guard !clip.isEmpty else { return }
         }
-        if let shadow = group.shadow, let item = shadowItem(shadow, transform: transform, opacity: inherited * own,
-                                                            clip: inheritedClip) {
-            items.append(item)
+        if let shadow = group.shadow {
+            switch shadow.caster {
+            case .shape(let shape):
+                if let item = shadowItem(shadow, shape: shape, transform: transform, opacity: inherited * own,
+                                         clip: inheritedClip) {
+                    items.append(item)
+                }
+            case .alpha(let spread):
+                alphaShadowItems(shadow, spread: spread, children: group.children, transform: transform,
+                                 opacity: inherited * own, clip: inheritedClip, into: &items)
+            }
         }
         let children = group.children
         if children.count <= 1 || (inherited * own == 1 && coverage == nil) {
@@ -164,13 +172,13 @@ public struct SceneFlattener: Sendable {
 
     /// The shadow of a group: its shape in canvas pixels, moved, blurred,
     /// knocked out under the caster, in the shadow's colour faded by `opacity`.
-    private func shadowItem(_ shadow: Shadow, transform: Affine, opacity: Double, clip: PixelRect) -> SceneItem? {
+    private func shadowItem(_ shadow: Shadow, shape: Path, transform: Affine, opacity: Double, clip: PixelRect) -> SceneItem? {
         guard shadow.sigma.isFinite, shadow.offsetX.isFinite, shadow.offsetY.isFinite, shadow.sigma < 1e4 else { return nil }
         let sigma = max(0, shadow.sigma)
         let radius = GaussianBlur.radius(sigma: sigma)
         let reach = PixelRect(x: clip.x - radius, y: clip.y - radius, width: clip.width + 2 * radius, height: clip.height + 2 * radius)
         let moved = transform.then(.translation(shadow.offsetX, shadow.offsetY))
-        guard let cast = PathRasterizer.fill(shadow.shape.transformed(by: moved), clip: reach) else { return nil }
+        guard let cast = PathRasterizer.fill(shape.transformed(by: moved), clip: reach) else { return nil }
         // Blurred only inside the clip.
         guard let blurred = GaussianBlur.blur(cast.mask, sigma: sigma, within: PixelRect(
             x: clip.x - cast.x, y: clip.y - cast.y, width: clip.width, height: clip.height)) else { return nil }
@@ -181,6 +189,38 @@ public struct SceneFlattener: Sendable {
         }
         guard let visible = mask.cropped(to: clip) else { return nil }
         return .mask(MaskDraw(mask: visible.mask, originX: visible.x, originY: visible.y, color: shadow.color.faded(opacity)))
+    }
+}
+
+extension SceneFlattener {
+    /// The shadow draws of an `.alpha` caster: every image leaf under
+    /// `children` (through nested groups' transforms), drawn as the group
+    /// draws it and moved by the offset (canvas pixels), becomes an image
+    /// draw marked `ImageShadow`, sampled over `clip` widened by the
+    /// shadow's reach so that alpha just outside still blurs in.
+    fileprivate func alphaShadowItems(_ shadow: Shadow, spread: Double, children: [Node], transform: Affine,
+                                      opacity: Double, clip: PixelRect, into items: inout [SceneItem]) {
+        guard shadow.sigma.isFinite, shadow.offsetX.isFinite, shadow.offsetY.isFinite, spread.isFinite,
+              shadow.sigma < 1e4, abs(spread) <= 1e4 else { return }
+        let marker = ImageShadow(spread: spread, sigma: max(0, shadow.sigma), color: shadow.color, clip: clip)
+        let margin = marker.margin
+        let sampled = PixelRect(x: clip.x - margin, y: clip.y - margin,
+                                width: clip.width + 2 * margin, height: clip.height + 2 * margin)
+        let moved = transform.then(.translation(shadow.offsetX, shadow.offsetY))
+        func visit(_ nodes: [Node], _ transform: Affine) {
+            for node in nodes {
+                switch node {
+                case .group(let group): visit(group.children, group.transform.then(transform))
+                case .image(let leaf):
+                    guard var draw = imageDraw(leaf, transform: transform, opacity: opacity, clip: sampled, coverage: nil),
+                          !draw.flipsX, !draw.flipsY else { continue }
+                    draw.shadow = marker
+                    items.append(.image(draw))
+                case .path, .mask, .tile: continue
+                }
+            }
+        }
+        visit(children, moved)
     }
 }
 

@@ -199,6 +199,11 @@ public enum SceneRenderer {
                 }
                 if upright == nil { upright = orientation.upright(stored) }
                 let decoded = upright!
+                if let shadow = draw.shadow {
+                    drawShadow(draw, shadow, item: item, of: scene, decoded: decoded, opaque: opaqueSource, plan: plan,
+                               background: background, canvas: canvas, work: work)
+                    continue
+                }
                 let region = plan.regions[item]
                 let window = sourceWindow(draw, decoded: decoded.size, of: scene)
                 let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
@@ -213,6 +218,52 @@ public enum SceneRenderer {
                         }
                     }
             }
+        }
+    }
+
+    /// The shadow draw `item` (`ImageShadow`): resamples the picture over its
+    /// reach as a shaped draw, keeps its alpha, spreads and blurs it, and
+    /// writes `shadow.color` times that coverage over the item's region to
+    /// the canvas (direct) or hands it to `work`.
+    private static func drawShadow(_ draw: ImageDraw, _ shadow: ImageShadow, item: Int, of scene: Scene,
+                                   decoded: Pixmap, opaque: Bool, plan: RenderPlan, background: BackgroundFill,
+                                   canvas: CanvasPixels, work: RenderWork) {
+        let region = plan.regions[item]
+        let picture = draw.pictureReach
+        var alpha = CoverageMask(width: Swift.max(0, picture.width), height: Swift.max(0, picture.height))
+        if !picture.isEmpty {
+            let window = sourceWindow(draw, decoded: decoded.size, of: scene)
+            alpha.coverage.withUnsafeMutableBufferPointer { out in
+                ShapedImageDraw(draw: draw, window: window, region: picture).resample(decoded, opaque: opaque) { y, values in
+                    let row = (y - picture.y) * picture.width
+                    for k in 0 ..< picture.width {
+                        let a = values[k * 4 + 3]
+                        out[row + k] = a >= 1 ? 255 : (a <= 0 ? 0 : UInt8(truncatingIfNeeded: Int(checked: a * 255 + 0.5)))
+                    }
+                }
+            }
+        }
+        let coverage = shadow.coverage(ofAlpha: PlacedMask(mask: alpha, x: picture.x, y: picture.y), over: region)
+        let colour = shadow.color
+        let linear = (SRGBTransfer.decode(colour.red), SRGBTransfer.decode(colour.green), SRGBTransfer.decode(colour.blue))
+        let colourAlpha = SRGBTransfer.alphaTable[Int(colour.alpha)]
+        var pixels = [Float](repeating: 0, count: region.width * region.height * 4)
+        for (index, value) in coverage.coverage.enumerated() where value != 0 {
+            let a = SRGBTransfer.alphaTable[Int(value)] * colourAlpha
+            pixels[index * 4] = linear.0 * a; pixels[index * 4 + 1] = linear.1 * a
+            pixels[index * 4 + 2] = linear.2 * a; pixels[index * 4 + 3] = a
+        }
+        let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+        if plan.direct[item] {
+            background.fill(region: region, canvas: canvas)
+            pixels.withUnsafeBufferPointer { tile in
+                for row in 0 ..< region.height {
+                    Compositor.blend(tile.baseAddress! + row * region.width * 4, count: region.width, opacity: opacity,
+                                     onto: canvas.pixel(x: region.x, y: region.y + row))
+                }
+            }
+        } else {
+            work.hold(.init(region: region, pixels: pixels, opaque: false, opacity: opacity), item: item)
         }
     }
 

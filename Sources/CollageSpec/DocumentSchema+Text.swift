@@ -180,7 +180,7 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "format": {
-          "description": "Output format.",
+          "description": "Output format: `jpeg` (`.jpg`, `.jpeg`; at most 65500 px a side, no alpha: transparency is flattened onto the background), `png` (`.png`) or `webp` (`.webp`; at most 16383 px a side).",
           "x-default": "from the output file's extension",
           "anyOf": [
             {
@@ -1340,7 +1340,7 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, truncated at 3σ, 0 to 100000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha, with the keys and ranges of a photo's `shadow`; **not supported yet** (validated, then reported) until rendering lands.",
+          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, truncated at 3σ, 0 to 100000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha (as CSS `filter: drop-shadow`: it shows under the image's translucent pixels), with the keys and ranges of a photo's `shadow`: `offset` in canvas pixels (the light does not turn with `rotation`, the shadow's shape does), `blur` as in CSS (σ = blur / 2), `spread` grows the alpha by a disc of that radius (negative: shrinks it), colour default black at 50 % alpha; `opacity` fades it with the image.",
           "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image)",
           "x-units": "px",
           "x-default": "none",

@@ -58,10 +58,6 @@ public struct CanvasSpec: Sendable, Equatable {
     }
 }
 
-public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    case jpeg, png, webp
-}
-
 public struct OutputSpec: Sendable, Equatable {
     /// JPEG chroma subsampling (`output.subsampling`).
     public enum Subsampling: String, Sendable, Hashable, CaseIterable {

@@ -8,7 +8,7 @@ extension Validator {
         guard let entry, let keys = keys(of: entry.value, in: Vocabulary.output, key: "output") else { return output }
         if let format = keys["format"],
            let name = enumeration(format.value, key: "format", allowed: Vocabulary.formats) {
-            output.format = OutputFormat(rawValue: name)
+            output.format = OutputFormat.allCases.first { $0.name == name }
             output.formatLocation = format.value.location
         }
         if let quality = keys["quality"] {

@@ -77,9 +77,7 @@ enum Vocabulary {
     /// would ignore. Names are "photo.KEY" and "overlay.KIND.KEY" (KIND as
     /// in `OverlayKindName`). Remove a name when the renderer draws it; the
     /// value is already carried in `Spec` (and `Layout`) for it to read.
-    static let unrendered: Set<String> = [
-        "overlay.image.shadow",
-    ]
+    static let unrendered: Set<String> = []
 
     static let cell = Section(name: "cell", phrase: "in 'cell'",
         supported: ["column", "row", "columnSpan", "rowSpan"], unsupported: [])
@@ -94,5 +92,5 @@ enum Vocabulary {
     /// `sort` of a photo glob.
     static let sortOrders = ["name", "date"]
     static let fits = ["cover", "contain"]
-    static let formats = OutputFormat.allCases.map(\.rawValue)
+    static let formats = OutputFormat.allCases.map(\.name)
 }

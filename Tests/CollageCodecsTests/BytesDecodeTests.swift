@@ -29,7 +29,7 @@ final class BytesDecodeTests: XCTestCase {
 
     func testJPEGAndWebPBytesDecodeAsTheSameFileDoes() throws {
         let photo = Pixmap(width: 64, height: 48, color: Color(red: 90, green: 140, blue: 200))
-        for format in [EncodedFormat.jpeg, .webp] {
+        for format in [OutputFormat.jpeg, .webp] {
             let bytes = try ImageEncoder.encode(photo, as: format)
             let path = try TempFiles.write(bytes, name: "sample.\(format)", for: self)
             let options = DecodeOptions(minimumSize: Size(width: 16, height: 12))

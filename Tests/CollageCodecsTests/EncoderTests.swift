@@ -58,7 +58,7 @@ final class EncoderTests: XCTestCase {
 
     func testEncodingTwiceGivesIdenticalBytes() throws {
         let image = PixmapMetrics.synthetic(width: 123, height: 77) { x, _ in x < 10 ? 128 : 255 }
-        for format in [EncodedFormat.png, .jpeg] {
+        for format in [OutputFormat.png, .jpeg] {
             let first = try ImageEncoder.encode(image, as: format)
             let second = try ImageEncoder.encode(image, as: format)
             XCTAssertEqual(first, second, format.rawValue)

@@ -6,7 +6,7 @@ import CollageRaster
 /// one-shot encoder, whatever the format and options.
 final class RowEncoderTests: XCTestCase {
     /// Encodes `pixmap` through a row encoder, `bands` rows at a time (cycling).
-    private func encodeInBands(_ pixmap: Pixmap, as format: EncodedFormat, bands: [Int], options: EncodeOptions,
+    private func encodeInBands(_ pixmap: Pixmap, as format: OutputFormat, bands: [Int], options: EncodeOptions,
                                alpha: Bool = false) throws -> (bytes: [UInt8], opaque: Bool) {
         let encoder = try RowEncoder(format: format, width: pixmap.width, height: pixmap.height, options: options, alpha: alpha)
         var row = 0, next = 0
@@ -63,7 +63,7 @@ final class RowEncoderTests: XCTestCase {
 
     func testFinishingEarlyOrTwiceAndImpossibleRequestsThrow() throws {
         let pixmap = PixmapMetrics.synthetic(width: 32, height: 40)
-        for format in [EncodedFormat.jpeg, .png] {
+        for format in [OutputFormat.jpeg, .png] {
             let name = format.rawValue.uppercased()
             let encoder = try RowEncoder(format: format, width: 32, height: 40)
             pixmap.pixels.withUnsafeBufferPointer { encoder.write(rows: $0.baseAddress!, count: 39) }
@@ -82,7 +82,7 @@ final class RowEncoderTests: XCTestCase {
             XCTAssertEqual((error as? ImageError)?.reason, "cannot encode a 65501x1 image as JPEG")
         }
         XCTAssertThrowsError(try RowEncoder(format: .webp, width: 10, height: 10)) { error in
-            XCTAssertEqual((error as? ImageError)?.reason, "WEBP cannot be encoded a band at a time")
+            XCTAssertEqual((error as? ImageError)?.reason, "WebP cannot be encoded a band at a time")
         }
     }
 
@@ -90,7 +90,7 @@ final class RowEncoderTests: XCTestCase {
     func testRowsPastTheHeightAreIgnored() throws {
         let pixmap = PixmapMetrics.synthetic(width: 20, height: 24)
         let top = Pixmap(width: 20, height: 16, pixels: Array(pixmap.pixels[0 ..< 20 * 16 * 4]))
-        for format in [EncodedFormat.jpeg, .png] {
+        for format in [OutputFormat.jpeg, .png] {
             let encoder = try RowEncoder(format: format, width: 20, height: 16)
             pixmap.pixels.withUnsafeBufferPointer { encoder.write(rows: $0.baseAddress!, count: 24) }
             XCTAssertEqual(encoder.rowsWritten, 16)

@@ -73,22 +73,23 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
         XCTAssertEqual(spec.photos[1].flip, .both)
     }
 
-    func testOnlyTheImageOverlayShadowIsNotSupportedYetAfterValidation() throws {
+    func testEveryEffectIsRenderedAndImageOverlayShadowsAreRead() throws {
         let ws = try Workspace(photos: ["a.jpg", "logo.png"])
-        let errors = ws.errors("""
+        let spec = try ws.load("""
             version: 1
             photos:
               - {src: a.jpg, shadow: {blur: 3}, flip: horizontal}
             overlays:
               - {text: hi, rotation: 5, opacity: 0.5}
-              - {image: logo.png, rotation: 5, opacity: 0.5, shadow: {blur: 1}}
+              - {image: logo.png, rotation: 5, opacity: 0.5, shadow: {offset: [10, 10], blur: 1, spread: 2}}
             """)
-        // Only the image overlay's shadow (cast by its alpha) is held back;
-        // the others are drawn (the scene graph, issue 12).
-        XCTAssertEqual(places(errors), [Where(.unsupported, 6, 50)])
-        XCTAssertEqual(messages(errors), ["'shadow' in an image overlay is not supported yet"])
-        XCTAssertEqual(Vocabulary.unrendered, ["overlay.image.shadow"])
-        // A bad value is reported as such, not as unsupported.
+        // Nothing is held back any more: the image overlay's shadow is cast
+        // by its alpha (issue 12), with the default colour.
+        XCTAssertEqual(Vocabulary.unrendered, [])
+        guard case .image(let image) = spec.overlays[1].kind else { return XCTFail("not an image overlay") }
+        XCTAssertEqual(image.shadow, DropShadow(offsetX: 10, offsetY: 10, blur: 1, spread: 2))
+        XCTAssertEqual(image.shadow?.color, DropShadow.defaultColor)
+        // A bad value is reported as such.
         let bad = ws.errors("version: 1\nphotos: [{src: a.jpg, flip: sideways}]\n")
         XCTAssertEqual(places(bad), [Where(.invalidValue, 2, 29)])
     }

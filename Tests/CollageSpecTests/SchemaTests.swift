@@ -71,6 +71,17 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(values("photo", "fit"), Vocabulary.fits)
         XCTAssertEqual(values("photo", "flip"), Flip.allCases.map(\.rawValue))
         XCTAssertEqual(values("output", "format"), Vocabulary.formats)
+        // The one format table (`CollageFormats.OutputFormat`) is what the schema lists.
+        XCTAssertEqual(values("output", "format"), OutputFormat.allCases.map(\.name))
+        let output = try XCTUnwrap((defs["output"] as? [String: Any])?["properties"] as? [String: Any])
+        let formatText = try XCTUnwrap((output["format"] as? [String: Any])?["description"] as? String)
+        for format in OutputFormat.allCases {
+            XCTAssertTrue(formatText.contains("`\(format.name)` (" + format.extensions.map { "`.\($0)`" }.joined(separator: ", ")),
+                          "\(format.name): \(formatText)")
+            if format.maximumSide < 1 << 20 {
+                XCTAssertTrue(formatText.contains("at most \(format.maximumSide) px a side"), "\(format.name): \(formatText)")
+            }
+        }
         XCTAssertEqual(values("overlay", "anchor"), Anchor.allCases.map(\.rawValue))
     }
 

@@ -17,7 +17,16 @@ final class ConvertHelpTests: XCTestCase {
         XCTAssertEqual(usage.stderr, "error: convert needs an output: add -o OUT (e.g. -o photo.jpg)\nsee `collage convert --help`\n")
     }
 
-    func testEveryDocumentOutputFormatHasAnEncoder() {
-        XCTAssertEqual(Set(OutputFormat.allCases.map(\.rawValue)), Set(EncodedFormat.allCases.map(\.rawValue)))
+    /// The help texts read the format table: every format's name in the
+    /// `--format` choices, every extension in render's help.
+    func testHelpTextsListTheFormatTable() throws {
+        let render = String(decoding: try runCollage(["render", "--help"]).stdout, as: UTF8.self)
+        XCTAssertTrue(render.contains("--format jpeg|png|webp  output format"), render)
+        XCTAssertTrue(render.contains("(.jpg, .jpeg, .png or .webp)"), render)
+        let check = String(decoding: try runCollage(["check", "--help"]).stdout, as: UTF8.self)
+        XCTAssertTrue(check.contains("(WebP 16383 px, JPEG 65500 px a side)"), check)
+        let bad = try runCollage(["render", "doc.yaml", "-o", "x.png", "--format", "tiff"])
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.hasPrefix("error: --format must be jpeg, png or webp, not 'tiff'"), bad.stderr)
     }
 }

@@ -31,7 +31,7 @@ final class ConvertStandardOutputTests: XCTestCase {
     func testDashNeedsFormatAndOnePhoto() throws {
         let noFormat = try runCollage(["convert", "photos/quadrants.png", "-o", "-"], in: directory)
         XCTAssertEqual(noFormat.status, 64)
-        XCTAssertEqual(noFormat.stderr, "error: -o - writes to standard output and needs --format png, --format jpeg or --format webp\nsee `collage convert --help`\n")
+        XCTAssertEqual(noFormat.stderr, "error: -o - writes to standard output and needs --format jpeg|png|webp\nsee `collage convert --help`\n")
         XCTAssertTrue(noFormat.stdout.isEmpty)
 
         let two = try runCollage(["convert", "photos/quadrants.png", "photos/stripes.png", "-o", "-", "--format", "png"],

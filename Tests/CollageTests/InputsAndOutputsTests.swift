@@ -87,7 +87,7 @@ final class InputsAndOutputsTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         // Located at `canvas`, the error `collage check -o poster.webp` reports (issue 13 §3).
         XCTAssertTrue(result.stderr.hasPrefix("poster.yaml:"), result.stderr)
-        XCTAssertTrue(result.stderr.contains(": error: the canvas is 20000 × 400 px; WEBP holds at most 16383 px a side\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains(": error: the canvas is 20000 × 400 px; WebP holds at most 16383 px a side\n"), result.stderr)
         let check = try runCollage(["check", "poster.yaml", "-o", "poster.webp"], in: directory)
         XCTAssertEqual(check.status, 1)
         XCTAssertEqual(check.stderr.split(separator: "\n").first, result.stderr.split(separator: "\n").first)
@@ -106,7 +106,7 @@ final class InputsAndOutputsTests: XCTestCase {
         XCTAssertEqual(convert.stderr, "error: cannot write 'nodir/c.png': the folder 'nodir' does not exist; create it first (mkdir -p nodir)\n")
         let webp = try runCollage(["grid", "photos/broken.jpg", "--size", "17000x100", "-o", "g.webp"], in: directory)
         XCTAssertEqual(webp.status, 1)
-        XCTAssertEqual(webp.stderr, "error: cannot write 'g.webp': cannot encode a 17000x100 image as WEBP\n")
+        XCTAssertEqual(webp.stderr, "error: cannot write 'g.webp': cannot encode a 17000x100 image as WebP\n")
     }
 
     /// A folder that exists but refuses new files with ENOENT (procfs) is

@@ -46,7 +46,7 @@ final class StreamedEncodeTests: XCTestCase {
     }
 
     /// The whole-canvas way: render without handing rows over, then encode.
-    private func wholeCanvas(_ document: String, as format: EncodedFormat = .jpeg, flatten: Color = .white) throws -> [UInt8] {
+    private func wholeCanvas(_ document: String, as format: OutputFormat = .jpeg, flatten: Color = .white) throws -> [UInt8] {
         let prepared = try CollageRenderer.prepare(documentPath: document)
         let canvas = try SceneRenderer.render(prepared.scene, images: CodecImageProvider(prepared.layout), threads: 1)
         return try ImageEncoder.encode(canvas, as: format, options: EncodeOptions(quality: 90, flattenBackground: flatten))
@@ -57,7 +57,7 @@ final class StreamedEncodeTests: XCTestCase {
         let prepared = try CollageRenderer.prepare(documentPath: document)
         let plan = try RenderPlan(prepared.scene)
         XCTAssertTrue(plan.direct.contains(false), "the scene has items composited in order")
-        for format in [EncodedFormat.jpeg, .png] {
+        for format in [OutputFormat.jpeg, .png] {
             let expected = try wholeCanvas(document, as: format)
             for threads in [1, 2, 4] {
                 let output = directory.appendingPathComponent("out-\(threads).\(format.rawValue)")

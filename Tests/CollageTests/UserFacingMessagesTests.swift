@@ -159,7 +159,7 @@ final class UserFacingMessagesTests: XCTestCase {
                        + "see `collage render --help`\n")
         let stdout = try runCollage(["render", "doc.yaml", "-o", "-"], in: directory)
         XCTAssertEqual(stdout.status, 64)
-        XCTAssertEqual(stdout.stderr, "error: -o - writes to standard output and needs --format png, --format jpeg or --format webp\n"
+        XCTAssertEqual(stdout.stderr, "error: -o - writes to standard output and needs --format jpeg|png|webp\n"
                        + "see `collage render --help`\n")
         let noData = try runCollage(["batch", "doc.yaml", "--data", "nofile.csv", "-o", "out/${row}.png"], in: directory)
         XCTAssertEqual(noData.status, 1)

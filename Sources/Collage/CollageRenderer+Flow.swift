@@ -1,0 +1,139 @@
+import CollageCodecs
+import CollageLayout
+import CollageRaster
+import CollageSpec
+
+extension CollageRenderer {
+    /// `prepare(spec:)` then `encode(_:inputs:options:)` in one flow
+    /// (`render(_:known:inputs:options:check:)` with nothing set yet), so
+    /// the photos decode while the text overlays are set.
+    ///
+    /// `check` runs on the prepared document before anything is encoded
+    /// (e.g. a depfile's path against the inputs).
+    /// - Returns: the prepared document and its encoded image, whose
+    ///   warnings are the document's, then the decoders'.
+    /// - Throws: as `prepare(spec:)`, `check` and `encode(_:inputs:options:)`.
+    public static func prepareAndEncode(spec: Spec, inputs: [String], options: RenderOptions,
+                                        check: @escaping @Sendable (Prepared) throws(CollageError) -> Void = { _ in })
+        throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
+        let hasText = spec.overlays.contains(where: \.isText)
+        if hasText { FontWarmUp.start() }
+        defer { FontWarmUp.wait() }
+        return try render(LaidOut(spec), known: nil, inputs: inputs, options: options, check: check)
+    }
+
+    /// What the text stage of `render(_:known:inputs:options:check:)` found.
+    private final class TextStage: @unchecked Sendable {
+        var prepared: Result<Prepared, CollageError>?
+        /// The output would replace a font file the text was set in.
+        var fonts: CollageError?
+        /// `--strict` and the document has warnings.
+        var strict: CollageError?
+        /// The late items were delivered (none of the above failed).
+        var delivered = false
+    }
+
+    /// THE render path: every render of a laid-out document goes through
+    /// here, `prepareAndEncode` and `encode(_:inputs:options:)` alike.
+    ///
+    /// Two stages meet in `SceneRenderer`. The text stage sets the text
+    /// overlays (unless `known` holds the prepared document already), runs
+    /// `check`, refuses an output that would replace a font file and stops
+    /// on `--strict` warnings. The render draws a scene whose items after
+    /// its last image draw (the text's, then `--debug-layout`'s outlines)
+    /// come through its one hook for them, `LateItems`, from the text stage.
+    /// When nothing is set yet and every overlay is text (so the photos'
+    /// items are a prefix of the scene: an image overlay would be drawn
+    /// among the text), the text stage runs on a thread of its own while
+    /// the photos decode (setting text needs fontconfig's configuration,
+    /// which takes milliseconds to load, `FontWarmUp`; the photos need only
+    /// the layout). Otherwise it runs first and delivers the items at once,
+    /// and a text stage that fails renders nothing. The bytes are the same
+    /// either way.
+    ///
+    /// The errors come in one order: document errors (unreadable photos,
+    /// layout, fonts), then `check`'s, then the output checks (format, an
+    /// output that would replace an input, then one that would replace a
+    /// font file), then `--strict` warnings, then the render's.
+    /// - Throws: as `prepare(spec:)`, `check` and `encode(_:inputs:options:)`.
+    static func render(_ laidOut: LaidOut, known: Prepared?, inputs: [String], options: RenderOptions,
+                       check: @escaping @Sendable (Prepared) throws(CollageError) -> Void)
+        throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
+        let late = LateItems()
+        let text = TextStage()
+        /// Sets the text and hands the scene's items from `head` on to the render.
+        @Sendable func setText(head: Int?) {
+            text.prepared = Result { () throws(CollageError) -> Prepared in
+                let prepared = if let known { known } else { try laidOut.prepared() }
+                try check(prepared)
+                return prepared
+            }
+            guard case .success(let prepared) = text.prepared else { return late.cancel() }
+            do throws(CollageError) {
+                try refuseOverwritingInputs(output: options.outputPath, inputs: prepared.inputFiles)
+            } catch {
+                text.fonts = error
+                return late.cancel()
+            }
+            if options.strict, !prepared.warnings.isEmpty {
+                text.strict = .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
+                return late.cancel()
+            }
+            var items = prepared.scene.items
+            if options.debugLayout { items += DebugOverlay.items(for: prepared) }
+            text.delivered = true
+            late.deliver(Array(items.dropFirst(head ?? headCount(prepared.scene.items))))
+        }
+        let overlays = laidOut.spec.overlays
+        var scene: Scene?
+        if known == nil, overlays.contains(where: \.isText), overlays.allSatisfy(\.isText) {
+            let photos = laidOut.photoScene
+            let head = photos.items.count
+            if let setter = JoinableThread.start({ setText(head: head) }) {
+                return try finish(photos, laidOut: laidOut, text: text, late: late, inputs: inputs, options: options) {
+                    setter.join()
+                }
+            }
+            setText(head: head)
+            scene = photos
+        } else {
+            setText(head: nil)
+            if case .success(let prepared) = text.prepared {
+                var head = prepared.scene
+                head.items = Array(head.items.prefix(headCount(head.items)))
+                scene = head
+            }
+        }
+        return try finish(text.delivered ? scene : nil, laidOut: laidOut, text: text, late: late, inputs: inputs,
+                          options: options) {}
+    }
+
+    /// The render of `scene` (nil: nothing to render, the text stage
+    /// failed), then `join` (the text stage's end), then the errors in
+    /// `render(_:known:inputs:options:check:)`'s order.
+    private static func finish(_ scene: Scene?, laidOut: LaidOut, text: TextStage, late: LateItems, inputs: [String],
+                               options: RenderOptions, join: () -> Void) throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
+        let output = Result { () throws(CollageError) -> OutputFormat in
+            try checkOutput(spec: laidOut.spec, size: laidOut.layout.canvas, inputs: inputs, options: options)
+        }
+        let encoded = scene.map { scene in
+            Result { () throws(CollageError) -> Encoded in
+                try encode(scene, as: output.get(), spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers,
+                           warnings: [], lateItems: late, options: options)
+            }
+        }
+        join()
+        let prepared = try text.prepared!.get()
+        _ = try output.get()
+        if let error = text.fonts ?? text.strict { throw error }
+        guard var result = try encoded?.get() else { throw .failure(.render, "internal error: nothing was rendered") }
+        result.warnings = prepared.warnings + result.warnings
+        return (prepared, result)
+    }
+
+    /// The number of `items` up to and including the last image draw: the
+    /// rest can arrive late (`LateItems` holds no image).
+    private static func headCount(_ items: [SceneItem]) -> Int {
+        (items.lastIndex { if case .image = $0 { true } else { false } }).map { $0 + 1 } ?? 0
+    }
+}
