@@ -1340,7 +1340,7 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, truncated at 3σ, 0 to 100000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha (as CSS `filter: drop-shadow`: it shows under the image's translucent pixels), with the keys and ranges of a photo's `shadow`: `offset` in canvas pixels (the light does not turn with `rotation`, the shadow's shape does), `blur` as in CSS (σ = blur / 2), `spread` grows the alpha by a disc of that radius (negative: shrinks it), colour default black at 50 % alpha; `opacity` fades it with the image.",
+          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha (as CSS `filter: drop-shadow`: it shows under the image's translucent pixels), with the keys and ranges of a photo's `shadow`: `offset` in canvas pixels (the light does not turn with `rotation`, the shadow's shape does), `blur` as in CSS (σ = blur / 2), `spread` grows the alpha by a disc of that radius (negative: shrinks it), colour default black at 50 % alpha; `opacity` fades it with the image.",
           "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image)",
           "x-units": "px",
           "x-default": "none",
@@ -1372,7 +1372,7 @@ extension DocumentSchema {
               }
             },
             "blur": {
-              "description": "Blur as in CSS: Gaussian σ = blur / 2, truncated at 3σ.",
+              "description": "Blur as in CSS: Gaussian σ = blur / 2, below σ 2 the kernel truncated at 3σ, from σ 2 three box blurs (SVG `feGaussianBlur`, as browsers do).",
               "x-units": "px",
               "default": 0,
               "anyOf": [
