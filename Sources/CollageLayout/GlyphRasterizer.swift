@@ -85,11 +85,43 @@ enum GlyphRasterizer {
                 }
                 if let band = strokeBitmap(slot, stroker: stroker, x: px, y: py) { strokes.append(band) }
             }
+            let whole = PixelRect(x: px + Int(box.xMin >> 6), y: py - Int((box.yMax + 63) >> 6),
+                                  width: Int((box.xMax + 63) >> 6) - Int(box.xMin >> 6),
+                                  height: Int((box.yMax + 63) >> 6) - Int(box.yMin >> 6))
+            if whole.intersection(clip) != whole {
+                // Partly off the clip (a 9000 px glyph on a 1800 px canvas):
+                // only the part inside is rendered.
+                if let bitmap = renderClipped(slot, x: px, y: py, area: whole.intersection(clip)) { fills.append(bitmap) }
+                continue
+            }
             guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { continue }
             if let bitmap = copy(slot.pointee.bitmap, x: px + Int(slot.pointee.bitmap_left),
                                  y: py - Int(slot.pointee.bitmap_top)) { fills.append(bitmap) }
         }
         return Layers(fill: compose(fills, clip: clip), stroke: compose(strokes, clip: clip), tiles: tiles)
+    }
+
+    /// The part `area` (canvas pixels) of the outline in `slot`, whose origin
+    /// is at canvas pixel (`x`, `y`), rendered by FreeType's anti-aliasing
+    /// rasteriser into a bitmap of just that size: the outline moves by whole
+    /// pixels so the bitmap's bottom-left is `area`'s, and the rasteriser
+    /// clips to the bitmap, so each pixel gets the coverage `FT_Render_Glyph`
+    /// would give it.
+    private static func renderClipped(_ slot: FT_GlyphSlot, x: Int, y: Int, area: PixelRect) -> Bitmap? {
+        guard !area.isEmpty, let library = slot.pointee.library else { return nil }
+        var pixels = [UInt8](repeating: 0, count: area.width * area.height)
+        let dx = FT_Pos(-(area.x - x) * 64), dy = FT_Pos(-(y - area.maxY) * 64)
+        FT_Outline_Translate(&slot.pointee.outline, dx, dy)
+        defer { FT_Outline_Translate(&slot.pointee.outline, -dx, -dy) }
+        let status = pixels.withUnsafeMutableBufferPointer { buffer -> FT_Error in
+            var bitmap = FT_Bitmap()
+            bitmap.rows = UInt32(area.height); bitmap.width = UInt32(area.width); bitmap.pitch = Int32(area.width)
+            bitmap.buffer = buffer.baseAddress; bitmap.num_grays = 256
+            bitmap.pixel_mode = UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+            return FT_Outline_Get_Bitmap(library, &slot.pointee.outline, &bitmap)
+        }
+        guard status == 0 else { return nil }
+        return Bitmap(x: area.x, y: area.y, width: area.width, height: area.height, pixels: pixels)
     }
 
     /// The outline in `slot` expanded by the stroker (its outside border), rendered.

@@ -13,7 +13,8 @@ import Glibc
 /// inverse of `transform` (rotation, shear, mirrors) into that picture (only
 /// the part the region reads is computed, so scratch memory is that part's
 /// size × 16 bytes) and interpolated there with a 2-D Lanczos-3 kernel at
-/// scale 1 (6 × 6 taps, weights normalised by their sum); taps outside the
+/// scale 1 (6 × 6 taps, weights normalised by their sum, tabulated at 1/1024
+/// px phases: `phaseTable`); taps outside the
 /// picture read its nearest edge pixel. Since step (2) is at scale 1 the
 /// kernel is never widened. The coverage (the exact area of the picture's
 /// rectangle on each pixel, times any rounded corners) then multiplies
@@ -78,10 +79,10 @@ struct ShapedImageDraw {
                 for k in 0 ..< w * 4 { tile[start + k] = values[k] }
             }
         }
-        let wx = UnsafeMutablePointer<Double>.allocate(capacity: 6), wy = UnsafeMutablePointer<Double>.allocate(capacity: 6)
-        defer { wx.deallocate(); wy.deallocate() }
+        let table = Self.phaseTable
         image.withUnsafeBufferPointer { tile in
             row.withUnsafeMutableBufferPointer { out in
+                let pixels = UnsafeRawPointer(tile.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
                 for y in region.y ..< region.maxY {
                     for k in 0 ..< region.width {
                         let x = region.x + k
@@ -91,33 +92,64 @@ struct ShapedImageDraw {
                         guard c > 0 else { continue }
                         var (u, v) = local(Double(x) + 0.5, Double(y) + 0.5)
                         u -= Double(part.x); v -= Double(part.y)
-                        // Positions within 1e-9 px of a pixel centre are that centre,
-                        // where the closed-form taps lose precision.
-                        if abs(u - u.rounded()) < 1e-9 { u = u.rounded() }
-                        if abs(v - v.rounded()) < 1e-9 { v = v.rounded() }
-                        let u0 = Int(checked: u, .down) - 2, v0 = Int(checked: v, .down) - 2
-                        let sumX = Self.taps(u - Double(u0 + 2), into: wx)
-                        let sumY = Self.taps(v - Double(v0 + 2), into: wy)
-                        var r = 0.0, g = 0.0, b = 0.0, a = 0.0
-                        for ty in 0 ..< 6 where wy[ty] != 0 {
-                            let sy = Swift.min(Swift.max(v0 + ty, 0), h - 1)
-                            for tx in 0 ..< 6 {
-                                let sx = Swift.min(Swift.max(u0 + tx, 0), w - 1)
-                                let weight = wx[tx] * wy[ty]
-                                let p = (sy * w + sx) * 4
-                                r += weight * Double(tile[p]); g += weight * Double(tile[p + 1])
-                                b += weight * Double(tile[p + 2]); a += weight * Double(tile[p + 3])
+                        // The taps of the nearest of `phases` sub-pixel positions
+                        // (within 1/2048 px), so no trigonometry per pixel; a
+                        // centre is phase 0 exactly (a 90° turn copies pixels).
+                        let (iu, pu) = Self.phase(u), (iv, pv) = Self.phase(v)
+                        let u0 = iu - 2, v0 = iv - 2
+                        let wx = table.baseAddress! + pu * 7, wy = table.baseAddress! + pv * 7
+                        // Separable: each of the six rows' horizontal sum, then the vertical one.
+                        var sum = SIMD4<Float>()
+                        if u0 >= 0, v0 >= 0, u0 + 6 <= w, v0 + 6 <= h {
+                            // Inside the picture: no edge clamping.
+                            for ty in 0 ..< 6 where wy[ty] != 0 {
+                                let line = pixels + (v0 + ty) * w + u0
+                                var across = line[0] * wx[0]
+                                for tx in 1 ..< 6 { across += line[tx] * wx[tx] }
+                                sum += across * wy[ty]
+                            }
+                        } else {
+                            for ty in 0 ..< 6 where wy[ty] != 0 {
+                                let line = pixels + Swift.min(Swift.max(v0 + ty, 0), h - 1) * w
+                                var across = SIMD4<Float>()
+                                for tx in 0 ..< 6 { across += line[Swift.min(Swift.max(u0 + tx, 0), w - 1)] * wx[tx] }
+                                sum += across * wy[ty]
                             }
                         }
-                        let scale = Double(c) / (sumX * sumY)
-                        out[o] = Float(r * scale); out[o + 1] = Float(g * scale)
-                        out[o + 2] = Float(b * scale); out[o + 3] = Float(a * scale)
+                        let scaled = sum * (c / (wx[6] * wy[6]))
+                        out[o] = scaled.x; out[o + 1] = scaled.y; out[o + 2] = scaled.z; out[o + 3] = scaled.w
                     }
                     sink(y, out)
                 }
             }
         }
     }
+
+    /// Sub-pixel positions the 2-D step's kernel is tabulated at.
+    static let phases = 1024
+
+    /// The whole pixel and the phase (0 ..< `phases`) nearest to `u`; a
+    /// fraction that rounds up to 1 is the next pixel's phase 0.
+    @inline(__always)
+    static func phase(_ u: Double) -> (Int, Int) {
+        let whole = Int(checked: u, .down)
+        let p = Int(checked: (u - Double(whole)) * Double(phases), .toNearestOrAwayFromZero)
+        return p >= phases ? (whole + 1, 0) : (whole, p)
+    }
+
+    /// For every phase p in 0 ..< `phases`, its six Lanczos-3 weights
+    /// (`taps(p / phases)`) and their sum: 7 floats a phase.
+    /// Written once, then only read (so safe to share between threads).
+    nonisolated(unsafe) static let phaseTable: UnsafeBufferPointer<Float> = {
+        let table = UnsafeMutableBufferPointer<Float>.allocate(capacity: phases * 7)
+        var weights = [Double](repeating: 0, count: 6)
+        for p in 0 ..< phases {
+            let sum = weights.withUnsafeMutableBufferPointer { taps(Double(p) / Double(phases), into: $0.baseAddress!) }
+            for t in 0 ..< 6 { table[p * 7 + t] = Float(weights[t]) }
+            table[p * 7 + 6] = Float(sum)
+        }
+        return UnsafeBufferPointer(table)
+    }()
 
         /// cos(kπ/3), sin(kπ/3) for k = 2, 1, 0, −1, −2, −3 (exact halves and √3/2).
     private static let tapCos: (Double, Double, Double, Double, Double, Double) = (-0.5, 0.5, 1, 0.5, -0.5, -1)

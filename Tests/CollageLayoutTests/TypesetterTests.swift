@@ -170,6 +170,27 @@ final class TypesetterTests: XCTestCase {
         XCTAssertEqual(block.box.width, 197.85, accuracy: 3.0 / 64)
     }
 
+    /// A glyph partly off the canvas is rendered only inside it (a 9000 px
+    /// glyph on an 1800 px canvas took seconds), with the coverage the whole
+    /// glyph has there.
+    func testGlyphsCutByTheCanvasHaveTheWholeGlyphsCoverage() throws {
+        let whole = try set(overlay("Hxg", anchor: .topLeft, offset: (0, 0)), canvas: Size(width: 300, height: 100))
+        let cut = try set(overlay("Hxg", anchor: .topLeft, offset: (-50, -30)), canvas: Size(width: 100, height: 60))
+        let full = try XCTUnwrap(whole.mask), part = try XCTUnwrap(cut.mask)
+        XCTAssertEqual([cut.maskX, cut.maskY], [0, 0])
+        var inked = 0
+        for y in 0..<part.height {
+            for x in 0..<part.width {
+                // Canvas pixel (x, y) of the cut text is pixel (x + 50, y + 30) of the whole one.
+                let fx = x + 50 - whole.maskX, fy = y + 30 - whole.maskY
+                let expected = fx >= 0 && fy >= 0 && fx < full.width && fy < full.height ? full.coverage[fy * full.width + fx] : 0
+                XCTAssertEqual(part.coverage[y * part.width + x], expected, "(\(x), \(y))")
+                if expected > 0 { inked += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inked, 100)
+    }
+
     func testTextOffTheCanvasHasNoMask() throws {
         let block = try set(overlay("Hxg", anchor: .topLeft, offset: (500, 0)), canvas: Size(width: 100, height: 60))
         XCTAssertNil(block.mask)
