@@ -1,4 +1,5 @@
 import CollageCodecs
+import CollageRaster
 import Foundation
 import XCTest
 
@@ -81,12 +82,7 @@ final class FuzzFindingsTests: XCTestCase {
                 anchor: center
 
             """
-        try Data(document.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
-        for command in [["check", "doc.yaml"], ["layout", "doc.yaml"], ["render", "doc.yaml", "-o", "out.png"]] {
-            let result = try runCollage(command, in: directory)
-            XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
-        }
-        let image = try ImageDecoder.decode(path: directory.appendingPathComponent("out.png").path)
+        let image = try renderedEverywhere(document, in: directory)
         // A white canvas (the photo is a 10 px corner), a wide soft shadow around the centre,
         // fading out towards the corners.
         let centre = image[600, 400 + 90], corner = image[5, 5]
@@ -118,15 +114,21 @@ final class FuzzFindingsTests: XCTestCase {
                 shadow: {offset: [30040, 0], color: "#000000"}
 
             """
+        let image = try renderedEverywhere(document, in: directory)
+        // "HH" itself is 30000 px off the canvas; its unblurred black shadow lands 40 px in from the left.
+        let dark = (40..<200).filter { image[$0, 150].red < 64 }.count
+        XCTAssertGreaterThan(dark, 20, "the shadow's stems cross the middle row")
+        XCTAssertEqual(image[20, 150].red, 255)
+    }
+
+    /// `document` as doc.yaml in `directory` through `check`, `layout` and
+    /// `render` (each must exit 0); the rendered image.
+    private func renderedEverywhere(_ document: String, in directory: URL) throws -> Pixmap {
         try Data(document.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
         for command in [["check", "doc.yaml"], ["layout", "doc.yaml"], ["render", "doc.yaml", "-o", "out.png"]] {
             let result = try runCollage(command, in: directory)
             XCTAssertEqual(result.status, 0, "\(command): \(result.stderr)")
         }
-        let image = try ImageDecoder.decode(path: directory.appendingPathComponent("out.png").path)
-        // "HH" itself is 30000 px off the canvas; its unblurred black shadow lands 40 px in from the left.
-        let dark = (40..<200).filter { image[$0, 150].red < 64 }.count
-        XCTAssertGreaterThan(dark, 20, "the shadow's stems cross the middle row")
-        XCTAssertEqual(image[20, 150].red, 255)
+        return try ImageDecoder.decode(path: directory.appendingPathComponent("out.png").path)
     }
 }
