@@ -15,6 +15,11 @@ extension OutputFormat {
     /// The usage error's text for `-o -` without `--format`.
     static let standardOutputNeedsFormat = "-o - writes to standard output and needs --format \(choices)"
 
+    /// The usage error's text for `render -o -` when neither `--format` nor
+    /// the document's `output.format` names the format.
+    static let standardOutputNeedsDocumentFormat =
+        "-o - writes to standard output and needs --format \(choices) or the document's output.format"
+
     /// "WebP 16383 px, JPEG 65500 px a side": the formats with a size limit
     /// of their own (PNG's is the encoders' arithmetic), for help texts.
     static var sizeLimitsInProse: String {

@@ -11,9 +11,6 @@ extension RenderCommand {
         // The bar's line is cleared before anything else is printed.
         let clearBar = { if options.progress != nil { ProgressBar.clear() } }
         let toStdout = options.outputPath == "-"
-        if toStdout && options.format == nil {
-            return usage(OutputFormat.standardOutputNeedsFormat)
-        }
         if toStdout && pipeline.depfile != nil {
             return usage("--depfile needs an output file to name, not -o -")
         }
@@ -24,6 +21,9 @@ extension RenderCommand {
             try OutputPreflight.folder(of: options.outputPath)
             let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
             let spec = try input.load(variables: options.variables)
+            if toStdout && options.format == nil && spec.output.format == nil {
+                return usage(OutputFormat.standardOutputNeedsDocumentFormat)
+            }
             try policy?.check(spec)
             let inputs = [input.path].compactMap { $0 } + spec.photos.map(\.path)
             try CollageRenderer.preflight(spec: spec, inputs: inputs, options: options)

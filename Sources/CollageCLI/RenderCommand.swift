@@ -8,7 +8,8 @@ enum RenderCommand {
     Renders the collage document DOC (.yaml, .yml or .json) to OUT.
     DOC `-` reads the document from standard input (its relative paths then
     resolve against the working directory); OUT `-` writes the image to
-    standard output (--format is then required).
+    standard output (its format from --format or the document's
+    `output.format`).
     The output format comes from --format, else OUT's extension
     (\(OutputFormat.extensionsInProse)), else the document's `output.format`.
     Photos may be JPEG, PNG, HEIC/HEIF/AVIF or WebP (detected from their bytes).

@@ -159,8 +159,14 @@ final class UserFacingMessagesTests: XCTestCase {
                        + "see `collage render --help`\n")
         let stdout = try runCollage(["render", "doc.yaml", "-o", "-"], in: directory)
         XCTAssertEqual(stdout.status, 64)
-        XCTAssertEqual(stdout.stderr, "error: -o - writes to standard output and needs --format jpeg|png|webp\n"
-                       + "see `collage render --help`\n")
+        XCTAssertEqual(stdout.stderr, "error: -o - writes to standard output and needs --format jpeg|png|webp "
+                       + "or the document's output.format\nsee `collage render --help`\n")
+        // The document's output.format is enough.
+        try write("version: 1\ncanvas: {width: 40, height: 40}\noutput: {format: jpeg}\nphotos: [photos/quadrants.png]\n",
+                  "jpeg.yaml")
+        let documentFormat = try runCollage(["render", "jpeg.yaml", "-o", "-"], in: directory)
+        XCTAssertEqual(documentFormat.status, 0, documentFormat.stderr)
+        XCTAssertEqual(Array(documentFormat.stdout.prefix(3)), [0xFF, 0xD8, 0xFF])
         let noData = try runCollage(["batch", "doc.yaml", "--data", "nofile.csv", "-o", "out/${row}.png"], in: directory)
         XCTAssertEqual(noData.status, 1)
         XCTAssertEqual(noData.stderr, "error: cannot read data file 'nofile.csv': no such file\n")
