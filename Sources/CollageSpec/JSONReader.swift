@@ -222,27 +222,33 @@ struct JSONReader {
                 try fail(at: here, "expected a value before this ','")
             }
             items.append(try value())
-            try skipSpace()
-            switch current {
-            case UInt8(ascii: ","):
-                let comma = here
-                advance()
-                try skipSpace()
-                if current == UInt8(ascii: "]") {
-                    diagnostics.append(warn(at: comma, "trailing comma"))
-                    advance()
-                    depth -= 1
-                    return Node(.sequence(items), at: start)
-                }
-            case UInt8(ascii: "]"):
-                advance()
-                depth -= 1
+            if try endOfItem(closer: "]", item: "an item of this array", container: "array", start: start) {
                 return Node(.sequence(items), at: start)
-            default:
-                try fail(at: here, "expected ',' or ']' after an item of this array, found \(describeHere())",
-                         notes: ["the array starts at \(start)"])
             }
         }
+    }
+
+    /// After an item of an array or object that `closer` ends: a comma
+    /// (warned when `closer` follows it: a trailing comma) or `closer`
+    /// itself, which leaves the container. Returns true when it ended.
+    /// - Throws: the syntax error for anything else.
+    private mutating func endOfItem(closer: Unicode.Scalar, item: String, container: String,
+                                    start: SourceLocation) throws -> Bool {
+        let close = UInt8(ascii: closer)
+        try skipSpace()
+        if current == UInt8(ascii: ",") {
+            let comma = here
+            advance()
+            try skipSpace()
+            guard current == close else { return false }
+            diagnostics.append(warn(at: comma, "trailing comma"))
+        } else if current != close {
+            try fail(at: here, "expected ',' or '\(closer)' after \(item), found \(describeHere())",
+                     notes: ["the \(container) starts at \(start)"])
+        }
+        advance()
+        depth -= 1
+        return true
     }
 
     private mutating func object() throws -> Node {
@@ -286,25 +292,8 @@ struct JSONReader {
                 seen[key] = keyLocation
                 entries.append(Node.Entry(key: key, keyLocation: keyLocation, value: member))
             }
-            try skipSpace()
-            switch current {
-            case UInt8(ascii: ","):
-                let comma = here
-                advance()
-                try skipSpace()
-                if current == UInt8(ascii: "}") {
-                    diagnostics.append(warn(at: comma, "trailing comma"))
-                    advance()
-                    depth -= 1
-                    return Node(.mapping(entries), at: start)
-                }
-            case UInt8(ascii: "}"):
-                advance()
-                depth -= 1
+            if try endOfItem(closer: "}", item: "a member of this object", container: "object", start: start) {
                 return Node(.mapping(entries), at: start)
-            default:
-                try fail(at: here, "expected ',' or '}' after a member of this object, found \(describeHere())",
-                         notes: ["the object starts at \(start)"])
             }
         }
     }

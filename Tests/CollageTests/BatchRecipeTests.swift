@@ -9,12 +9,8 @@ final class BatchRecipeTests: XCTestCase, PhotoFolderTest {
 
     override func setUpWithError() throws {
         try makePhotoFolder()
-        try Data("""
-            version: 1
-            canvas: {width: 40, height: 30, background: "#000000"}
-            photos: ["photos/${photo}"]
-            layout: {kind: auto, padding: 5}
-            """.utf8).write(to: directory.appendingPathComponent("card.yaml"))
+        // Every row names its photo, so the card's defaults never apply.
+        try write("card.yaml", Self.batchCard)
     }
 
     /// The docs' lines for a recipe: the one starting with `prefix`, or the
