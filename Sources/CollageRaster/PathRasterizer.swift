@@ -50,25 +50,40 @@ public enum PathRasterizer {
         var bytes = [UInt8](repeating: 0, count: width * height)
         accumulation.withUnsafeBufferPointer { acc in
             bytes.withUnsafeMutableBufferPointer { out in
-                for row in 0 ..< height {
-                    var sum: Float = 0
-                    let base = row * stride
-                    for column in 0 ..< width {
-                        sum += acc[base + column]
-                        let w = abs(sum)
-                        let c: Float
-                        switch rule {
-                        case .nonZero: c = w < 1 ? w : 1
-                        case .evenOdd:
-                            let folded = w - 2 * (w * 0.5).rounded(.down)
-                            c = folded <= 1 ? folded : 2 - folded
+                // One loop per rule, so the per-pixel work has no branch on it.
+                switch rule {
+                case .nonZero:
+                    for row in 0 ..< height {
+                        var sum: Float = 0
+                        let from = acc.baseAddress! + row * stride, to = out.baseAddress! + row * width
+                        for column in 0 ..< width {
+                            sum += from[column]
+                            let w = abs(sum)
+                            to[column] = Self.byte(w < 1 ? w : 1)
                         }
-                        out[row * width + column] = UInt8(Int(checked: max(0, min(c, 1)) * 255 + 0.5))
+                    }
+                case .evenOdd:
+                    for row in 0 ..< height {
+                        var sum: Float = 0
+                        let from = acc.baseAddress! + row * stride, to = out.baseAddress! + row * width
+                        for column in 0 ..< width {
+                            sum += from[column]
+                            let w = abs(sum)
+                            let folded = w - 2 * (w * 0.5).rounded(.down)
+                            to[column] = Self.byte(folded <= 1 ? folded : 2 - folded)
+                        }
                     }
                 }
             }
         }
         return CoverageMask(width: width, height: height, coverage: bytes)
+    }
+
+    /// Coverage `c` as a byte, rounded (0 for NaN or below 0, 255 from 1 on).
+    @inline(__always)
+    static func byte(_ c: Float) -> UInt8 {
+        let clamped = c > 0 ? (c < 1 ? c : 1) : 0
+        return UInt8(truncatingIfNeeded: Int32(clamped * 255 + 0.5))
     }
 
     /// Calls `segment` for every line of `path` with curves flattened
