@@ -1,4 +1,5 @@
 import CText
+import CollageSpec
 
 /// One grapheme cluster (Swift `Character`) of a paragraph with what
 /// itemisation found for it: its face, bidi level, script and whether a line
@@ -23,10 +24,12 @@ extension TextCluster {
     /// scripts (Common and Inherited take the script of the text around them).
     ///
     /// - Returns: the clusters and those no installed face covers.
-    static func itemize(_ paragraph: String, faces: FaceSet) -> (clusters: [TextCluster], uncovered: [Character]) {
+    /// Line breaks follow `lang`'s locale and `strictness` (`LineBreakOpportunities`).
+    static func itemize(_ paragraph: String, faces: FaceSet, lang: String? = nil,
+                        strictness: LineBreakStrictness = .normal) -> (clusters: [TextCluster], uncovered: [Character]) {
         let utf16 = Array(paragraph.utf16)
         let bidi = BidiLevels(utf16: utf16)
-        let breaks = LineBreakOpportunities.offsets(utf16: utf16)
+        let breaks = LineBreakOpportunities.offsets(utf16: utf16, lang: lang, strictness: strictness)
         var clusters: [TextCluster] = []
         var uncovered: [Character] = []
         var offset = 0

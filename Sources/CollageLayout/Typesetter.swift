@@ -85,7 +85,11 @@ public enum Typesetter {
                                   canvas: Size, library: FontLibrary) throws(FontError) -> TextBlock {
         let text = spec.text
         var warnings: [Diagnostic] = []
-        let faces = try FaceSet(font: spec.font, library: library)
+        let language = spec.lang.map(TextLanguage.init(tag:))
+        if let language, let warning = language.warning(at: spec.langLocation, fallback: overlay.location) {
+            warnings.append(warning)
+        }
+        let faces = try FaceSet(font: spec.font, language: language, library: library)
         if !faces.matchedByName {
             warnings.append(Diagnostic(.font, at: overlay.location,
                 "no font named \(spec.font.family.map { "'\($0)'" }.joined(separator: ", ")); using '\(faces.families[0])'",
@@ -102,8 +106,8 @@ public enum Typesetter {
         // Itemise once: faces per cluster do not depend on the size.
         var paragraphs: [[TextCluster]] = []
         var uncovered: [Character] = []
-        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            let result = TextCluster.itemize(String(paragraph), faces: faces)
+        for paragraph in TextControls.paragraphs(text) {
+            let result = TextCluster.itemize(paragraph, faces: faces, lang: spec.lang, strictness: spec.style.lineBreak)
             paragraphs.append(result.clusters)
             for c in result.uncovered where !uncovered.contains(c) { uncovered.append(c) }
         }
@@ -121,11 +125,14 @@ public enum Typesetter {
 
         func setting(at size: Double) throws(FontError) -> Setting {
             try faces.setSize(size)
-            let shaper = LineShaper(faces: faces, features: features, letterSpacing: letterSpacing)
+            var shaper = LineShaper(faces: faces, features: features, letterSpacing: letterSpacing)
+            shaper.language = spec.lang
+            shaper.tabWidth = style.tabSize * TextShaper.shape(" ", face: faces.primary, features: features,
+                                                               letterSpacing: letterSpacing).advance
             var lines: [LineShaper.Shaped] = []
             var lineClusters: [[TextCluster]] = []
             for paragraph in paragraphs {
-                for range in wrap(paragraph, shaper: shaper, maxWidth: maxWidth) {
+                for range in wrap(paragraph, shaper: shaper, maxWidth: maxWidth, tabWidth: shaper.tabWidth) {
                     lineClusters.append(Array(paragraph[range]))
                 }
             }
@@ -196,7 +203,9 @@ public enum Typesetter {
 
     /// Greedy wrapping at UAX #14 opportunities: cluster ranges of each line
     /// (trailing whitespace of a wrapped line dropped).
-    private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?) -> [Range<Int>] {
+    /// A TAB advances to the next multiple of `tabWidth` from the line's start.
+    private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?,
+                             tabWidth: Double) -> [Range<Int>] {
         guard let maxWidth, !clusters.isEmpty else { return [0..<clusters.count] }
         let advances = shaper.shape(clusters[...]).clusterAdvances
         var ranges: [Range<Int>] = []
@@ -205,7 +214,11 @@ public enum Typesetter {
         var i = 0
         while i < clusters.count {
             if i > start, clusters[i].breakBefore { lastBreak = i }
-            width += advances[i]
+            if clusters[i].character == TextControls.tab, tabWidth > 0 {
+                width = ((width / tabWidth + 1e-9).rounded(.down) + 1) * tabWidth
+            } else {
+                width += advances[i]
+            }
             if i > start, !clusters[i].isWhitespace, width > maxWidth {
                 let cut = lastBreak ?? i
                 var end = cut

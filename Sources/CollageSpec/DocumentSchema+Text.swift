@@ -1590,6 +1590,47 @@ extension DocumentSchema {
             }
           ]
         },
+        "tabSize": {
+          "description": "Text: a TAB advances to the next multiple of this many space advances (letter spacing included) from the line's start, as CSS `tab-size`; 0 draws a TAB as one space. CR, LF, CRLF, U+2028 and U+2029 end a line; other C0/C1 controls and default-ignorable code points draw nothing.",
+          "x-units": "space widths",
+          "default": 8,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "lang": {
+          "description": "Text: the language, a BCP 47 tag (`ja`, `zh-Hans`, `en-US`), kept as written (`lang: no` is Norwegian). Sets HarfBuzz's language (the font's `locl` forms: 直 differs in `ja` and `zh-Hans`), fontconfig's fallback language, ICU's line-break locale and the hyphenation dictionary. A malformed tag is an error; a subtag ICU does not know is a warning.",
+          "x-type": "BCP 47 tag",
+          "x-default": "none",
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ]
+        },
+        "lineBreak": {
+          "description": "Text: line-break strictness (CSS `line-break`, ICU's `lb` keyword). `strict` never starts a line with small kana (ッ, ゃ), ー or iteration marks; `normal` allows small kana and ー; `loose` also allows breaks before iteration marks and some punctuation.",
+          "default": "normal",
+          "anyOf": [
+            {
+              "enum": [
+                "strict",
+                "normal",
+                "loose"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
         "rotation": {
           "description": "Any overlay: turns it about its box centre (text: the text box). Image overlays resample like a rotated print; text turns its rasterised layers (bilinear), and ink the canvas cut off before turning stays cut.",
           "x-units": "degrees clockwise",

@@ -77,6 +77,13 @@ public struct TextOverlaySpec: Sendable, Hashable {
     public var color: RGBA
     /// Paragraph and decoration keys (wrapping, stroke, shadow, label box).
     public var style: TextStyle
+    /// `lang`: the text's language, a BCP 47 tag as written ("ja",
+    /// "zh-Hans", "en-US"; `no` stays "no"): HarfBuzz's language (the
+    /// font's `locl` forms), fontconfig's fallback language, ICU's
+    /// line-break locale and the hyphenation dictionary. Nil: none given.
+    public var lang: String?
+    /// Where `lang`'s value is (for the unknown-subtag warning).
+    public var langLocation: SourceLocation?
     public init(text: String, font: FontSpec = FontSpec(), color: RGBA = .black, style: TextStyle = TextStyle()) {
         self.text = text; self.font = font; self.color = color; self.style = style
     }

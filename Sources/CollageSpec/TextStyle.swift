@@ -19,6 +19,12 @@ public enum TextAlign: String, Sendable, Hashable, CaseIterable {
     case left, center, right
 }
 
+/// `lineBreak` of a text overlay: how strictly line breaks follow the
+/// Japanese kinsoku rules (CSS `line-break`; ICU's `lb` locale keyword).
+public enum LineBreakStrictness: String, Sendable, Hashable, CaseIterable {
+    case strict, normal, loose
+}
+
 /// `fit` of a text overlay: `shrink` reduces the font size until the text
 /// fits `maxWidth` x `maxHeight`.
 public enum TextFit: String, Sendable, Hashable, CaseIterable {
@@ -75,6 +81,11 @@ public struct TextStyle: Sendable, Hashable {
     public var letterSpacing = 0.0
     /// At most this many lines; the last one kept ends with an ellipsis.
     public var maxLines: Int?
+    /// A TAB advances to the next multiple of this many space advances from
+    /// the line's start (CSS `tab-size`); default 8, 0 draws a TAB as a space.
+    public var tabSize = 8.0
+    /// Line-break strictness (CSS `line-break`); default normal.
+    public var lineBreak: LineBreakStrictness = .normal
     public var fit: TextFit = .none
     public var stroke: TextStroke?
     public var shadow: TextShadow?

@@ -97,6 +97,10 @@ extension Validator {
         if let font = keys["font"], let spec = readFont(font.value) { overlay.font = spec }
         if let color = keys["color"], let value = self.color(color.value, key: "color") { overlay.color = value }
         overlay.style = readTextStyle(keys)
+        if let entry = keys["lang"], let tag = languageTag(entry.value) {
+            overlay.lang = tag
+            overlay.langLocation = entry.value.location
+        }
         return .text(overlay)
     }
 

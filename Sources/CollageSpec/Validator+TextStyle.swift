@@ -7,7 +7,7 @@
 ///   of the area's height), `fit: none|shrink` (`shrink` needs `maxWidth`
 ///   or `maxHeight`), `align: left|center|right`, `lineHeight` (> 0, a
 ///   multiple of the size), `letterSpacing` (pixels, may be negative),
-///   `maxLines` (>= 1), `direction: horizontal` (`vertical` is not
+///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal` (`vertical` is not
 ///   supported yet).
 /// - `stroke: {width >= 0, color}`, `shadow: {offset [x, y], blur >= 0, color}`
 ///   (pixels), `background: {color, padding >= 0, cornerRadius >= 0}`; the
@@ -74,6 +74,14 @@ extension Validator {
         if let entry = keys["maxLines"], let value = int(entry.value, key: "maxLines", range: 1...10_000) {
             style.maxLines = value
         }
+        if let entry = keys["tabSize"],
+           let value = number(entry.value, key: "tabSize", range: 0...1000, rangeText: "from 0 to 1000 (space widths)") {
+            style.tabSize = value
+        }
+        if let entry = keys["lineBreak"],
+           let value = enumeration(entry.value, key: "lineBreak", allowed: LineBreakStrictness.allCases.map(\.rawValue)) {
+            style.lineBreak = LineBreakStrictness(rawValue: value) ?? .normal
+        }
         if let entry = keys["fit"],
            let value = enumeration(entry.value, key: "fit", allowed: TextFit.allCases.map(\.rawValue)) {
             style.fit = TextFit(rawValue: value) ?? .none
@@ -86,6 +94,27 @@ extension Validator {
         if let entry = keys["shadow"] { style.shadow = readShadow(entry.value) }
         if let entry = keys["background"] { style.background = readTextBackground(entry.value) }
         return style
+    }
+
+    /// `lang`: a well-formed BCP 47 tag (RFC 5646 syntax: a 2-3 or 5-8
+    /// letter language, then subtags of 1-8 letters or digits joined by
+    /// `-`), kept as written whatever YAML would type it as (`no` is
+    /// Norwegian). Whether each subtag is known is the typesetter's warning.
+    mutating func languageTag(_ node: Node) -> String? {
+        guard let s = scalar(node, key: "lang", expected: "a language tag") else { return nil }
+        let subtags = s.text.split(separator: "-", omittingEmptySubsequences: false)
+        let isAlphanumeric = { (t: Substring) in
+            !t.isEmpty && t.count <= 8 && t.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        }
+        let language = subtags[0]
+        guard !s.isNull, language.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }),
+              [2, 3, 5, 6, 7, 8].contains(language.count), subtags.allSatisfy(isAlphanumeric) else {
+            let hint = s.text.contains("_") ? " (subtags are joined by '-', not '_')" : ""
+            report(.invalidValue, s.location,
+                   "'\(s.text)' is not a BCP 47 language tag for 'lang'\(hint); write one such as 'ja', 'zh-Hans' or 'en-US'")
+            return nil
+        }
+        return s.text
     }
 
     private mutating func readStroke(_ node: Node) -> TextStroke? {

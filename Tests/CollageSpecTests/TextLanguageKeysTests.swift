@@ -1,0 +1,51 @@
+import XCTest
+@testable import CollageSpec
+
+/// `lang`, `lineBreak` and `tabSize` of a text overlay (issue 16).
+final class TextLanguageKeysTests: XCTestCase {
+    func testLangIsKeptAsWrittenAndLineBreakAndTabSizeAreRead() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let spec = try ws.load("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {text: x, lang: no, lineBreak: strict, tabSize: 4}
+              - {text: y, lang: zh-Hans-CN}
+              - {text: z}
+            """)
+        XCTAssertEqual(spec.overlays[0].text!.lang, "no")
+        XCTAssertEqual(spec.overlays[0].text!.langLocation?.line, 4)
+        XCTAssertEqual(spec.overlays[0].text!.langLocation?.column, 21)
+        XCTAssertEqual(spec.overlays[0].text!.style.lineBreak, .strict)
+        XCTAssertEqual(spec.overlays[0].text!.style.tabSize, 4)
+        XCTAssertEqual(spec.overlays[1].text!.lang, "zh-Hans-CN")
+        XCTAssertNil(spec.overlays[2].text!.lang)
+        XCTAssertEqual(spec.overlays[2].text!.style.lineBreak, .normal)
+        XCTAssertEqual(spec.overlays[2].text!.style.tabSize, 8)
+    }
+
+    func testBadValuesHaveExactDiagnostics() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {text: x, lang: en_US}
+              - {text: x, lang: "e"}
+              - {text: x, lang: "ja--JP"}
+              - {text: x, lineBreak: anywhere}
+              - {text: x, tabSize: -1}
+            """)
+        XCTAssertEqual(places(errors), [
+            Where(.invalidValue, 4, 21), Where(.invalidValue, 5, 21), Where(.invalidValue, 6, 21),
+            Where(.invalidValue, 7, 26), Where(.outOfRange, 8, 24),
+        ])
+        XCTAssertEqual(errors.map(\.message), [
+            "'en_US' is not a BCP 47 language tag for 'lang' (subtags are joined by '-', not '_'); write one such as 'ja', 'zh-Hans' or 'en-US'",
+            "'e' is not a BCP 47 language tag for 'lang'; write one such as 'ja', 'zh-Hans' or 'en-US'",
+            "'ja--JP' is not a BCP 47 language tag for 'lang'; write one such as 'ja', 'zh-Hans' or 'en-US'",
+            "'anywhere' is not a valid 'lineBreak'; use one of 'strict', 'normal', 'loose'",
+            "'tabSize' must be from 0 to 1000 (space widths); found -1",
+        ])
+    }
+}
