@@ -74,11 +74,24 @@ public enum Typesetter {
     /// Lines set at one size.
     private struct Setting {
         var size: Double
-        var lines: [LineShaper.Shaped]
+        var lines: [SetLine]
         var metrics: FontMetrics
         var spacing: Double
+        /// The box: the fixed `width` / `height`, else the lines' extent.
         var width: Double
         var height: Double
+        /// The lines' extent: the widest advance; ascender − descender plus the spacing of further lines.
+        var contentWidth: Double
+        var contentHeight: Double
+    }
+
+    /// One shaped line and where it sits in its paragraph.
+    private struct SetLine {
+        var shaped: LineShaper.Shaped
+        /// The paragraph's last line (never justified).
+        var endsParagraph: Bool
+        /// The paragraph runs right to left (a last justified line then sits right).
+        var rightToLeft: Bool
     }
 
     private static func setLocked(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
@@ -100,6 +113,11 @@ public enum Typesetter {
         let areaWidth = Double(area.width), areaHeight = Double(area.height)
         let maxWidth = style.maxWidth?.resolved(reference: areaWidth)
         let maxHeight = style.maxHeight?.resolved(reference: areaHeight)
+        let fixedWidth = style.width?.resolved(reference: areaWidth)
+        let fixedHeight = style.height?.resolved(reference: areaHeight)
+        // Lines wrap to the fixed width, else to maxWidth; the text fits into the fixed box, else the bounds.
+        let wrapWidth = fixedWidth ?? maxWidth
+        let fitHeight = fixedHeight ?? maxHeight
         let letterSpacing = style.letterSpacing
         let features = spec.font.features.map { "\($0.tag)=\($0.value)" }
 
@@ -129,16 +147,17 @@ public enum Typesetter {
             shaper.language = spec.lang
             shaper.tabWidth = style.tabSize * TextShaper.shape(" ", face: faces.primary, features: features,
                                                                letterSpacing: letterSpacing).advance
-            var lines: [LineShaper.Shaped] = []
-            var lineClusters: [[TextCluster]] = []
+            var lineClusters: [(clusters: [TextCluster], endsParagraph: Bool, rightToLeft: Bool)] = []
             for paragraph in paragraphs {
-                for range in wrap(paragraph, shaper: shaper, maxWidth: maxWidth, tabWidth: shaper.tabWidth) {
-                    lineClusters.append(Array(paragraph[range]))
+                let ranges = wrap(paragraph, shaper: shaper, maxWidth: wrapWidth, tabWidth: shaper.tabWidth)
+                let rightToLeft = (paragraph.first?.paragraphLevel ?? 0) % 2 == 1
+                for (k, range) in ranges.enumerated() {
+                    lineClusters.append((Array(paragraph[range]), k == ranges.count - 1, rightToLeft))
                 }
             }
             if let maxLines = style.maxLines, lineClusters.count > maxLines {
                 lineClusters.removeLast(lineClusters.count - maxLines)
-                var last = lineClusters[maxLines - 1]
+                var last = lineClusters[maxLines - 1].clusters
                 if var ellipsis {
                     // In the paragraph's direction: at the visual end of an RTL line, the left.
                     ellipsis.level = last.last?.paragraphLevel ?? 0
@@ -146,22 +165,27 @@ public enum Typesetter {
                     while true {
                         while last.last?.isWhitespace == true { last.removeLast() }
                         let candidate = shaper.shape((last + [ellipsis])[...])
-                        if maxWidth.map({ candidate.advance <= $0 }) ?? true || last.isEmpty { break }
+                        if wrapWidth.map({ candidate.advance <= $0 }) ?? true || last.isEmpty { break }
                         last.removeLast()
                     }
                     last.append(ellipsis)
                 }
-                lineClusters[maxLines - 1] = last
+                lineClusters[maxLines - 1].clusters = last
+                lineClusters[maxLines - 1].endsParagraph = true
             }
-            for clusters in lineClusters { lines.append(shaper.shape(clusters[...])) }
+            let lines = lineClusters.map {
+                SetLine(shaped: shaper.shape($0.clusters[...]), endsParagraph: $0.endsParagraph, rightToLeft: $0.rightToLeft)
+            }
             let metrics = faces.primary.metrics
             let spacing = style.lineHeight.map { $0 * size } ?? metrics.lineHeight
-            let width = lines.map(\.advance).max() ?? 0
-            let height = metrics.ascender - metrics.descender + Double(max(lines.count - 1, 0)) * spacing
-            return Setting(size: size, lines: lines, metrics: metrics, spacing: spacing, width: width, height: height)
+            let contentWidth = lines.map(\.shaped.advance).max() ?? 0
+            let contentHeight = metrics.ascender - metrics.descender + Double(max(lines.count - 1, 0)) * spacing
+            return Setting(size: size, lines: lines, metrics: metrics, spacing: spacing,
+                           width: fixedWidth ?? contentWidth, height: fixedHeight ?? contentHeight,
+                           contentWidth: contentWidth, contentHeight: contentHeight)
         }
         func fits(_ s: Setting) -> Bool {
-            (maxWidth.map { s.width <= $0 + 1e-9 } ?? true) && (maxHeight.map { s.height <= $0 + 1e-9 } ?? true)
+            (wrapWidth.map { s.contentWidth <= $0 + 1e-9 } ?? true) && (fitHeight.map { s.contentHeight <= $0 + 1e-9 } ?? true)
         }
 
         var result = try setting(at: size)
@@ -244,19 +268,30 @@ public enum Typesetter {
         let offsetY = overlay.offsetY.resolved(reference: Double(area.height))
         let areaX = Double(area.x) + anchor.horizontalFraction * Double(area.width)
         let areaY = Double(area.y) + anchor.verticalFraction * Double(area.height)
-        let boxPointY = anchor.isBaseline ? s.metrics.ascender : anchor.verticalFraction * s.height
+        // The lines' top inside a fixed height (0 when the box is as tall as the lines).
+        let top = switch style.verticalAlign {
+        case .top: 0.0
+        case .center: (s.height - s.contentHeight) / 2
+        case .bottom: s.height - s.contentHeight
+        }
+        let boxPointY = anchor.isBaseline ? top + s.metrics.ascender : anchor.verticalFraction * s.height
         let box = Rect(x: areaX - anchor.horizontalFraction * s.width + offsetX,
                        y: areaY - boxPointY + offsetY, width: s.width, height: s.height)
 
         var lines: [TextBlock.Line] = []
         var placed: [GlyphRasterizer.Placed] = []
-        for (index, line) in s.lines.enumerated() {
-            let x = switch style.align {
-            case .left: box.x
-            case .center: box.x + (s.width - line.advance) / 2
-            case .right: box.x + s.width - line.advance
+        for (index, setLine) in s.lines.enumerated() {
+            var line = setLine.shaped
+            let x: Double
+            switch style.align {
+            case .left: x = box.x
+            case .center: x = box.x + (s.width - line.advance) / 2
+            case .right: x = box.x + s.width - line.advance
+            case .justify:
+                if !setLine.endsParagraph { TextJustification.justify(&line, to: s.width) }
+                x = setLine.endsParagraph && setLine.rightToLeft ? box.x + s.width - line.advance : box.x
             }
-            let baseline = box.y + s.metrics.ascender + Double(index) * s.spacing
+            let baseline = box.y + top + s.metrics.ascender + Double(index) * s.spacing
             lines.append(TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline))
             for glyph in line.glyphs {
                 placed.append(GlyphRasterizer.Placed(face: faces.faces[glyph.face], id: glyph.id,
@@ -325,7 +360,7 @@ public enum Typesetter {
         let faceList = faces.faces.enumerated().map { i, face in
             TextBlock.Face(family: faces.families[i], file: face.file, index: face.index, isColor: !face.isScalable)
         }
-        return TextBlock(box: box, firstBaseline: box.y + s.metrics.ascender, metrics: s.metrics, size: s.size,
+        return TextBlock(box: box, firstBaseline: box.y + top + s.metrics.ascender, metrics: s.metrics, size: s.size,
                          family: faces.families[0], fontFile: faces.primary.file, fontIndex: faces.primary.index,
                          faces: faceList, lines: lines,
                          mask: layers.fill?.mask, maskX: layers.fill?.x ?? 0, maskY: layers.fill?.y ?? 0,

@@ -1253,9 +1253,9 @@ extension DocumentSchema {
           }
         },
         "width": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. An error on a text overlay.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Text overlays: a fixed text box width; lines wrap to it and `align` places them in it (not with `maxWidth`).",
           "x-units": "px, or % of the canvas (cell) width",
-          "x-default": "the image's size",
+          "x-default": "the image's size; text: the widest line",
           "anyOf": [
             {
               "type": "number",
@@ -1271,9 +1271,9 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. An error on a text overlay.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Text overlays: a fixed text box height; `verticalAlign` places the lines in it, lines beyond it still draw (not with `maxHeight`).",
           "x-units": "px, or % of the canvas (cell) height",
-          "x-default": "the image's size",
+          "x-default": "the image's size; text: the lines' height",
           "anyOf": [
             {
               "type": "number",
@@ -1446,7 +1446,7 @@ extension DocumentSchema {
           ]
         },
         "fit": {
-          "description": "`shrink` reduces the font size until the box fits `maxWidth` × `maxHeight` (needs one of them).",
+          "description": "`shrink` reduces the font size until the lines fit `maxWidth` × `maxHeight`, or the fixed `width` × `height` (needs one of the four).",
           "default": "none",
           "anyOf": [
             {
@@ -1461,14 +1461,15 @@ extension DocumentSchema {
           ]
         },
         "align": {
-          "description": "Alignment of each line inside the text box.",
+          "description": "Alignment of each line inside the text box. `justify` stretches every line but a paragraph's last to the box width: inter-word in spaced scripts, inter-character in Chinese and Japanese.",
           "default": "center",
           "anyOf": [
             {
               "enum": [
                 "left",
                 "center",
-                "right"
+                "right",
+                "justify"
               ]
             },
             {
@@ -1583,6 +1584,22 @@ extension DocumentSchema {
               "enum": [
                 "horizontal",
                 "vertical"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "verticalAlign": {
+          "description": "Text: where the lines sit inside a fixed `height` (an error without `height`; `middle` suggests `center`).",
+          "default": "top",
+          "anyOf": [
+            {
+              "enum": [
+                "top",
+                "center",
+                "bottom"
               ]
             },
             {

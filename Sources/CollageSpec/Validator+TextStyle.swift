@@ -4,8 +4,10 @@
 /// - `photo: ID` anchors the overlay in that photo's cell (checked against
 ///   the photo ids by the layout stage).
 /// - `maxWidth` (> 0; percent of the area's width), `maxHeight` (> 0; percent
-///   of the area's height), `fit: none|shrink` (`shrink` needs `maxWidth`
-///   or `maxHeight`), `align: left|center|right`, `lineHeight` (> 0, a
+///   of the area's height), a fixed box `width` / `height` (likewise; not
+///   with `maxWidth` / `maxHeight`), `verticalAlign: top|center|bottom`
+///   (needs `height`), `fit: none|shrink` (`shrink` needs one of the four),
+///   `align: left|center|right|justify`, `lineHeight` (> 0, a
 ///   multiple of the size), `letterSpacing` (pixels, may be negative),
 ///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal` (`vertical` is not
 ///   supported yet).
@@ -57,6 +59,28 @@ extension Validator {
         }
         if let entry = keys["maxWidth"] { style.maxWidth = textLength(entry.value, key: "maxWidth", positive: true) }
         if let entry = keys["maxHeight"] { style.maxHeight = textLength(entry.value, key: "maxHeight", positive: true) }
+        if let entry = keys["width"] { style.width = textLength(entry.value, key: "width", positive: true, maximum: 32768) }
+        if let entry = keys["height"] { style.height = textLength(entry.value, key: "height", positive: true, maximum: 32768) }
+        for (fixed, bound) in [("width", "maxWidth"), ("height", "maxHeight")] {
+            guard let fixedEntry = keys[fixed], let boundEntry = keys[bound] else { continue }
+            let later = (fixedEntry.keyLocation.line, fixedEntry.keyLocation.column)
+                < (boundEntry.keyLocation.line, boundEntry.keyLocation.column) ? boundEntry : fixedEntry
+            report(.invalidValue, later.keyLocation,
+                   "'\(fixed)' and '\(bound)' cannot be combined: '\(fixed)' fixes the text box's \(fixed), '\(bound)' bounds a box that fits its text")
+        }
+        if let entry = keys["verticalAlign"] {
+            if let s = scalar(entry.value, key: "verticalAlign", expected: "a string"), s.text == "middle" {
+                report(.invalidValue, s.location, "'middle' is not a valid 'verticalAlign'; did you mean 'center'?",
+                       notes: ["'verticalAlign' is one of 'top', 'center', 'bottom'"])
+            } else if let value = enumeration(entry.value, key: "verticalAlign",
+                                              allowed: TextVerticalAlign.allCases.map(\.rawValue)) {
+                style.verticalAlign = TextVerticalAlign(rawValue: value) ?? .top
+                if keys["height"] == nil {
+                    report(.missingKey, entry.keyLocation,
+                           "'verticalAlign' needs 'height': it places the lines inside a text box of fixed height")
+                }
+            }
+        }
         if let entry = keys["align"],
            let value = enumeration(entry.value, key: "align", allowed: TextAlign.allCases.map(\.rawValue)) {
             style.align = TextAlign(rawValue: value) ?? .center
@@ -85,9 +109,9 @@ extension Validator {
         if let entry = keys["fit"],
            let value = enumeration(entry.value, key: "fit", allowed: TextFit.allCases.map(\.rawValue)) {
             style.fit = TextFit(rawValue: value) ?? .none
-            if style.fit == .shrink, keys["maxWidth"] == nil, keys["maxHeight"] == nil {
+            if style.fit == .shrink, ["maxWidth", "maxHeight", "width", "height"].allSatisfy({ keys[$0] == nil }) {
                 report(.missingKey, entry.value.location,
-                       "'fit: shrink' needs 'maxWidth' or 'maxHeight' to shrink the text into")
+                       "'fit: shrink' needs 'maxWidth' or 'maxHeight' (or a fixed 'width' or 'height') to shrink the text into")
             }
         }
         if let entry = keys["stroke"] { style.stroke = readStroke(entry.value) }

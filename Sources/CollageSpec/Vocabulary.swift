@@ -41,7 +41,7 @@ enum Vocabulary {
     static func overlayKeys(_ kind: OverlayKindName) -> [String] {
         switch kind {
         case .text: ["text", "font", "color", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
-                     "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak"]
+                     "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign"]
         case .image: ["image", "width", "height", "shadow"]
         }
     }

@@ -49,3 +49,44 @@ final class TextLanguageKeysTests: XCTestCase {
         ])
     }
 }
+
+/// `width`, `height`, `verticalAlign` and `align: justify` of a text overlay.
+final class TextBoxKeysTests: XCTestCase {
+    func testBoxKeysAreRead() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let spec = try ws.load("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {text: x, width: 300, height: "40%", verticalAlign: bottom, align: justify, fit: shrink}
+            """)
+        let style = spec.overlays[0].text!.style
+        XCTAssertEqual(style.width, .pixels(300))
+        XCTAssertEqual(style.height, .percent(40))
+        XCTAssertEqual(style.verticalAlign, .bottom)
+        XCTAssertEqual(style.align, .justify)
+        XCTAssertEqual(style.fit, .shrink)
+    }
+
+    func testBadBoxKeysHaveExactDiagnostics() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {text: x, width: 300, maxWidth: 200}
+              - {text: x, maxHeight: 200, height: 100}
+              - {text: x, verticalAlign: center}
+              - {text: x, height: 100, verticalAlign: middle}
+            """)
+        XCTAssertEqual(places(errors), [
+            Where(.invalidValue, 4, 27), Where(.invalidValue, 5, 31), Where(.missingKey, 6, 15), Where(.invalidValue, 7, 43),
+        ])
+        XCTAssertEqual(errors.map(\.message), [
+            "'width' and 'maxWidth' cannot be combined: 'width' fixes the text box's width, 'maxWidth' bounds a box that fits its text",
+            "'height' and 'maxHeight' cannot be combined: 'height' fixes the text box's height, 'maxHeight' bounds a box that fits its text",
+            "'verticalAlign' needs 'height': it places the lines inside a text box of fixed height",
+            "'middle' is not a valid 'verticalAlign'; did you mean 'center'?",
+        ])
+    }
+}
