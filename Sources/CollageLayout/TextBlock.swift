@@ -20,6 +20,14 @@ public struct TextBlock: Sendable {
         public var x: Double
         /// The line's baseline on the canvas.
         public var baseline: Double
+        /// Above the baseline, pixels (the primary face's ascender).
+        public var ascent: Double
+        /// Below the baseline, pixels, >= 0 (minus the primary face's descender).
+        public var descent: Double
+
+        /// The line's box: from its left end, `advance` wide, from `ascent`
+        /// above the baseline to `descent` below it (canvas pixels).
+        public var box: Rect { Rect(x: x, y: baseline - ascent, width: advance, height: ascent + descent) }
     }
 
     /// A face the block draws with (`ShapedGlyph.face` indexes `faces`).

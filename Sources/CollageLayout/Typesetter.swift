@@ -292,7 +292,8 @@ public enum Typesetter {
                 x = setLine.endsParagraph && setLine.rightToLeft ? box.x + s.width - line.advance : box.x
             }
             let baseline = box.y + top + s.metrics.ascender + Double(index) * s.spacing
-            lines.append(TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline))
+            lines.append(TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline,
+                                        ascent: s.metrics.ascender, descent: -s.metrics.descender))
             for glyph in line.glyphs {
                 placed.append(GlyphRasterizer.Placed(face: faces.faces[glyph.face], id: glyph.id,
                                                      x: x + glyph.x, y: baseline + glyph.y))
