@@ -15,6 +15,11 @@ struct TextCluster {
     var script: hb_script_t
     /// UAX #14 allows a line break before this cluster.
     var breakBefore: Bool
+    /// A break before this cluster ends the line with a hyphen (after
+    /// U+00AD, or at a dictionary hyphenation point).
+    var hyphenBefore = false
+    /// U+00AD SOFT HYPHEN alone.
+    var isSoftHyphen: Bool { character == "\u{AD}" }
     var isWhitespace: Bool { character.isWhitespace }
 }
 
@@ -60,5 +65,29 @@ extension TextCluster {
             for i in clusters.indices where !isReal(clusters[i].script) { clusters[i].script = firstReal }
         }
         return (clusters, uncovered)
+    }
+
+    /// Marks where words may break with a hyphen (`hyphens`): after each
+    /// U+00AD (`manual`, `auto`; with `none` those breaks are removed), and
+    /// with `auto` at the hyphenation points of each run of letters in
+    /// `lang`'s dictionary (`Hyphenator`).
+    static func markHyphenation(_ clusters: inout [TextCluster], hyphens: Hyphens, lang: String?,
+                                hyphenator: Hyphenator = .shared) {
+        for i in clusters.indices.dropFirst() where clusters[i - 1].isSoftHyphen {
+            if hyphens == .none { clusters[i].breakBefore = false } else if clusters[i].breakBefore { clusters[i].hyphenBefore = true }
+        }
+        guard hyphens == .auto, let lang else { return }
+        var i = 0
+        while i < clusters.count {
+            guard clusters[i].character.isLetter else { i += 1; continue }
+            var end = i
+            while end < clusters.count, clusters[end].character.isLetter { end += 1 }
+            let word = String(clusters[i..<end].map(\.character))
+            for point in hyphenator.points(in: word, lang: lang) {
+                clusters[i + point].breakBefore = true
+                clusters[i + point].hyphenBefore = true
+            }
+            i = end
+        }
     }
 }

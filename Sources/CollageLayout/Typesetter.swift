@@ -103,6 +103,19 @@ public enum Typesetter {
             warnings.append(warning)
         }
         let faces = try FaceSet(font: spec.font, language: language, library: library)
+        if spec.style.hyphens == .auto {
+            if let lang = spec.lang {
+                if !Hyphenator.shared.hasDictionary(for: lang) {
+                    warnings.append(Diagnostic(.font, at: spec.langLocation ?? overlay.location,
+                        "no hyphenation dictionary for 'lang: \(lang)' in \(Hyphenator.directory); 'hyphens: auto' breaks only at U+00AD (install the Debian package \(Hyphenator.package(for: lang)))",
+                        severity: .warning))
+                }
+            } else {
+                warnings.append(Diagnostic(.missingKey, at: overlay.location,
+                    "'hyphens: auto' needs 'lang' to choose a hyphenation dictionary; it breaks only at U+00AD",
+                    severity: .warning))
+            }
+        }
         if !faces.matchedByName {
             warnings.append(Diagnostic(.font, at: overlay.location,
                 "no font named \(spec.font.family.map { "'\($0)'" }.joined(separator: ", ")); using '\(faces.families[0])'",
@@ -125,7 +138,8 @@ public enum Typesetter {
         var paragraphs: [[TextCluster]] = []
         var uncovered: [Character] = []
         for paragraph in TextControls.paragraphs(text) {
-            let result = TextCluster.itemize(paragraph, faces: faces, lang: spec.lang, strictness: spec.style.lineBreak)
+            var result = TextCluster.itemize(paragraph, faces: faces, lang: spec.lang, strictness: spec.style.lineBreak)
+            TextCluster.markHyphenation(&result.clusters, hyphens: spec.style.hyphens, lang: spec.lang)
             paragraphs.append(result.clusters)
             for c in result.uncovered where !uncovered.contains(c) { uncovered.append(c) }
         }
@@ -147,17 +161,25 @@ public enum Typesetter {
             shaper.language = spec.lang
             shaper.tabWidth = style.tabSize * TextShaper.shape(" ", face: faces.primary, features: features,
                                                                letterSpacing: letterSpacing).advance
-            var lineClusters: [(clusters: [TextCluster], endsParagraph: Bool, rightToLeft: Bool)] = []
+            var lineClusters: [(clusters: [TextCluster], endsParagraph: Bool, rightToLeft: Bool, hyphenated: Bool)] = []
             for paragraph in paragraphs {
-                let ranges = wrap(paragraph, shaper: shaper, maxWidth: wrapWidth, tabWidth: shaper.tabWidth)
+                let wrapped = wrap(paragraph, shaper: shaper, maxWidth: wrapWidth, tabWidth: shaper.tabWidth, faces: faces)
                 let rightToLeft = (paragraph.first?.paragraphLevel ?? 0) % 2 == 1
-                for (k, range) in ranges.enumerated() {
-                    lineClusters.append((Array(paragraph[range]), k == ranges.count - 1, rightToLeft))
+                for (k, line) in wrapped.enumerated() {
+                    var clusters = Array(paragraph[line.range])
+                    if line.hyphenated, let last = clusters.last {
+                        // The soft hyphen's place takes the drawn hyphen.
+                        if last.isSoftHyphen { clusters.removeLast() }
+                        clusters.append(hyphen(after: last, faces: faces))
+                    }
+                    lineClusters.append((clusters, k == wrapped.count - 1, rightToLeft, line.hyphenated))
                 }
             }
             if let maxLines = style.maxLines, lineClusters.count > maxLines {
                 lineClusters.removeLast(lineClusters.count - maxLines)
                 var last = lineClusters[maxLines - 1].clusters
+                // The ellipsis replaces a hyphen the break added.
+                if lineClusters[maxLines - 1].hyphenated { last.removeLast() }
                 if var ellipsis {
                     // In the paragraph's direction: at the visual end of an RTL line, the left.
                     ellipsis.level = last.last?.paragraphLevel ?? 0
@@ -225,39 +247,62 @@ public enum Typesetter {
     /// Pixel count as a Double (rectangles of clamped coordinates overflow Int products).
     private static func area(_ r: PixelRect) -> Double { Double(r.width) * Double(r.height) }
 
-    /// Greedy wrapping at UAX #14 opportunities: cluster ranges of each line
-    /// (trailing whitespace of a wrapped line dropped).
-    /// A TAB advances to the next multiple of `tabWidth` from the line's start.
+    /// One wrapped line: its clusters and whether its break takes a hyphen.
+    private struct WrappedLine {
+        var range: Range<Int>
+        var hyphenated: Bool
+    }
+
+    /// Greedy wrapping at UAX #14 opportunities (and hyphenation points,
+    /// `TextCluster.hyphenBefore`): each line ends at the last opportunity
+    /// that fits, a hyphen's advance included; with none that fits, at the
+    /// last opportunity, or between clusters. Trailing whitespace of a
+    /// wrapped line is dropped. A TAB advances to the next multiple of
+    /// `tabWidth` from the line's start.
     private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?,
-                             tabWidth: Double) -> [Range<Int>] {
-        guard let maxWidth, !clusters.isEmpty else { return [0..<clusters.count] }
+                             tabWidth: Double, faces: FaceSet) -> [WrappedLine] {
+        guard let maxWidth, !clusters.isEmpty else { return [WrappedLine(range: 0..<clusters.count, hyphenated: false)] }
         let advances = shaper.shape(clusters[...]).clusterAdvances
-        var ranges: [Range<Int>] = []
+        var lines: [WrappedLine] = []
         var start = 0, width = 0.0
-        var lastBreak: Int?
+        // Opportunities on the current line: before which cluster, the width before it.
+        var candidates: [(index: Int, width: Double, hyphen: Bool)] = []
         var i = 0
         while i < clusters.count {
-            if i > start, clusters[i].breakBefore { lastBreak = i }
+            if i > start, clusters[i].breakBefore { candidates.append((i, width, clusters[i].hyphenBefore)) }
             if clusters[i].character == TextControls.tab, tabWidth > 0 {
                 width = ((width / tabWidth + 1e-9).rounded(.down) + 1) * tabWidth
             } else {
                 width += advances[i]
             }
             if i > start, !clusters[i].isWhitespace, width > maxWidth {
-                let cut = lastBreak ?? i
+                let chosen = candidates.last { candidate in
+                    guard candidate.hyphen else { return true }
+                    let hyphen = self.hyphen(after: clusters[candidate.index - 1], faces: faces)
+                    return candidate.width + shaper.shape([hyphen][...]).advance <= maxWidth + 1e-9
+                } ?? candidates.last
+                let cut = chosen?.index ?? i
                 var end = cut
                 while end > start, clusters[end - 1].isWhitespace { end -= 1 }
-                ranges.append(start..<end)
+                lines.append(WrappedLine(range: start..<end, hyphenated: chosen?.hyphen == true && chosen?.index == cut))
                 start = cut
-                lastBreak = nil
+                candidates = []
                 width = 0
                 i = cut
                 continue
             }
             i += 1
         }
-        ranges.append(start..<clusters.count)
-        return ranges
+        lines.append(WrappedLine(range: start..<clusters.count, hyphenated: false))
+        return lines
+    }
+
+    /// The hyphen a break after `cluster` adds: U+2010 HYPHEN in the
+    /// cluster's face, or U+002D when that face has no U+2010.
+    static func hyphen(after cluster: TextCluster, faces: FaceSet) -> TextCluster {
+        let character: Character = faces.faces[cluster.face].covers("\u{2010}") ? "\u{2010}" : "-"
+        return TextCluster(character: character, face: cluster.face, level: cluster.paragraphLevel,
+                           paragraphLevel: cluster.paragraphLevel, script: cluster.script, breakBefore: false)
     }
 
     /// Places the lines by anchor, offset and align, and rasterises the layers.

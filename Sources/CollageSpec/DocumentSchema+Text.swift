@@ -1607,6 +1607,22 @@ extension DocumentSchema {
             }
           ]
         },
+        "hyphens": {
+          "description": "Text: where words may break with a hyphen (CSS `hyphens`). `manual` only at U+00AD SOFT HYPHEN; `none` never; `auto` also where the hyphenation patterns of `lang` allow (libhyphen, a hyphen-* dictionary from /usr/share/hyphen; a missing one is a warning naming the Debian package). The hyphen drawn is U+2010, or `-` when the font lacks it.",
+          "default": "manual",
+          "anyOf": [
+            {
+              "enum": [
+                "none",
+                "manual",
+                "auto"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
         "tabSize": {
           "description": "Text: a TAB advances to the next multiple of this many space advances (letter spacing included) from the line's start, as CSS `tab-size`; 0 draws a TAB as one space. CR, LF, CRLF, U+2028 and U+2029 end a line; other C0/C1 controls and default-ignorable code points draw nothing.",
           "x-units": "space widths",

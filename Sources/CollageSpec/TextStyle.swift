@@ -35,6 +35,17 @@ public enum LineBreakStrictness: String, Sendable, Hashable, CaseIterable {
     case strict, normal, loose
 }
 
+/// `hyphens` of a text overlay (CSS `hyphens`): where a word may break
+/// with a hyphen at a line's end.
+public enum Hyphens: String, Sendable, Hashable, CaseIterable {
+    /// Never, not even at U+00AD SOFT HYPHEN.
+    case none
+    /// Only at U+00AD SOFT HYPHEN (the default).
+    case manual
+    /// Also where the `lang` dictionary's patterns allow (libhyphen).
+    case auto
+}
+
 /// `fit` of a text overlay: `shrink` reduces the font size until the text
 /// fits `maxWidth` x `maxHeight` (or the fixed `width` x `height`).
 public enum TextFit: String, Sendable, Hashable, CaseIterable {
@@ -106,6 +117,8 @@ public struct TextStyle: Sendable, Hashable {
     public var tabSize = 8.0
     /// Line-break strictness (CSS `line-break`); default normal.
     public var lineBreak: LineBreakStrictness = .normal
+    /// Hyphenation; default manual (U+00AD only).
+    public var hyphens: Hyphens = .manual
     public var fit: TextFit = .none
     public var stroke: TextStroke?
     public var shadow: TextShadow?

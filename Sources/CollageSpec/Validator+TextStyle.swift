@@ -9,7 +9,7 @@
 ///   (needs `height`), `fit: none|shrink` (`shrink` needs one of the four),
 ///   `align: left|center|right|justify`, `lineHeight` (> 0, a
 ///   multiple of the size), `letterSpacing` (pixels, may be negative),
-///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal` (`vertical` is not
+///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `hyphens: none|manual|auto`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal` (`vertical` is not
 ///   supported yet).
 /// - `stroke: {width >= 0, color}`, `shadow: {offset [x, y], blur >= 0, color}`
 ///   (pixels), `background: {color, padding >= 0, cornerRadius >= 0}`; the
@@ -105,6 +105,10 @@ extension Validator {
         if let entry = keys["lineBreak"],
            let value = enumeration(entry.value, key: "lineBreak", allowed: LineBreakStrictness.allCases.map(\.rawValue)) {
             style.lineBreak = LineBreakStrictness(rawValue: value) ?? .normal
+        }
+        if let entry = keys["hyphens"],
+           let value = enumeration(entry.value, key: "hyphens", allowed: Hyphens.allCases.map(\.rawValue)) {
+            style.hyphens = Hyphens(rawValue: value) ?? .manual
         }
         if let entry = keys["fit"],
            let value = enumeration(entry.value, key: "fit", allowed: TextFit.allCases.map(\.rawValue)) {

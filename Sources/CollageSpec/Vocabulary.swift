@@ -41,7 +41,7 @@ enum Vocabulary {
     static func overlayKeys(_ kind: OverlayKindName) -> [String] {
         switch kind {
         case .text: ["text", "font", "color", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
-                     "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign"]
+                     "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign", "hyphens"]
         case .image: ["image", "width", "height", "shadow"]
         }
     }

@@ -49,4 +49,15 @@ final class LayoutLinesTests: XCTestCase {
             """)
         XCTAssertEqual(lines.map { $0["text"] as? String }, ["abc مرحبا", "بكم def"])
     }
+
+    func testAHyphenAddedAtABreakEndsTheLinesText() throws {
+        let lines = try lines("""
+              - text: "the documentation"
+                font: {family: DejaVu Sans, size: 40}
+                width: 210
+                hyphens: auto
+                lang: en-US
+            """)
+        XCTAssertEqual(lines.map { $0["text"] as? String }, ["the docu\u{2010}", "mentation"])
+    }
 }
