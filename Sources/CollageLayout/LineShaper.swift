@@ -1,19 +1,17 @@
 import CText
 
-/// Shapes a line of clusters: splits it into runs of one face, bidi level
-/// and script, shapes each run with HarfBuzz in its direction, and orders
-/// the runs visually (UAX #9 rule L2).
+/// Shapes a line of clusters: splits it into runs of one span, face, bidi
+/// level and script, shapes each run with HarfBuzz in its direction (at
+/// its span's size, features, letter spacing and language), and orders the
+/// runs visually (UAX #9 rule L2).
 struct LineShaper {
-    let faces: FaceSet
-    /// HarfBuzz feature strings ("kern=0", "tnum=1").
-    let features: [String]
-    /// Pixels added after each cluster.
-    let letterSpacing: Double
+    /// The spans' styles (`TextCluster.style` indexes them).
+    let styles: [TextRunStyle]
+    /// Where each glyph's face is numbered (`ShapedGlyph.face`).
+    let table: TextFaceTable
     /// The distance between tab stops, pixels (`tabSize` space advances,
     /// letter spacing included); 0 draws a TAB as a space.
     var tabWidth = 0.0
-    /// The text's BCP 47 language for HarfBuzz, or nil.
-    var language: String?
 
     struct Shaped {
         /// Logical-order text of the line.
@@ -37,7 +35,8 @@ struct LineShaper {
             var end = index
             var runText = ""
             let runStart = utf8
-            while end < clusters.endIndex, clusters[end].face == first.face, clusters[end].level == first.level,
+            while end < clusters.endIndex, clusters[end].style == first.style, clusters[end].face == first.face,
+                  clusters[end].level == first.level,
                   clusters[end].script == first.script {
                 clusterStarts[utf8] = end - clusters.startIndex
                 // A TAB is shaped as a space (same UTF-8 length) and widened to its stop below.
@@ -45,9 +44,12 @@ struct LineShaper {
                 utf8 += clusters[end].character.utf8.count
                 end += 1
             }
-            let face = faces.faces[first.face]
+            let style = styles[first.style]
+            let face = style.faces.faces[first.face]
+            try? face.setSize(style.size)
             let result = TextShaper.shape(runText, face: face, rightToLeft: first.level % 2 == 1, script: first.script,
-                                          features: features, letterSpacing: letterSpacing, language: language)
+                                          features: style.features, letterSpacing: style.letterSpacing,
+                                          language: style.language)
             runs.append(Run(range: index..<end, utf8Start: runStart, text: runText, glyphs: result.glyphs,
                             advance: result.advance))
             text += String(clusters[index..<end].map(\.character))
@@ -67,9 +69,12 @@ struct LineShaper {
         var pen = 0.0
         for i in order {
             let run = runs[i]
-            let face = clusters[run.range.lowerBound].face
+            let first = clusters[run.range.lowerBound]
+            let face = table.index(of: first.face, in: styles[first.style])
             for glyph in run.glyphs {
-                glyphs.append(glyph.drawn(face: face, offsetX: pen, cluster: run.utf8Start + glyph.cluster))
+                var drawn = glyph.drawn(face: face, offsetX: pen, cluster: run.utf8Start + glyph.cluster)
+                drawn.span = first.style
+                glyphs.append(drawn)
             }
             pen += run.advance
         }

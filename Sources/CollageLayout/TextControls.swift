@@ -27,6 +27,28 @@ enum TextControls {
         }
     }
 
+    /// A span's part of one paragraph.
+    struct Piece {
+        var text: String
+        /// The span (index into the overlay's runs).
+        var style: Int
+    }
+
+    /// The spans' texts (`texts[i]` of span i) split into paragraphs at the
+    /// explicit breaks, each a list of its spans' pieces (no empty piece; an
+    /// empty paragraph keeps one empty piece of the span it is in).
+    static func paragraphs(spans texts: [String]) -> [[Piece]] {
+        var result: [[Piece]] = [[]]
+        for (style, text) in texts.enumerated() {
+            for (k, part) in paragraphs(text).enumerated() {
+                if k > 0 { result.append([]) }
+                if !part.isEmpty { result[result.count - 1].append(Piece(text: part, style: style)) }
+            }
+        }
+        for i in result.indices where result[i].isEmpty { result[i] = [Piece(text: "", style: 0)] }
+        return result
+    }
+
     /// `text` split into its paragraphs (lines by explicit breaks), with
     /// the dropped controls removed; an empty text is one empty paragraph.
     static func paragraphs(_ text: String) -> [String] {

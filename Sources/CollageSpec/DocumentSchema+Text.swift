@@ -1036,13 +1036,60 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "text": {
-          "description": "The text. Its source text is kept: `text: no` draws \"no\", `text: 0755` draws \"0755\". A line break (`\\n` in a quoted string, or a `|` block) starts a new line.",
-          "x-type": "string",
+          "description": "The text. Its source text is kept: `text: no` draws \"no\", `text: 0755` draws \"0755\". A line break (`\\n` in a quoted string, or a `|` block) starts a new line. Rich text: a list of spans, each a string (the overlay's settings) or `{text, font, color, letterSpacing, lang}` overriding the overlay's for its text; lines break, bidi runs, stroke, shadow and label box go across spans as over one text.",
+          "x-type": "string, or a list of spans",
           "x-default": "required (or `image`)",
-          "type": [
-            "string",
-            "number",
-            "boolean"
+          "anyOf": [
+            {
+              "type": [
+                "string",
+                "number",
+                "boolean"
+              ]
+            },
+            {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "anyOf": [
+                  {
+                    "type": [
+                      "string",
+                      "number",
+                      "boolean"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "text": {
+                        "type": [
+                          "string",
+                          "number",
+                          "boolean"
+                        ]
+                      },
+                      "font": {
+                        "$ref": "#/$defs/overlay/properties/font"
+                      },
+                      "color": {
+                        "$ref": "#/$defs/color"
+                      },
+                      "letterSpacing": {
+                        "$ref": "#/$defs/overlay/properties/letterSpacing"
+                      },
+                      "lang": {
+                        "$ref": "#/$defs/overlay/properties/lang"
+                      }
+                    },
+                    "required": [
+                      "text"
+                    ]
+                  }
+                ]
+              }
+            }
           ]
         },
         "image": {

@@ -90,3 +90,53 @@ final class TextBoxKeysTests: XCTestCase {
         ])
     }
 }
+
+/// `text: [span, …]`: strings and mappings resolved over the overlay's keys.
+final class TextSpanKeysTests: XCTestCase {
+    func testSpansAreResolvedOverTheOverlay() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let spec = try ws.load("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - text:
+                  - "Ada "
+                  - {text: Lovelace, font: {weight: bold, size: "10%"}, color: red, letterSpacing: 2, lang: en-GB}
+                font: {family: DejaVu Sans, size: 30}
+                color: white
+                letterSpacing: 1
+                lang: en
+            """)
+        let text = spec.overlays[0].text!
+        XCTAssertEqual(text.text, "Ada Lovelace")
+        XCTAssertEqual(text.spans.count, 2)
+        XCTAssertEqual(text.spans[0].text, "Ada ")
+        XCTAssertEqual(text.spans[0].font, text.font)
+        XCTAssertEqual(text.spans[0].color, RGBA(red: 255, green: 255, blue: 255, alpha: 255))
+        XCTAssertEqual(text.spans[0].letterSpacing, 1)
+        XCTAssertEqual(text.spans[0].lang, "en")
+        XCTAssertEqual(text.spans[1].font.family, ["DejaVu Sans"])
+        XCTAssertEqual(text.spans[1].font.weight, 700)
+        XCTAssertEqual(text.spans[1].font.relativeSize, 10)
+        XCTAssertEqual(text.spans[1].color, RGBA(red: 255, green: 0, blue: 0, alpha: 255))
+        XCTAssertEqual(text.spans[1].letterSpacing, 2)
+        XCTAssertEqual(text.spans[1].lang, "en-GB")
+    }
+
+    func testBadSpansShowTheSpanForm() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - text: [[a, b], {font: {size: 3}}, {text: x, size: 3}, ~]
+            """)
+        XCTAssertEqual(places(errors), [
+            Where(.wrongType, 4, 12), Where(.missingKey, 4, 20), Where(.unknownKey, 4, 49), Where(.wrongType, 4, 59),
+        ])
+        XCTAssertEqual(errors[0].message, "a span is a string or a mapping {text, font, color, letterSpacing, lang}; found a list")
+        XCTAssertEqual(errors[1].message, "missing key 'text' in a span: the span's text")
+        XCTAssertEqual(errors[3].message,
+                       "a span is a string or a mapping {text, font, color, letterSpacing, lang}; found nothing (an empty value)")
+    }
+}
