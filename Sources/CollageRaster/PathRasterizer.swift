@@ -1,4 +1,5 @@
 import CollageNumerics
+import Dispatch
 /// Anti-aliased path filling by exact area coverage (README "Rules": Scene
 /// graph): every segment deposits, into an accumulation buffer, the signed
 /// area it encloses to its right within each pixel it crosses, plus the
@@ -43,33 +44,50 @@ public enum PathRasterizer {
     public static func coverage(_ path: Path, rule: FillRule = .nonZero, area: PixelRect) -> CoverageMask {
         let width = area.width, height = area.height
         guard width > 0, height > 0 else { return CoverageMask(width: max(0, width), height: max(0, height)) }
-        var segments: [Segment] = []
-        flatten(path) { x0, y0, x1, y1 in segments.append(Segment(x0: x0, y0: y0, x1: x1, y1: y1)) }
+        var lines: [Segment] = []
+        flatten(path) { x0, y0, x1, y1 in lines.append(Segment(x0: x0, y0: y0, x1: x1, y1: y1)) }
         // By top, so each band adds the segments that start above its end.
-        segments.sort { $0.top < $1.top }
+        let segments = lines.sorted { $0.top < $1.top }
         // One spare cell a row for the area that spills past the right edge.
         let stride = width + 1
         let band = Swift.min(height, Swift.max(8, bandFloats / stride))
-        var accumulation = [Float](repeating: 0, count: stride * band)
+        let bands = (height + band - 1) / band
         var bytes = [UInt8](repeating: 0, count: width * height)
-        var active: [Segment] = []
-        var next = 0
-        accumulation.withUnsafeMutableBufferPointer { buffer in
-            bytes.withUnsafeMutableBufferPointer { out in
-                let acc = buffer.baseAddress!
-                var first = 0
-                while first < height {
-                    let rows = Swift.min(band, height - first)
-                    let bandTop = Double(area.y + first), bandBottom = Double(area.y + first + rows)
-                    while next < segments.count, segments[next].top < bandBottom { active.append(segments[next]); next += 1 }
-                    active.removeAll { $0.bottom <= bandTop }
-                    acc.update(repeating: 0, count: rows * stride)
-                    var line = LineAccumulator(acc: acc, stride: stride, width: width, height: rows,
-                                               originX: Double(area.x), originY: bandTop)
-                    for segment in active { line.add(segment.x0, segment.y0, segment.x1, segment.y1) }
-                    sums(acc, stride: stride, width: width, rows: rows, rule: rule, into: out.baseAddress! + first * width)
-                    first += rows
+        // Large areas (a tilted print's edge, on the serial path before any
+        // decode) split their bands between two threads; band boundaries do
+        // not depend on the split, so neither do the bytes.
+        let parts = bands >= 2 && width * height >= 1 << 18 ? 2 : 1
+        let perPart = (bands + parts - 1) / parts
+        bytes.withUnsafeMutableBufferPointer { out in
+            // Each part writes only its own bands' rows.
+            nonisolated(unsafe) let output = out.baseAddress!
+            @Sendable func rasterize(_ part: Int) {
+                let firstBand = part * perPart, endBand = Swift.min(bands, firstBand + perPart)
+                guard firstBand < endBand else { return }
+                var accumulation = [Float](repeating: 0, count: stride * band)
+                var active: [Segment] = []
+                var next = 0
+                accumulation.withUnsafeMutableBufferPointer { buffer in
+                    let acc = buffer.baseAddress!
+                    for index in firstBand ..< endBand {
+                        let first = index * band, rows = Swift.min(band, height - first)
+                        let bandTop = Double(area.y + first), bandBottom = Double(area.y + first + rows)
+                        while next < segments.count, segments[next].top < bandBottom {
+                            active.append(segments[next]); next += 1
+                        }
+                        active.removeAll { $0.bottom <= bandTop }
+                        acc.update(repeating: 0, count: rows * stride)
+                        var line = LineAccumulator(acc: acc, stride: stride, width: width, height: rows,
+                                                   originX: Double(area.x), originY: bandTop)
+                        for segment in active { line.add(segment.x0, segment.y0, segment.x1, segment.y1) }
+                        sums(acc, stride: stride, width: width, rows: rows, rule: rule, into: output + first * width)
+                    }
                 }
+            }
+            if parts == 1 {
+                rasterize(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: parts) { rasterize($0) }
             }
         }
         return CoverageMask(width: width, height: height, coverage: bytes)
