@@ -16,10 +16,12 @@ final class Hyphenator: Sendable {
 
     let directory: String
 
-    /// A loaded dictionary (never freed: the process keeps it).
+    /// A loaded dictionary (never freed: the process keeps it), in UTF-8 or
+    /// in ISO-8859-1 (Debian's hyphen-de dictionaries are Latin-1).
     private final class Dictionary: @unchecked Sendable {
         let handle: UnsafeMutablePointer<HyphenDict>
-        init(_ handle: UnsafeMutablePointer<HyphenDict>) { self.handle = handle }
+        let isLatin1: Bool
+        init(_ handle: UnsafeMutablePointer<HyphenDict>, isLatin1: Bool) { self.handle = handle; self.isLatin1 = isLatin1 }
     }
 
     private let loaded = Mutex<[String: Dictionary?]>([:])
@@ -79,11 +81,31 @@ final class Hyphenator: Sendable {
     private func dictionary(for tag: String, cache: inout [String: Dictionary?]) -> Dictionary? {
         if let known = cache[tag] { return known }
         var dictionary: Dictionary?
-        if let path = dictionaryPath(for: tag), let handle = hnj_hyphen_load(path), handle.pointee.utf8 != 0 {
-            dictionary = Dictionary(handle)
+        if let path = dictionaryPath(for: tag), let handle = hnj_hyphen_load(path) {
+            let charset = withUnsafeBytes(of: handle.pointee.cset) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let latin1 = ["ISO8859-1", "ISO-8859-1", "ISO_8859-1", "LATIN1"].contains(charset.uppercased())
+            if handle.pointee.utf8 != 0 || latin1 {
+                dictionary = Dictionary(handle, isLatin1: handle.pointee.utf8 == 0)
+            } else {
+                hnj_hyphen_free(handle)   // another 8-bit set: its bytes are not ours to make
+            }
         }
         cache[tag] = dictionary
         return dictionary
+    }
+
+    /// `word`'s bytes in the dictionary's encoding, one element per
+    /// character (its UTF-8 length, or 1 in Latin-1); nil when a character
+    /// has no Latin-1 byte (a scalar over U+00FF, or a base with a mark).
+    private static func encode(_ word: [Character], latin1: Bool) -> (bytes: [UInt8], lengths: [Int])? {
+        guard latin1 else { return (word.flatMap { Array($0.utf8) }, word.map { $0.utf8.count }) }
+        var bytes: [UInt8] = []
+        for character in word {
+            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                  scalar.value <= 0xFF else { return nil }
+            bytes.append(UInt8(scalar.value))
+        }
+        return (bytes, Array(repeating: 1, count: word.count))
     }
 
     /// The places a `word` (letters only, any case) may be hyphenated in
@@ -93,25 +115,31 @@ final class Hyphenator: Sendable {
     /// no dictionary, or the word is too short.
     func points(in word: String, lang tag: String) -> [Int] {
         let lower = word.lowercased()
-        let bytes = Array(lower.utf8)
-        guard bytes.count >= 2, bytes.count < 1000, lower.count == word.count else { return [] }
+        let characters = Array(lower)
+        guard characters.count >= 2, lower.utf8.count < 1000, characters.count == word.count else { return [] }
         return loaded.withLock { cache -> [Int] in
-            guard let dictionary = dictionary(for: tag, cache: &cache) else { return [] }
-            var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+            guard let dictionary = dictionary(for: tag, cache: &cache),
+                  let (encoded, lengths) = Self.encode(characters, latin1: dictionary.isLatin1) else { return [] }
+            let length = encoded.count
+            // libhyphen also reads the word as a C string (strstr for the
+            // NOHYPHEN marks), whatever word_size says: it must end with a
+            // NUL (without one, ASan saw it read past the buffer; FuzzText).
+            let bytes = encoded + [0]
+            var hyphens = [CChar](repeating: 0, count: length + 5)
             var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
             var pos: UnsafeMutablePointer<Int32>?
             var cut: UnsafeMutablePointer<Int32>?
             let dict = dictionary.handle
             let status = bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { chars in
-                    hnj_hyphen_hyphenate3(dict, chars.baseAddress, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut,
+                    hnj_hyphen_hyphenate3(dict, chars.baseAddress, Int32(length), &hyphens, nil, &rep, &pos, &cut,
                                           Int32(dict.pointee.lhmin), Int32(dict.pointee.rhmin),
                                           Int32(dict.pointee.clhmin), Int32(dict.pointee.crhmin))
                 }
             }
             // Non-standard breaks (rep/pos/cut: Dutch "ff=f") are not used: only plain hyphens.
             if let rep {
-                for i in 0..<bytes.count { free(rep[i]) }
+                for i in 0..<length { free(rep[i]) }
                 free(rep)
             }
             free(pos)
@@ -120,9 +148,8 @@ final class Hyphenator: Sendable {
             // hyphens[i] odd: a hyphen may follow byte i. Bytes to characters:
             var points: [Int] = []
             var byte = 0
-            let characters = Array(lower)
-            for (k, character) in characters.enumerated() {
-                byte += character.utf8.count
+            for k in characters.indices {
+                byte += lengths[k]
                 if k + 1 < characters.count, Int(hyphens[byte - 1]) & 1 == 1 { points.append(k + 1) }
             }
             return points

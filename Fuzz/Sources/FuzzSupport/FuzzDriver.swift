@@ -18,6 +18,7 @@ func LLVMFuzzerRunDriver(
 /// builds, then exits 0 at once without fuzzing).
 public func runFuzzer(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
                       _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32 {
+    FuzzEnvironment.warmUp()
     var count = argc
     var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
     return LLVMFuzzerRunDriver(&count, &vector, callback)

@@ -1,6 +1,7 @@
 import CollageCodecs
 import CollageLayout
 import CollageRaster
+import CollageSpec
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,6 +26,24 @@ public enum FuzzEnvironment {
             fatalError("cannot load the pinned fonts: \(error)")
         }
     }()
+
+    /// Loads what one input may need once per process before libFuzzer
+    /// times inputs: the fonts, and the hyphenation dictionaries of
+    /// `hyphens: auto` for en-US and de (libhyphen takes 5 to 8 s under
+    /// ASan to load the 1 MB hyph_de_DE.dic: a first German input would be
+    /// a 10 s timeout finding that no later input repeats).
+    public static func warmUp() {
+        _ = fonts
+        for lang in ["en-US", "de"] {
+            var spec = TextOverlaySpec(text: "Silbentrennung", font: FontSpec(family: ["DejaVu Sans"], size: 20))
+            spec.style.hyphens = .auto
+            spec.style.width = Length(60)
+            spec.lang = lang
+            let overlay = OverlaySpec(kind: .text(spec), location: SourceLocation(file: "warm-up", line: 1, column: 1))
+            _ = try? Typesetter.set(spec, placement: overlay, in: PixelRect(x: 0, y: 0, width: 100, height: 100),
+                                    canvas: Size(width: 100, height: 100))
+        }
+    }
 
     /// A fresh folder (removed at exit) holding `photos/` with the file names
     /// the golden cases use (Tests/CollageTests/SyntheticPhotos.swift), as
