@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import Synchronization
 import XCTest
+import CollageTestSupport
 
 /// The library API (issue 14, "A library for Swift applications"):
 /// `DocumentRenderer` from a file, from text and from a `CollageDocument`,
@@ -13,7 +14,7 @@ import XCTest
 final class LibraryAPITests: XCTestCase {
     /// A folder holding `quadrants.png` (400x300, SyntheticPhotos.quadrants).
     private func photoFolder() throws -> URL {
-        let dir = try TestPaths.temporaryDirectory(self)
+        let dir = try TestPackage.temporaryDirectory(self)
         try Data(try ImageEncoder.encode(SyntheticPhotos.quadrants(), as: .png))
             .write(to: dir.appendingPathComponent("quadrants.png"))
         return dir
@@ -237,15 +238,15 @@ final class LibraryAPITests: XCTestCase {
 
     /// The README's "Using the library" example is the code of examples/library.
     func testReadmeExampleIsTheExamplePackagesCode() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPackage.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = readme.components(separatedBy: "## Using the library\n")[1]
         let block = section.components(separatedBy: "```swift\n")[1].components(separatedBy: "\n```")[0]
         let code = block.components(separatedBy: "import Collage\n\n")[1]
-        let main = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(
+        let main = try String(contentsOf: TestPackage.root.appendingPathComponent(
             "examples/library/Sources/LibraryExample/main.swift"), encoding: .utf8)
         XCTAssertGreaterThan(code.count, 500)
         XCTAssertTrue(main.contains(code), "README 'Using the library' differs from examples/library's main.swift")
-        let manifest = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("examples/library/Package.swift"),
+        let manifest = try String(contentsOf: TestPackage.root.appendingPathComponent("examples/library/Package.swift"),
                                   encoding: .utf8)
         XCTAssertTrue(manifest.contains(#".package(name: "collage", path: "../..")"#))
         XCTAssertTrue(manifest.contains(#".product(name: "Collage", package: "collage")"#))
