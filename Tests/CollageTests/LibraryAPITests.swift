@@ -109,6 +109,53 @@ final class LibraryAPITests: XCTestCase {
         XCTAssertEqual(pixels[80, 80], Color(red: 240, green: 220, blue: 40))    // a: bottom-right quadrant
     }
 
+    /// Rich-text spans built in code are the document's `text: [...]` list:
+    /// a plain span is a string, one with settings a mapping; the build and
+    /// the YAML render the same bytes.
+    func testSpansAreWrittenAsTheTextList() throws {
+        let dir = try photoFolder()
+        let caption = CollageDocument.Text(spans: [.init("Bold ", weight: 700), .init("plain"),
+                                                   .init(" 直", size: 14, color: "#ffd166", lang: "ja")],
+                                           family: ["DejaVu Sans"], size: 20, color: "#ffffff")
+        let document = CollageDocument(canvas: .init(width: 200, height: 100, background: "#000000"),
+                                       photos: [.init("quadrants.png")],
+                                       overlays: [.init(.text(caption), anchor: .bottom)])
+        XCTAssertTrue(document.jsonText.contains("""
+                  "text": [
+                    {
+                      "text": "Bold ",
+                      "font": {
+                        "weight": 700
+                      }
+                    },
+                    "plain",
+                    {
+                      "text": " 直",
+                      "font": {
+                        "size": 14
+                      },
+                      "color": "#ffd166",
+                      "lang": "ja"
+                    }
+                  ],
+            """), document.jsonText)
+        let yaml = """
+            version: 1
+            canvas: {width: 200, height: 100, background: "#000000"}
+            photos: [quadrants.png]
+            overlays:
+              - text: [{text: "Bold ", font: {weight: 700}}, plain, {text: " 直", font: {size: 14}, color: "#ffd166", lang: ja}]
+                font: {family: [DejaVu Sans], size: 20}
+                color: "#ffffff"
+                anchor: bottom
+
+            """
+        let renderer = DocumentRenderer(configuration: .init(threads: 2))
+        let built = try renderer.render(.document(document, baseDirectory: dir.path))
+        let text = try renderer.render(.text(yaml, baseDirectory: dir.path))
+        XCTAssertEqual(built.bytes, text.bytes)
+    }
+
     /// A built document is validated as a file is: the same message, at the
     /// value's line in the JSON text.
     func testBuiltDocumentErrorsAreTheValidatorsDiagnostics() throws {
