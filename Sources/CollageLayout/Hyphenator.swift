@@ -24,7 +24,16 @@ final class Hyphenator: Sendable {
         init(_ handle: UnsafeMutablePointer<HyphenDict>, isLatin1: Bool) { self.handle = handle; self.isLatin1 = isLatin1 }
     }
 
-    private let loaded = Mutex<[String: Dictionary?]>([:])
+    /// The dictionary of each tag seen (nil: none), and each loaded file:
+    /// tags that name one file (`de`, `De`, `de-DE`) share its dictionary,
+    /// which is loaded once (24 MB and seconds for hyph_de_DE.dic; a second
+    /// copy per spelling was a 12 s input for target document).
+    private struct Cache {
+        var byTag: [String: Dictionary?] = [:]
+        var byPath: [String: Dictionary?] = [:]
+    }
+
+    private let loaded = Mutex<Cache>(Cache())
 
     init(directory: String) { self.directory = directory }
 
@@ -78,10 +87,21 @@ final class Hyphenator: Sendable {
         loaded.withLock { cache in dictionary(for: tag, cache: &cache) != nil }
     }
 
-    private func dictionary(for tag: String, cache: inout [String: Dictionary?]) -> Dictionary? {
-        if let known = cache[tag] { return known }
+    private func dictionary(for tag: String, cache: inout Cache) -> Dictionary? {
+        if let known = cache.byTag[tag] { return known }
+        // The file itself (hyph_de.dic is a link to hyph_de_DE.dic).
+        guard let found = dictionaryPath(for: tag), let resolved = realpath(found, nil) else {
+            cache.byTag[tag] = .some(nil)
+            return nil
+        }
+        let path = String(cString: resolved)
+        free(resolved)
+        if let known = cache.byPath[path] {
+            cache.byTag[tag] = known
+            return known
+        }
         var dictionary: Dictionary?
-        if let path = dictionaryPath(for: tag), let handle = hnj_hyphen_load(path) {
+        if let handle = hnj_hyphen_load(path) {
             let charset = withUnsafeBytes(of: handle.pointee.cset) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let latin1 = ["ISO8859-1", "ISO-8859-1", "ISO_8859-1", "LATIN1"].contains(charset.uppercased())
             if handle.pointee.utf8 != 0 || latin1 {
@@ -90,7 +110,8 @@ final class Hyphenator: Sendable {
                 hnj_hyphen_free(handle)   // another 8-bit set: its bytes are not ours to make
             }
         }
-        cache[tag] = dictionary
+        cache.byPath[path] = .some(dictionary)
+        cache.byTag[tag] = .some(dictionary)
         return dictionary
     }
 
