@@ -47,6 +47,8 @@ public enum SceneBuilder {
             switch frame.kind {
             case .image(let image):
                 nodes.append(OverlayNode.image(image, frame: frame))
+            case .shape(let shape):
+                nodes.append(OverlayNode.shape(shape, frame: frame))
             case .text(let text):
                 do {
                     var block = try Typesetter.set(text, placement: spec.overlays[frame.overlay], in: frame.area,

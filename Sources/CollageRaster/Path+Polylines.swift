@@ -84,3 +84,19 @@ extension Path {
         return result
     }
 }
+
+extension Path {
+    /// The signed area the flattened subpaths enclose, each closed (shoelace,
+    /// y down: positive for outlines traced clockwise on screen, like `Path.rect`).
+    public var signedArea: Double {
+        var total = 0.0
+        for line in polylines() where line.points.count > 2 {
+            let points = line.points
+            for i in 0 ..< points.count {
+                let a = points[i], b = points[(i + 1) % points.count]
+                total += a.x * b.y - b.x * a.y
+            }
+        }
+        return total / 2
+    }
+}

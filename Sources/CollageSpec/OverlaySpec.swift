@@ -39,6 +39,8 @@ public struct OverlaySpec: Sendable, Equatable {
     public var text: TextOverlaySpec? { if case .text(let text) = kind { text } else { nil } }
     /// The image overlay's own fields, or nil for another kind.
     public var image: ImageOverlaySpec? { if case .image(let image) = kind { image } else { nil } }
+    /// The shape overlay's own fields, or nil for another kind.
+    public var shape: ShapeOverlaySpec? { if case .shape(let shape) = kind { shape } else { nil } }
 }
 
 /// What an overlay draws; each case carries its kind's own keys.
@@ -47,18 +49,21 @@ public enum OverlayKind: Sendable, Hashable {
     case text(TextOverlaySpec)
     /// `image:` an image drawn with its alpha (logos, stickers; `ImageOverlaySpec`).
     case image(ImageOverlaySpec)
+    /// `shape:` a vector shape with a fill and a stroke (`ShapeOverlaySpec`).
+    case shape(ShapeOverlaySpec)
 
     public var name: OverlayKindName {
         switch self {
         case .text: .text
         case .image: .image
+        case .shape: .shape
         }
     }
 }
 
-/// The overlay kinds by the key that introduces them (`text:`, `image:`).
+/// The overlay kinds by the key that introduces them (`text:`, `image:`, `shape:`).
 public enum OverlayKindName: String, Sendable, Hashable, CaseIterable {
-    case text, image
+    case text, image, shape
 
     /// "text overlays", "image overlays" (messages).
     public var plural: String { "\(rawValue) overlays" }

@@ -43,6 +43,7 @@ enum Vocabulary {
         case .text: ["text", "font", "color", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
                      "letterSpacing", "maxLines", "background", "direction"]
         case .image: ["image", "width", "height", "shadow"]
+        case .shape: ["shape", "width", "height", "cornerRadius", "points", "d", "fill", "stroke", "shadow"]
         }
     }
     /// Every key of any overlay kind (the schema's `$defs/overlay`).
@@ -54,7 +55,11 @@ enum Vocabulary {
     static let font = Section(name: "font", phrase: "in 'font'",
         supported: ["family", "size", "weight", "style", "file", "features"],
         unsupported: [])
+    /// A text overlay's `stroke` (`TextStroke`).
     static let stroke = Section(name: "stroke", phrase: "in 'stroke'", supported: ["width", "color"], unsupported: [])
+    /// A shape overlay's `stroke` (`ShapeStroke`).
+    static let shapeStroke = Section(name: "stroke", phrase: "in a shape's 'stroke'",
+        supported: ["width", "color", "dash", "dashOffset", "join", "cap", "miterLimit"], unsupported: [])
     /// A text overlay's `shadow` (`TextShadow`).
     static let shadow = Section(name: "shadow", phrase: "in 'shadow'", supported: ["offset", "blur", "color"], unsupported: [])
     /// A photo's or image overlay's `shadow` (`DropShadow`).

@@ -22,6 +22,8 @@ extension Spec {
                 if let file = text.font.file, let src = text.font.fileSrc, let location = text.font.fileLocation {
                     named.append(NamedPath(path: file, src: src, location: location))
                 }
+            case .shape:
+                break
             }
         }
         return named

@@ -8,9 +8,28 @@ public struct PathDataError: Error, Sendable, Equatable {
     public init(column: Int, message: String) { self.column = column; self.message = message }
 }
 
-extension Path {
+/// SVG path data read into absolute commands (`PathData(svg:)`): lines,
+/// quadratic and cubic Béziers (arcs already converted), in the shape's
+/// own coordinates (canvas pixels, y down, before the overlay's offset and
+/// rotation). `CollageLayout` turns it into a scene `Path` element by element.
+public struct PathData: Sendable, Hashable {
+    /// One absolute drawing command.
+    public enum Element: Sendable, Hashable {
+        case move(x: Double, y: Double)
+        case line(x: Double, y: Double)
+        /// Quadratic Bézier: control point, end point.
+        case quad(cx: Double, cy: Double, x: Double, y: Double)
+        /// Cubic Bézier: two control points, end point.
+        case cubic(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
+        case close
+    }
+
+    public internal(set) var elements: [Element] = []
+
+    public init() {}
+
     /// Most commands one path data string may hold (with their implicit repeats).
-    public static let maxPathDataCommands = 100_000
+    public static let maxCommands = 100_000
 
     /// Reads SVG path data (SVG 2 "Paths", the `d` attribute's grammar):
     /// every command, absolute (upper case) and relative (lower case):
@@ -20,22 +39,33 @@ extension Path {
     /// space between numbers. Arcs become cubic Béziers of at most 90° each
     /// (SVG's "Elliptical arc implementation notes": zero radii make a line,
     /// too-small radii are scaled up, equal end points draw nothing).
-    /// Coordinates are the path's own (canvas pixels for shapes, y down).
     ///
     /// - Throws: `PathDataError` at the first character that breaks the
     ///   grammar (SVG renders up to there; a document is refused instead),
     ///   or at a number that is not finite.
-    public init(svgPathData text: String) throws(PathDataError) {
+    public init(svg text: String) throws(PathDataError) {
         var reader = PathDataReader(Array(text.unicodeScalars))
         self = try reader.read()
     }
+
+    public var isEmpty: Bool { elements.isEmpty }
+
+    mutating func move(to x: Double, _ y: Double) { elements.append(.move(x: x, y: y)) }
+    mutating func line(to x: Double, _ y: Double) { elements.append(.line(x: x, y: y)) }
+    mutating func quad(to x: Double, _ y: Double, control cx: Double, _ cy: Double) {
+        elements.append(.quad(cx: cx, cy: cy, x: x, y: y))
+    }
+    mutating func cubic(to x: Double, _ y: Double, control1 c1x: Double, _ c1y: Double, control2 c2x: Double, _ c2y: Double) {
+        elements.append(.cubic(c1x: c1x, c1y: c1y, c2x: c2x, c2y: c2y, x: x, y: y))
+    }
+    mutating func close() { elements.append(.close) }
 }
 
 /// The reader behind `Path(svgPathData:)`.
 struct PathDataReader {
     let scalars: [Unicode.Scalar]
     var index = 0
-    var path = Path()
+    var path = PathData()
     /// Current point, subpath start, and the last control point of the
     /// previous command (for `S` and `T`), with the command that set it.
     var current = SIMD2<Double>(0, 0), start = SIMD2<Double>(0, 0)
@@ -67,7 +97,7 @@ struct PathDataReader {
         return s == "+" || s == "-" || s == "." || ("0" ... "9").contains(s)
     }
 
-    mutating func read() throws(PathDataError) -> Path {
+    mutating func read() throws(PathDataError) -> PathData {
         skipSpace()
         guard index < scalars.count else { return path }
         var commands = 0
@@ -88,8 +118,8 @@ struct PathDataReader {
             var repeats = 0
             repeat {
                 commands += 1
-                guard commands <= Path.maxPathDataCommands else {
-                    throw error("path data has more than \(Path.maxPathDataCommands) commands", at: commandStart)
+                guard commands <= PathData.maxCommands else {
+                    throw error("path data has more than \(PathData.maxCommands) commands", at: commandStart)
                 }
                 // After M, further pairs are lines (SVG).
                 let effective: Character = repeats > 0 && command == "M" ? "L" : repeats > 0 && command == "m" ? "l" : command

@@ -1,24 +1,26 @@
-@testable import CollageRaster
+@testable import CollageLayout
+import CollageRaster
+@testable import CollageSpec
 import Glibc
 import XCTest
 
-/// `Path(svgPathData:)`: every command, SVG's number syntax, arcs by area,
+/// `PathData(svg:)` (and `Path(_:)` from it): every command, SVG's number syntax, arcs by area,
 /// and errors at the column where reading stopped (issue 15).
 final class PathDataTests: XCTestCase {
     private let wide = PixelRect(x: -200, y: -200, width: 1000, height: 1000)
 
     private func area(_ d: String) throws -> Double {
-        let path = try Path(svgPathData: d)
+        let path = Path(try PathData(svg: d))
         guard let filled = PathRasterizer.fill(path, clip: wide) else { return 0 }
         return filled.mask.coverage.reduce(0.0) { $0 + Double($1) / 255 }
     }
 
     private func failure(_ d: String) -> PathDataError? {
-        do { _ = try Path(svgPathData: d); return nil } catch { return error }
+        do { _ = try PathData(svg: d); return nil } catch { return error }
     }
 
     func testLinesAndTheirRelativeAndImplicitForms() throws {
-        let absolute = try Path(svgPathData: "M10 20 L110 20 L110 70 L10 70 Z")
+        let absolute = try PathData(svg: "M10 20 L110 20 L110 70 L10 70 Z")
         XCTAssertEqual(absolute.elements, [.move(x: 10, y: 20), .line(x: 110, y: 20), .line(x: 110, y: 70),
                                            .line(x: 10, y: 70), .close])
         // Pairs after M are lines; h/v and relative forms; commas and no spaces.
@@ -26,25 +28,25 @@ final class PathDataTests: XCTestCase {
             XCTAssertEqual(try area(d), 5000, accuracy: 0.01, d)
         }
         // After z, a relative move starts from the subpath's start.
-        let two = try Path(svgPathData: "m10 10 h10 v10 z m20 0 h10 v10 h-10 z")
+        let two = try PathData(svg: "m10 10 h10 v10 z m20 0 h10 v10 h-10 z")
         XCTAssertEqual(two.elements[4], .move(x: 30, y: 10))
         // Numbers: sign and dot end a number; exponents.
-        XCTAssertEqual(try Path(svgPathData: "M1.5.5-2-3e1L+.5E+1 1e-1").elements,
+        XCTAssertEqual(try PathData(svg: "M1.5.5-2-3e1L+.5E+1 1e-1").elements,
                        [.move(x: 1.5, y: 0.5), .line(x: -2, y: -30), .line(x: 5, y: 0.1)])
-        XCTAssertTrue(try Path(svgPathData: "").isEmpty)
-        XCTAssertTrue(try Path(svgPathData: "  \n ").isEmpty)
+        XCTAssertTrue(try PathData(svg: "").isEmpty)
+        XCTAssertTrue(try PathData(svg: "  \n ").isEmpty)
     }
 
     func testCurvesAndTheirReflections() throws {
         // A quadratic arch, 2/3 · base · height; T reflects the control point.
         XCTAssertEqual(try area("M0 100 Q100 -100 200 100 Z"), 2.0 / 3 * 200 * 100, accuracy: 30)
-        let t = try Path(svgPathData: "M0 0 Q10 10 20 0 T40 0")
+        let t = try PathData(svg: "M0 0 Q10 10 20 0 T40 0")
         XCTAssertEqual(t.elements[2], .quad(cx: 30, cy: -10, x: 40, y: 0))
         // T after a non-quadratic uses the current point as control.
-        XCTAssertEqual(try Path(svgPathData: "M0 0 L10 0 T20 0").elements[2], .quad(cx: 10, cy: 0, x: 20, y: 0))
-        let s = try Path(svgPathData: "M0 0 C0 10 10 10 10 0 S20 -10 20 0")
+        XCTAssertEqual(try PathData(svg: "M0 0 L10 0 T20 0").elements[2], .quad(cx: 10, cy: 0, x: 20, y: 0))
+        let s = try PathData(svg: "M0 0 C0 10 10 10 10 0 S20 -10 20 0")
         XCTAssertEqual(s.elements[2], .cubic(c1x: 10, c1y: -10, c2x: 20, c2y: -10, x: 20, y: 0))
-        let relative = try Path(svgPathData: "m5 5 c0 10 10 10 10 0 s10 -10 10 0 q5 5 10 0 t10 0")
+        let relative = try PathData(svg: "m5 5 c0 10 10 10 10 0 s10 -10 10 0 q5 5 10 0 t10 0")
         XCTAssertEqual(relative.elements[1], .cubic(c1x: 5, c1y: 15, c2x: 15, c2y: 15, x: 15, y: 5))
         XCTAssertEqual(relative.elements[2], .cubic(c1x: 15, c1y: -5, c2x: 25, c2y: -5, x: 25, y: 5))
         XCTAssertEqual(relative.elements[3], .quad(cx: 30, cy: 10, x: 35, y: 5))
@@ -68,8 +70,8 @@ final class PathDataTests: XCTestCase {
         let quarterSegment = Double.pi * 2500 / 4 - 2500.0 / 2
         XCTAssertEqual(try area("M150 100 A50 50 0 1 1 100 150 Z"), Double.pi * 2500 - quarterSegment, accuracy: 40)
         // Zero radius: a straight line; equal end points: nothing.
-        XCTAssertEqual(try Path(svgPathData: "M0 0 A0 10 0 0 1 10 0").elements[1], .line(x: 10, y: 0))
-        XCTAssertEqual(try Path(svgPathData: "M0 0 A10 10 0 0 1 0 0").elements.count, 1)
+        XCTAssertEqual(try PathData(svg: "M0 0 A0 10 0 0 1 10 0").elements[1], .line(x: 10, y: 0))
+        XCTAssertEqual(try PathData(svg: "M0 0 A10 10 0 0 1 0 0").elements.count, 1)
     }
 
     func testErrorsGiveTheColumnWhereReadingStopped() {
