@@ -1031,7 +1031,7 @@ extension DocumentSchema {
       }
     },
     "overlay": {
-      "description": "A text overlay (`text`) or an image overlay (`image`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`, turned by `rotation` and faded by `opacity`. A key of the other kind (e.g. `font` on an image overlay) is an error naming the kinds it applies to.",
+      "description": "A text overlay (`text`), an image overlay (`image`) or a shape (`shape`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`, turned by `rotation` and faded by `opacity`. A key of the other kind (e.g. `font` on an image overlay) is an error naming the kinds it applies to.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -1054,6 +1054,82 @@ extension DocumentSchema {
             "number",
             "boolean"
           ]
+        },
+        "shape": {
+          "description": "A vector shape: `rect` and `ellipse` are a `width` x `height` box placed by `anchor` and `offset` like an image overlay; `line` and `polygon` go through `points`, `path` follows SVG path data `d`, all three at their own coordinates from the area's top-left corner (the canvas, or the cell with `photo`), moved by `offset`. Painted by `fill` and `stroke` (one of them is required), with `shadow`, `rotation` (about the shape's box centre: for line, polygon and path the box of its points and control points) and `opacity` like every overlay.",
+          "x-type": "`rect`, `ellipse`, `line`, `polygon` or `path`",
+          "x-default": "required for a shape",
+          "anyOf": [
+            {
+              "enum": [
+                "rect",
+                "ellipse",
+                "line",
+                "polygon",
+                "path"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "cornerRadius": {
+          "description": "Rect shapes: circular corners, clamped to half the shorter side. An error on other overlays.",
+          "x-units": "px",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "points": {
+          "description": "Line and polygon shapes: the points, from the area's top-left corner (+x right, +y down). A line has at least 2 (more make a polyline, stroked only), a polygon at least 3 (closed). Percentages refer to the area's width (x) and height (y).",
+          "x-type": "`[[x, y], ...]`, each -100000 to 100000",
+          "x-units": "px, or % of the canvas (cell) width/height",
+          "x-default": "required for a line or polygon",
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 10000,
+          "items": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": {
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": -100000,
+                  "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/percentage"
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            }
+          }
+        },
+        "d": {
+          "description": "Path shapes: SVG path data with every command (`M L H V C S Q T A Z`, upper case absolute, lower case relative; arcs included), in pixels from the area's top-left corner; open subpaths are closed by the fill. A mistake is reported at its column inside the string. Coordinates within ±100000 px.",
+          "x-type": "SVG path data",
+          "x-default": "required for a path",
+          "type": "string",
+          "minLength": 1
+        },
+        "fill": {
+          "description": "Shapes: the inside's colour (non-zero rule). None by default, so a shape with only a `stroke` is an outline. An error on a `line` (it has no inside) and on other overlays (`color` on a shape suggests `fill`).",
+          "x-type": "colour",
+          "x-default": "none",
+          "$ref": "#/$defs/color"
         },
         "photo": {
           "description": "Anchor inside that photo's cell instead of the canvas (a per-photo caption); percentages then refer to the cell.",
@@ -1200,7 +1276,7 @@ extension DocumentSchema {
           "$ref": "#/$defs/color"
         },
         "anchor": {
-          "description": "The canvas point (or the cell's, with `photo`) and the same point of the overlay's box meet.",
+          "description": "The canvas point (or the cell's, with `photo`) and the same point of the overlay's box meet. Shapes: only `rect` and `ellipse` take it (their box); `line`, `polygon` and `path` are drawn at their own coordinates, moved by `offset` (an error there).",
           "x-type": "anchor name",
           "default": "center",
           "anyOf": [
@@ -1253,9 +1329,9 @@ extension DocumentSchema {
           }
         },
         "width": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. An error on a text overlay.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Shapes (`rect`, `ellipse`): the box's size, required, rounded like an image overlay's. An error on a text overlay and on `line`, `polygon` and `path` shapes.",
           "x-units": "px, or % of the canvas (cell) width",
-          "x-default": "the image's size",
+          "x-default": "the image's size; required for a rect or ellipse",
           "anyOf": [
             {
               "type": "number",
@@ -1271,9 +1347,9 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. An error on a text overlay.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Shapes (`rect`, `ellipse`): the box's size, required, rounded like an image overlay's. An error on a text overlay and on `line`, `polygon` and `path` shapes.",
           "x-units": "px, or % of the canvas (cell) height",
-          "x-default": "the image's size",
+          "x-default": "the image's size; required for a rect or ellipse",
           "anyOf": [
             {
               "type": "number",
@@ -1303,16 +1379,16 @@ extension DocumentSchema {
           ]
         },
         "stroke": {
-          "description": "An outside band `width` px wide (FreeType's stroker, round joins), drawn under the fill with no gap; colour default black.",
-          "x-type": "`{width, color}`",
-          "x-units": "px, or % of the font size",
+          "description": "Text: an outside band `width` px wide (FreeType's stroker, round joins), drawn under the fill with no gap. Shapes: a band `width` px wide centred on the outline (SVG's stroke), over the fill, with SVG's `join`, `miterLimit`, `cap`, `dash` and `dashOffset` (defaults miter, 4, butt, solid). Colour default black.",
+          "x-type": "`{width, color}` (text); `{width, color, dash, dashOffset, join, cap, miterLimit}` (shapes)",
+          "x-units": "px (text: or % of the font size)",
           "x-default": "none",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "width": {
-              "description": "Band width; 0 draws no stroke.",
-              "x-units": "px, or % of the font size (at most 1000%)",
+              "description": "Band width; 0 draws no stroke. Percentages: text only.",
+              "x-units": "px (text: or % of the font size, at most 1000%)",
               "x-default": "required",
               "anyOf": [
                 {
@@ -1333,6 +1409,90 @@ extension DocumentSchema {
               "x-type": "colour",
               "default": "#000000",
               "$ref": "#/$defs/color"
+            },
+            "dash": {
+              "description": "Shapes: dash and gap lengths, alternating, from the start of each subpath; an odd list repeats (SVG `stroke-dasharray`: `[5]` is `[5, 5]`); not all 0. Each dash gets the caps. A pattern of more than 200000 dashes along the shape is drawn solid.",
+              "x-type": "`[dash, gap, ...]`, each {range}",
+              "x-units": "px",
+              "x-default": "solid",
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 100,
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 10000
+                  },
+                  {
+                    "$ref": "#/$defs/variable"
+                  }
+                ]
+              }
+            },
+            "dashOffset": {
+              "description": "Shapes: how far into the dash pattern each subpath starts (negative: before it), as SVG `stroke-dashoffset`.",
+              "x-units": "px",
+              "default": 0,
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": -100000,
+                  "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            },
+            "join": {
+              "description": "Shapes: where segments meet (SVG `stroke-linejoin`): `miter` (the outer edges extended, bevelled beyond `miterLimit`), `round` or `bevel`.",
+              "x-type": "`miter`, `round` or `bevel`",
+              "default": "miter",
+              "anyOf": [
+                {
+                  "enum": [
+                    "miter",
+                    "round",
+                    "bevel"
+                  ]
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            },
+            "cap": {
+              "description": "Shapes: how open subpaths and dashes end (SVG `stroke-linecap`): `butt` (at the end point), `round` (a half disc) or `square` (half the width beyond). A zero-length subpath or dash shows only its caps (a dot, a square).",
+              "x-type": "`butt`, `round` or `square`",
+              "default": "butt",
+              "anyOf": [
+                {
+                  "enum": [
+                    "butt",
+                    "round",
+                    "square"
+                  ]
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            },
+            "miterLimit": {
+              "description": "Shapes: the miter length over the stroke width (1 / sin(θ/2) for the angle θ between the segments) above which a miter join is drawn bevelled, as SVG `stroke-miterlimit`.",
+              "default": 4,
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": 1,
+                  "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
             }
           },
           "required": [
@@ -1340,8 +1500,8 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha (as CSS `filter: drop-shadow`: it shows under the image's translucent pixels), with the keys and ranges of a photo's `shadow`: `offset` in canvas pixels (the light does not turn with `rotation`, the shadow's shape does), `blur` as in CSS (σ = blur / 2), `spread` grows the alpha by a disc of that radius (negative: shrinks it), colour default black at 50 % alpha; `opacity` fades it with the image.",
-          "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image)",
+          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha (as CSS `filter: drop-shadow`: it shows under the image's translucent pixels), with the keys and ranges of a photo's `shadow`: `offset` in canvas pixels (the light does not turn with `rotation`, the shadow's shape does), `blur` as in CSS (σ = blur / 2), `spread` grows the alpha by a disc of that radius (negative: shrinks it), colour default black at 50 % alpha; `opacity` fades it with the image. Shapes: a drop shadow cast by the fill and stroke together, drawn under the whole shape (as `filter: drop-shadow` under an opaque shape: a translucent fill shows the full shadow under it), with the image overlay's keys; `spread` (at least 0 on a shape) grows the shape by a round band.",
+          "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image, shape)",
           "x-units": "px",
           "x-default": "none",
           "type": "object",
@@ -1393,7 +1553,7 @@ extension DocumentSchema {
               "$ref": "#/$defs/color"
             },
             "spread": {
-              "description": "Image overlays only: pixels the shape grows (negative: shrinks) before the blur.",
+              "description": "Image overlays and shapes: pixels the shape grows (negative: shrinks; shapes: at least 0) before the blur.",
               "x-units": "px",
               "default": 0,
               "anyOf": [

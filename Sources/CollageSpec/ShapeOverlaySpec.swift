@@ -24,7 +24,7 @@ public struct ShapeOverlaySpec: Sendable, Hashable {
 
 /// What a shape overlay outlines.
 public enum ShapeGeometry: Sendable, Hashable {
-    /// A `width` × `height` box (≥ 0) with circular corners of `cornerRadius`
+    /// A `width` × `height` box (> 0) with circular corners of `cornerRadius`
     /// pixels (clamped to half the shorter side).
     case rect(width: Length, height: Length, cornerRadius: Double)
     /// The ellipse inscribed in a `width` × `height` box.
@@ -67,7 +67,7 @@ public struct LengthPoint: Sendable, Hashable {
 /// meaning and defaults for the rest (miter join, miter limit 4, butt cap,
 /// solid, colour black).
 public struct ShapeStroke: Sendable, Hashable {
-    /// Pixels, 0...10 000; 0 draws no stroke.
+    /// Pixels, 0...1000; 0 draws no stroke.
     public var width: Double
     /// Default black.
     public var color: RGBA

@@ -1,6 +1,6 @@
 /// Shape overlays (issue 15, `ShapeOverlaySpec`): `shape` (required: rect,
 /// ellipse, line, polygon or path), `width`/`height` (rect and ellipse,
-/// required, ≥ 0 px or %), `cornerRadius` (rect, ≥ 0 px), `points` (line: ≥ 2,
+/// required, > 0 px or %), `cornerRadius` (rect, ≥ 0 px), `points` (line: ≥ 2,
 /// polygon: ≥ 3 `[x, y]`, px or %), `d` (path: SVG path data, errors at the
 /// column inside the string), `fill` (a colour; not on a line), `stroke`
 /// (`ShapeStroke`), `shadow` (`DropShadow`, spread ≥ 0). A shape needs a
@@ -8,15 +8,29 @@
 extension Validator {
     /// Largest coordinate of a shape's points, pixels either way.
     static let maxShapeCoordinate = 100_000.0
-    /// Largest stroke width, dash length and dash offset, pixels.
+    /// Largest stroke width, pixels (a text stroke's too).
+    static let maxStrokeWidth = 1000.0
+    /// Largest dash or gap length, pixels.
     static let maxStrokeLength = 10_000.0
     static let maxDashOffset = 100_000.0
     /// Most points of a `line` or `polygon`, and items of a `dash` list.
     static let maxShapePoints = 10_000
     static let maxDashItems = 100
 
+    /// Names other tools use for the shapes (SVG, CSS, drawing programs),
+    /// suggested when spelling is no help (`rectangle` is far from `rect`).
+    static let shapeSynonyms: [String: String] = [
+        "rectangle": "rect", "square": "rect", "box": "rect", "roundrect": "rect", "circle": "ellipse", "oval": "ellipse",
+        "polyline": "line", "triangle": "polygon", "poly": "polygon", "svg": "path",
+    ]
+
     mutating func readShapeOverlay(_ keys: [String: Node.Entry]) -> OverlayKind? {
         let shapeEntry = keys["shape"]!
+        if case .scalar(let text, _) = shapeEntry.value.content, let meant = Self.shapeSynonyms[text.lowercased()] {
+            report(.invalidValue, shapeEntry.value.location, "'\(text)' is not a valid 'shape'; did you mean '\(meant)'?",
+                   notes: ["'shape' is one of " + ShapeKindName.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")])
+            return nil
+        }
         guard let name = enumeration(shapeEntry.value, key: "shape", allowed: ShapeKindName.allCases.map(\.rawValue)),
               let kind = ShapeKindName(rawValue: name) else { return nil }
         var failed = false
@@ -48,7 +62,7 @@ extension Validator {
                     failed = true
                     continue
                 }
-                if let side = shapeLength(entry.value, key: key, minimum: 0, maximum: Double(Self.maxCanvasSide)) {
+                if let side = shapeLength(entry.value, key: key, minimum: 0, positive: true, maximum: Double(Self.maxCanvasSide)) {
                     sides.append(side)
                 } else { failed = true }
             }
@@ -97,7 +111,8 @@ extension Validator {
             } else { failed = true }
         }
         guard !failed else { return nil }
-        if keys["fill"] == nil, keys["stroke"] == nil {
+        // (`color` instead of `fill` is reported already, with the suggestion.)
+        if keys["fill"] == nil, keys["stroke"] == nil, keys["color"] == nil {
             report(.missingKey, shapeEntry.keyLocation, "a shape needs a 'fill' or a 'stroke' (or both) to be seen")
             return nil
         }
@@ -105,13 +120,15 @@ extension Validator {
     }
 
     /// A length in pixels or percent in `minimum...maximum` (percent: up to 1000%).
-    private mutating func shapeLength(_ node: Node, key: String, minimum: Double, maximum: Double) -> Length? {
+    private mutating func shapeLength(_ node: Node, key: String, minimum: Double, positive: Bool = false,
+                                      maximum: Double) -> Length? {
         guard let value = length(node, key: key) else { return nil }
         let limit = value.isPercent ? 1000 : maximum
         let floor = value.isPercent ? max(minimum, -1000) : minimum
-        guard value.value >= floor, value.value <= limit, value.value.isFinite else {
+        let low = positive ? "more than \(Self.formatNumber(floor))" : "at least \(Self.formatNumber(floor))"
+        guard positive ? value.value > floor : value.value >= floor, value.value <= limit, value.value.isFinite else {
             report(.outOfRange, node.location,
-                   "'\(key)' must be at least \(Self.formatNumber(floor)) and at most \(Self.formatNumber(limit))\(value.isPercent ? "%" : " pixels"); found \(describe(node))")
+                   "'\(key)' must be \(low) and at most \(Self.formatNumber(limit))\(value.isPercent ? "%" : " pixels"); found \(describe(node))")
             return nil
         }
         return Length(value.value + 0, isPercent: value.isPercent)
@@ -206,7 +223,8 @@ extension Validator {
         var failed = false
         let pixels = "at least 0 and at most \(Self.formatNumber(Self.maxStrokeLength)) pixels"
         var stroke = ShapeStroke(width: 0)
-        if let width = number(widthEntry.value, key: "width", range: 0...Self.maxStrokeLength, rangeText: pixels) {
+        if let width = number(widthEntry.value, key: "width", range: 0...Self.maxStrokeWidth,
+                              rangeText: "at least 0 and at most \(Self.formatNumber(Self.maxStrokeWidth)) pixels") {
             stroke.width = width + 0
         } else { failed = true }
         if let entry = keys["color"] {

@@ -30,8 +30,8 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
         XCTAssertEqual(messages(errors), [
             "'font' applies to text overlays, not image overlays",
             "'color' applies to text overlays, not image overlays",
-            "'width' applies to image overlays, not text overlays",
-            "'height' applies to image overlays, not text overlays",
+            "'width' applies to image overlays and shape overlays, not text overlays",
+            "'height' applies to image overlays and shape overlays, not text overlays",
         ])
     }
 
