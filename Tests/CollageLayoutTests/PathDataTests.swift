@@ -98,3 +98,50 @@ final class PathDataTests: XCTestCase {
         XCTAssertEqual(failure("M0 0 L5 5 \u{1F600}")?.column, 11)
     }
 }
+
+/// `OverlayLayout.shapeFrame` and `OverlayNode.shape`: exact outlines in
+/// canvas pixels, and the node's layers (issue 15).
+final class ShapeFrameTests: XCTestCase {
+    private let here = SourceLocation(file: "t", line: 1, column: 1)
+    private let area = PixelRect(x: 100, y: 50, width: 400, height: 200)
+
+    func testBoxesAnchorLikeImagesAndPointsStartAtTheAreasCorner() throws {
+        var overlay = OverlaySpec(kind: .text(TextOverlaySpec(text: "")), anchor: .bottomRight,
+                                  offsetX: .pixels(-10), offsetY: .percent(-5), location: here)
+        let rect = ShapeOverlaySpec(geometry: .rect(width: .percent(25), height: .pixels(40.4), cornerRadius: 0), fill: .black)
+        let frame = OverlayLayout.shapeFrame(rect, overlay: overlay, in: area)
+        // Right edge 500 - 10, bottom 250 - 10; 100 x 40 (rounded).
+        XCTAssertEqual(frame.box, Rect(x: 390, y: 200, width: 100, height: 40))
+        XCTAssertEqual(frame.outline, .rect(Rect(x: 390, y: 200, width: 100, height: 40)))
+        overlay.anchor = .center
+        overlay.offsetX = .pixels(5); overlay.offsetY = .pixels(-2)
+        let line = ShapeOverlaySpec(geometry: .line([LengthPoint(x: .pixels(0), y: .pixels(0)),
+                                                     LengthPoint(x: .percent(50), y: .percent(100))]),
+                                    stroke: ShapeStroke(width: 2))
+        let lineFrame = OverlayLayout.shapeFrame(line, overlay: overlay, in: area)
+        XCTAssertEqual(lineFrame.outline.elements, [.move(x: 105, y: 48), .line(x: 305, y: 248)])
+        XCTAssertEqual(lineFrame.box, Rect(x: 105, y: 48, width: 200, height: 200))
+        let path = ShapeOverlaySpec(geometry: .path(try PathData(svg: "M0 0 h10 v10 z")), fill: .black)
+        XCTAssertEqual(OverlayLayout.shapeFrame(path, overlay: overlay, in: area).outline.elements,
+                       [.move(x: 105, y: 48), .line(x: 115, y: 48), .line(x: 115, y: 58), .close])
+    }
+
+    func testTheNodeDrawsTheFillThenTheCentredStroke() throws {
+        let overlay = OverlaySpec(kind: .text(TextOverlaySpec(text: "")), anchor: .topLeft, location: here)
+        let spec = ShapeOverlaySpec(geometry: .rect(width: .pixels(100), height: .pixels(50), cornerRadius: 0),
+                                    fill: RGBA(red: 255, green: 0, blue: 0), stroke: ShapeStroke(width: 10))
+        let frame = OverlayLayout.shapeFrame(spec, overlay: overlay, in: area)
+        let node = OverlayNode.shape(frame, frame: OverlayFrame(overlay: 0, area: area, rotation: 90, opacity: 0.5, kind: .shape(frame)))
+        guard case .group(let group) = node else { return XCTFail("not a group") }
+        XCTAssertEqual(group.opacity, 0.5)
+        XCTAssertEqual(group.transform.apply(150, 75).x, 150, accuracy: 1e-9)   // turned about the box centre
+        XCTAssertEqual(group.children.count, 2)
+        guard case .path(let fill) = group.children[0], case .path(let stroke) = group.children[1] else { return XCTFail("not paths") }
+        XCTAssertEqual(fill.paint, .solid(Color(red: 255, green: 0, blue: 0)))
+        XCTAssertEqual(stroke.paint, .solid(.black))
+        let band = PathRasterizer.fill(stroke.path, clip: PixelRect(x: 0, y: 0, width: 800, height: 800))!
+        XCTAssertEqual(band.x, 95); XCTAssertEqual(band.y, 45)
+        XCTAssertEqual(band.mask.width, 110); XCTAssertEqual(band.mask.height, 60)
+        XCTAssertEqual(band.mask.coverage.reduce(0) { $0 + Int($1) }, (110 * 60 - 90 * 40) * 255)
+    }
+}
