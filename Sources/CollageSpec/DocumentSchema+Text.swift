@@ -10,8 +10,7 @@ extension DocumentSchema {
   "type": "object",
   "additionalProperties": false,
   "required": [
-    "version",
-    "photos"
+    "version"
   ],
   "properties": {
     "version": {
@@ -39,11 +38,10 @@ extension DocumentSchema {
       "$ref": "#/$defs/output"
     },
     "photos": {
-      "description": "The photos, in layout order.",
+      "description": "The photos, in layout order. May be empty or left out when the canvas gives both `width` and `height`: a card of overlays alone (any `layout.kind` then lays out nothing).",
       "x-type": "list",
-      "x-default": "required, ≥ 1 item",
+      "x-default": "none (then the canvas needs `width` and `height`)",
       "type": "array",
-      "minItems": 1,
       "items": {
         "anyOf": [
           {
@@ -56,7 +54,7 @@ extension DocumentSchema {
       }
     },
     "order": {
-      "description": "Reorder and subset the photos.",
+      "description": "Reorder and subset the photos (`[]`: none, a card of overlays; the canvas then needs both sides).",
       "x-type": "list of ids",
       "x-default": "the `photos` order",
       "type": "array",
@@ -1372,6 +1370,22 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "layer": {
+          "description": "Any overlay: `above` draws it after the photos (in list order), `below` after the background and before the photos (in list order), so a panel can sit behind a grid and a badge behind a photo.",
+          "x-type": "`above` or `below`",
+          "default": "above",
+          "anyOf": [
+            {
+              "enum": [
+                "above",
+                "below"
+              ]
             },
             {
               "$ref": "#/$defs/variable"

@@ -1,7 +1,8 @@
 /// `overlays` (docs/format.md): each item is one kind,
 /// named by its introducing key (`text`, `image` or `shape`), plus the placement keys
 /// every kind takes: `anchor` (default center), `offset` [x, y] (default
-/// [0, 0]), `photo`, `rotation` (degrees, -3600...3600), `opacity` (0...1).
+/// [0, 0]), `photo`, `rotation` (degrees, -3600...3600), `opacity` (0...1), `layer`
+/// (`above`, the default, or `below` the photos).
 /// Text: `text`, `font` {`family`: a name or a list of names, `size` > 0},
 /// `color` (default black) and `TextStyle`'s keys. Image overlays:
 /// `Validator+ImageOverlay.swift`; shapes: `Validator+ShapeOverlay.swift`.
@@ -93,6 +94,12 @@ extension Validator {
             if let value = number(entry.value, key: "opacity", range: 0...1, rangeText: "a fraction from 0 to 1") {
                 overlay.opacity = value + 0
                 reportUnrendered("overlay.\(kind.rawValue).opacity", entry, phrase: "in \(kind.singular)")
+            } else { failed = true }
+        }
+        if let entry = keys["layer"] {
+            if let name = enumeration(entry.value, key: "layer", allowed: OverlayLayer.allCases.map(\.rawValue)),
+               let layer = OverlayLayer(rawValue: name) {
+                overlay.layer = layer
             } else { failed = true }
         }
         return failed ? nil : overlay

@@ -34,7 +34,7 @@ enum Vocabulary {
         supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight"],
         unsupported: ["direction"])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
-    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity"]
+    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
     /// first: the one registration of a kind's keys. A key of another kind
     /// is an error naming the kinds it applies to.
