@@ -19,11 +19,11 @@ extension OverlayNode {
             // two add (not cancel) in a shadow's caster.
             if outline.signedArea < 0 { stroke = stroke?.reversed }
         }
-        if let fill = shape.fill, fill.alpha > 0 {
-            children.append(.path(PathLeaf(path: outline, paint: .solid(Color(fill)))))
+        if let fill = shape.fill {
+            children.append(.path(PathLeaf(path: outline, paint: Paint(fill, box: shape.box))))
         }
-        if let stroke, let spec = shape.stroke, spec.color.alpha > 0 {
-            children.append(.path(PathLeaf(path: stroke, paint: .solid(Color(spec.color)))))
+        if let stroke, let spec = shape.stroke {
+            children.append(.path(PathLeaf(path: stroke, paint: Paint(spec.color, box: shape.box))))
         }
         let shadow = shape.shadow.map { cast -> Shadow in
             var caster = shape.fill != nil ? outline : Path()
@@ -40,6 +40,32 @@ extension OverlayNode {
         }
         return .group(Group(transform: turn(frame.rotation, about: shape.box), opacity: frame.opacity, shadow: shadow,
                             children: children))
+    }
+}
+
+extension Paint {
+    /// A document paint as a scene paint; a gradient spans `box` (the
+    /// painted node's own box, local canvas pixels).
+    public init(_ paint: PaintSpec, box: Rect) {
+        switch paint {
+        case .color(let color): self = .solid(Color(color))
+        case .gradient(let gradient): self = .gradient(Gradient(gradient, box: box))
+        }
+    }
+}
+
+extension Gradient {
+    /// A document gradient over `box`: a percentage radius is of √((W² + H²) / 2).
+    public init(_ spec: GradientSpec, box: Rect) {
+        let shape: Shape
+        switch spec.kind {
+        case .linear: shape = .linear(angle: spec.angle)
+        case .radial:
+            let reference = ((box.width * box.width + box.height * box.height) / 2).squareRoot()
+            shape = .radial(centerX: spec.centerX, centerY: spec.centerY, radius: spec.radius?.resolved(reference: reference))
+        }
+        self.init(shape: shape, stops: spec.stops.map { Stop(color: Color($0.color), position: $0.position) },
+                  space: Space(rawValue: spec.space.rawValue) ?? .srgb, box: box)
     }
 }
 

@@ -69,7 +69,8 @@ public enum SceneBuilder {
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
-                          images: layout.images.map { SceneImage(orientedSize: $0.size) }, nodes: below + nodes)
+                          images: layout.images.map { SceneImage(orientedSize: $0.size) },
+                          nodes: backgroundNodes(spec, layout: layout) + below + nodes)
         return Result(scene: scene, textBlocks: blocks, warnings: warnings)
     }
 
@@ -81,7 +82,16 @@ public enum SceneBuilder {
     public static func photoScene(_ spec: Spec, layout: Layout) -> Scene {
         Scene(size: layout.canvas, background: Color(spec.canvas.background),
               images: layout.images.map { SceneImage(orientedSize: $0.size) },
-              nodes: photoNodes(spec, layout: layout))
+              nodes: backgroundNodes(spec, layout: layout) + photoNodes(spec, layout: layout))
+    }
+
+    /// A gradient `background`: one path over the whole canvas painted with
+    /// it (the canvas box is the gradient's box), drawn before everything;
+    /// none for a colour background (the scene's own background).
+    static func backgroundNodes(_ spec: Spec, layout: Layout) -> [Node] {
+        guard let gradient = spec.canvas.gradient else { return [] }
+        let box = Rect(x: 0, y: 0, width: Double(layout.canvas.width), height: Double(layout.canvas.height))
+        return [.path(PathLeaf(path: .rect(box), paint: .gradient(Gradient(gradient, box: box))))]
     }
 
     /// One print node per placed photo (`PhotoNode`), in layout order.

@@ -12,10 +12,10 @@ public struct ShapeOverlayFrame: Sendable, Hashable {
     /// The box `rotation` turns about (its centre): a rect's or ellipse's
     /// box, else the outline's control bounds (points and control points).
     public var box: Rect
-    public var fill: RGBA?
+    public var fill: PaintSpec?
     public var stroke: ShapeStroke?
     public var shadow: DropShadow?
-    public init(outline: Path, box: Rect, fill: RGBA? = nil, stroke: ShapeStroke? = nil, shadow: DropShadow? = nil) {
+    public init(outline: Path, box: Rect, fill: PaintSpec? = nil, stroke: ShapeStroke? = nil, shadow: DropShadow? = nil) {
         self.outline = outline; self.box = box; self.fill = fill; self.stroke = stroke; self.shadow = shadow
     }
 }

@@ -11,13 +11,13 @@
 /// area's width (x, width) or height (y, height).
 public struct ShapeOverlaySpec: Sendable, Hashable {
     public var geometry: ShapeGeometry
-    /// Inside colour; nil (the default): no fill, an outline only.
-    public var fill: RGBA?
+    /// Inside paint; nil (the default): no fill, an outline only.
+    public var fill: PaintSpec?
     /// Outline; nil (the default): none. A shape has a fill or a stroke.
     public var stroke: ShapeStroke?
     /// A drop shadow cast by the fill and stroke; default none.
     public var shadow: DropShadow?
-    public init(geometry: ShapeGeometry, fill: RGBA? = nil, stroke: ShapeStroke? = nil, shadow: DropShadow? = nil) {
+    public init(geometry: ShapeGeometry, fill: PaintSpec? = nil, stroke: ShapeStroke? = nil, shadow: DropShadow? = nil) {
         self.geometry = geometry; self.fill = fill; self.stroke = stroke; self.shadow = shadow
     }
 }
@@ -69,8 +69,8 @@ public struct LengthPoint: Sendable, Hashable {
 public struct ShapeStroke: Sendable, Hashable {
     /// Pixels, 0...1000; 0 draws no stroke.
     public var width: Double
-    /// Default black.
-    public var color: RGBA
+    /// A paint; default black.
+    public var color: PaintSpec
     /// Dash and gap lengths in pixels, from the start of each subpath; an odd
     /// list repeats (SVG `stroke-dasharray`); empty: solid.
     public var dash: [Double]
@@ -80,7 +80,7 @@ public struct ShapeStroke: Sendable, Hashable {
     public var cap: Cap
     /// ≥ 1, default 4: miter length over width beyond which a miter bevels.
     public var miterLimit: Double
-    public init(width: Double, color: RGBA = .black, dash: [Double] = [], dashOffset: Double = 0,
+    public init(width: Double, color: PaintSpec = .color(.black), dash: [Double] = [], dashOffset: Double = 0,
                 join: Join = .miter, cap: Cap = .butt, miterLimit: Double = 4) {
         self.width = width; self.color = color; self.dash = dash; self.dashOffset = dashOffset
         self.join = join; self.cap = cap; self.miterLimit = miterLimit

@@ -2,7 +2,7 @@
 /// ellipse, line, polygon or path), `width`/`height` (rect and ellipse,
 /// required, > 0 px or %), `cornerRadius` (rect, ≥ 0 px), `points` (line: ≥ 2,
 /// polygon: ≥ 3 `[x, y]`, px or %), `d` (path: SVG path data, errors at the
-/// column inside the string), `fill` (a colour; not on a line), `stroke`
+/// column inside the string), `fill` (a paint; not on a line), `stroke`
 /// (`ShapeStroke`), `shadow` (`DropShadow`, spread ≥ 0). A shape needs a
 /// fill or a stroke; `anchor` places only rect and ellipse.
 extension Validator {
@@ -96,7 +96,7 @@ extension Validator {
         guard let geometry else { return nil }
         var shape = ShapeOverlaySpec(geometry: geometry)
         if let entry = keys["fill"] {
-            if let color = color(entry.value, key: "fill") { shape.fill = color } else { failed = true }
+            if let paint = paint(entry.value, key: "fill") { shape.fill = paint } else { failed = true }
         }
         if let entry = keys["stroke"] {
             if let stroke = readShapeStroke(entry.value) { shape.stroke = stroke } else { failed = true }
@@ -228,7 +228,7 @@ extension Validator {
             stroke.width = width + 0
         } else { failed = true }
         if let entry = keys["color"] {
-            if let color = color(entry.value, key: "color") { stroke.color = color } else { failed = true }
+            if let paint = paint(entry.value, key: "color") { stroke.color = paint } else { failed = true }
         }
         if let entry = keys["dash"] {
             if case .sequence(let items) = entry.value.content, !items.isEmpty, items.count <= Self.maxDashItems {

@@ -60,6 +60,10 @@ enum Vocabulary {
     /// A shape overlay's `stroke` (`ShapeStroke`).
     static let shapeStroke = Section(name: "stroke", phrase: "in a shape's 'stroke'",
         supported: ["width", "color", "dash", "dashOffset", "join", "cap", "miterLimit"], unsupported: [])
+    /// A paint given as a mapping (`PaintSpec`).
+    static let paint = Section(name: "paint", phrase: "in a paint", supported: ["gradient"], unsupported: [])
+    static let gradient = Section(name: "gradient", phrase: "in 'gradient'",
+        supported: ["kind", "angle", "center", "radius", "stops", "space"], unsupported: [])
     /// A text overlay's `shadow` (`TextShadow`).
     static let shadow = Section(name: "shadow", phrase: "in 'shadow'", supported: ["offset", "blur", "color"], unsupported: [])
     /// A photo's or image overlay's `shadow` (`DropShadow`).

@@ -108,7 +108,7 @@ final class ShapeFrameTests: XCTestCase {
     func testBoxesAnchorLikeImagesAndPointsStartAtTheAreasCorner() throws {
         var overlay = OverlaySpec(kind: .text(TextOverlaySpec(text: "")), anchor: .bottomRight,
                                   offsetX: .pixels(-10), offsetY: .percent(-5), location: here)
-        let rect = ShapeOverlaySpec(geometry: .rect(width: .percent(25), height: .pixels(40.4), cornerRadius: 0), fill: .black)
+        let rect = ShapeOverlaySpec(geometry: .rect(width: .percent(25), height: .pixels(40.4), cornerRadius: 0), fill: .color(.black))
         let frame = OverlayLayout.shapeFrame(rect, overlay: overlay, in: area)
         // Right edge 500 - 10, bottom 250 - 10; 100 x 40 (rounded).
         XCTAssertEqual(frame.box, Rect(x: 390, y: 200, width: 100, height: 40))
@@ -121,7 +121,7 @@ final class ShapeFrameTests: XCTestCase {
         let lineFrame = OverlayLayout.shapeFrame(line, overlay: overlay, in: area)
         XCTAssertEqual(lineFrame.outline.elements, [.move(x: 105, y: 48), .line(x: 305, y: 248)])
         XCTAssertEqual(lineFrame.box, Rect(x: 105, y: 48, width: 200, height: 200))
-        let path = ShapeOverlaySpec(geometry: .path(try PathData(svg: "M0 0 h10 v10 z")), fill: .black)
+        let path = ShapeOverlaySpec(geometry: .path(try PathData(svg: "M0 0 h10 v10 z")), fill: .color(.black))
         XCTAssertEqual(OverlayLayout.shapeFrame(path, overlay: overlay, in: area).outline.elements,
                        [.move(x: 105, y: 48), .line(x: 115, y: 48), .line(x: 115, y: 58), .close])
     }
@@ -129,7 +129,7 @@ final class ShapeFrameTests: XCTestCase {
     func testTheNodeDrawsTheFillThenTheCentredStroke() throws {
         let overlay = OverlaySpec(kind: .text(TextOverlaySpec(text: "")), anchor: .topLeft, location: here)
         let spec = ShapeOverlaySpec(geometry: .rect(width: .pixels(100), height: .pixels(50), cornerRadius: 0),
-                                    fill: RGBA(red: 255, green: 0, blue: 0), stroke: ShapeStroke(width: 10))
+                                    fill: .color(RGBA(red: 255, green: 0, blue: 0)), stroke: ShapeStroke(width: 10))
         let frame = OverlayLayout.shapeFrame(spec, overlay: overlay, in: area)
         let node = OverlayNode.shape(frame, frame: OverlayFrame(overlay: 0, area: area, rotation: 90, opacity: 0.5, kind: .shape(frame)))
         guard case .group(let group) = node else { return XCTFail("not a group") }

@@ -21,16 +21,16 @@ final class ShapeOverlayTests: XCTestCase {
         let shapes = spec.overlays.compactMap(\.shape)
         XCTAssertEqual(shapes.count, 5)
         XCTAssertEqual(shapes[0].geometry, .rect(width: .pixels(200), height: .percent(10), cornerRadius: 12))
-        XCTAssertEqual(shapes[0].fill, RGBA(red: 255, green: 0, blue: 0, alpha: 128))
+        XCTAssertEqual(shapes[0].fill, .color(RGBA(red: 255, green: 0, blue: 0, alpha: 128)))
         XCTAssertNil(shapes[0].stroke)
         XCTAssertEqual(spec.overlays[0].anchor, .topLeft)
         XCTAssertEqual(shapes[1].geometry, .ellipse(width: .pixels(50), height: .pixels(30)))
         // SVG's defaults: black, solid, miter join, limit 4, butt cap.
-        XCTAssertEqual(shapes[1].stroke, ShapeStroke(width: 2, color: .black, dash: [], dashOffset: 0, join: .miter, cap: .butt, miterLimit: 4))
+        XCTAssertEqual(shapes[1].stroke, ShapeStroke(width: 2, color: .color(.black), dash: [], dashOffset: 0, join: .miter, cap: .butt, miterLimit: 4))
         XCTAssertNil(shapes[1].fill)
         XCTAssertEqual(shapes[2].geometry, .line([LengthPoint(x: .pixels(0), y: .pixels(0)), LengthPoint(x: .percent(50), y: .pixels(10)),
                                                   LengthPoint(x: .pixels(100), y: .pixels(20))]))
-        XCTAssertEqual(shapes[2].stroke, ShapeStroke(width: 3, color: RGBA(red: 0, green: 0, blue: 255), dash: [4, 2], dashOffset: -1,
+        XCTAssertEqual(shapes[2].stroke, ShapeStroke(width: 3, color: .color(RGBA(red: 0, green: 0, blue: 255)), dash: [4, 2], dashOffset: -1,
                                                      join: .round, cap: .square, miterLimit: 2))
         XCTAssertEqual(spec.overlays[3].offsetX, .pixels(4))
         guard case .path(let data) = shapes[4].geometry else { return XCTFail("not a path") }

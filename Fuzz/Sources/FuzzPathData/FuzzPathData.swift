@@ -44,9 +44,15 @@ public func fuzzPathData(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         stroke: {width: \(head[0] % 16), dash: [\(head[2] % 8 + 1), \(head[3] % 8)]}
         rotation: \(Int(head[1]) - 128)
     """
+    let spec: Spec
     do {
-        let spec = try DocumentLoader.load(text: Array(document.utf8), file: FuzzEnvironment.folder + "/fuzz.yaml",
-                                           baseDirectory: FuzzEnvironment.folder, variables: [:])
+        spec = try DocumentLoader.load(text: Array(document.utf8), file: FuzzEnvironment.folder + "/fuzz.yaml",
+                                       baseDirectory: FuzzEnvironment.folder, variables: [:])
+    } catch {
+        _ = DiagnosticFormatter().format(error)
+        return 0
+    }
+    do {
         _ = JSONText.write(LayoutReport.json(try CollageRenderer.prepare(spec: spec)))
     } catch {
         if case .diagnostics(let list) = error { _ = DiagnosticFormatter().format(list) }
