@@ -165,10 +165,10 @@ extension DocumentSchema {
           ]
         },
         "background": {
-          "description": "Fills the canvas first; also the letterbox of `fit: contain` and, when transparent, JPEG output is flattened on white instead.",
-          "x-type": "colour",
+          "description": "Fills the canvas first; also the letterbox of `fit: contain` and, when transparent, JPEG output is flattened on white instead. A gradient (`{gradient: ...}`) spans the canvas; the `contain` letterbox shows it, and JPEG output is flattened onto it (white where it is transparent).",
+          "x-type": "paint",
           "default": "#ffffff",
-          "$ref": "#/$defs/color"
+          "$ref": "#/$defs/paint"
         }
       }
     },
@@ -1124,10 +1124,10 @@ extension DocumentSchema {
           "minLength": 1
         },
         "fill": {
-          "description": "Shapes: the inside's colour (non-zero rule). None by default, so a shape with only a `stroke` is an outline. An error on a `line` (it has no inside) and on other overlays (`color` on a shape suggests `fill`).",
-          "x-type": "colour",
+          "description": "Shapes: the inside's paint (a colour or a gradient over the shape's box) (non-zero rule). None by default, so a shape with only a `stroke` is an outline. An error on a `line` (it has no inside) and on other overlays (`color` on a shape suggests `fill`).",
+          "x-type": "paint",
           "x-default": "none",
-          "$ref": "#/$defs/color"
+          "$ref": "#/$defs/paint"
         },
         "photo": {
           "description": "Anchor inside that photo's cell instead of the canvas (a per-photo caption); percentages then refer to the cell.",
@@ -1419,10 +1419,10 @@ extension DocumentSchema {
               ]
             },
             "color": {
-              "description": "Stroke colour.",
-              "x-type": "colour",
+              "description": "Stroke colour; on a shape a paint (a gradient spans the shape's box).",
+              "x-type": "colour (shapes: a paint)",
               "default": "#000000",
-              "$ref": "#/$defs/color"
+              "$ref": "#/$defs/paint"
             },
             "dash": {
               "description": "Shapes: dash and gap lengths, alternating, from the start of each subpath; an odd list repeats (SVG `stroke-dasharray`: `[5]` is `[5, 5]`); not all 0. Each dash gets the caps. A pattern of more than 200000 dashes along the shape is drawn solid.",
@@ -1780,6 +1780,154 @@ extension DocumentSchema {
           ]
         }
       }
+    },
+    "paint": {
+      "description": "A colour, or `{gradient: {kind, angle, center, radius, stops, space}}`.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/color"
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "gradient"
+          ],
+          "properties": {
+            "gradient": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "stops"
+              ],
+              "description": "A gradient with CSS's geometry over the painted node's own box (the canvas, or the shape's box), turning with it.",
+              "properties": {
+                "kind": {
+                  "description": "`linear` or `radial` (a circle).",
+                  "default": "linear",
+                  "anyOf": [
+                    {
+                      "enum": [
+                        "linear",
+                        "radial"
+                      ]
+                    },
+                    {
+                      "$ref": "#/$defs/variable"
+                    }
+                  ]
+                },
+                "angle": {
+                  "description": "Linear: degrees, 0 towards the top, 90 towards the right; the gradient line is |W sin θ| + |H cos θ| long through the box's centre.",
+                  "default": 180,
+                  "anyOf": [
+                    {
+                      "type": "number",
+                      "minimum": -3600,
+                      "maximum": 3600
+                    },
+                    {
+                      "$ref": "#/$defs/variable"
+                    }
+                  ]
+                },
+                "center": {
+                  "description": "Radial: the centre in fractions of the box.",
+                  "default": [
+                    0.5,
+                    0.5
+                  ],
+                  "type": "array",
+                  "minItems": 2,
+                  "maxItems": 2,
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                        "minimum": -10,
+                        "maximum": 10
+                      },
+                      {
+                        "$ref": "#/$defs/variable"
+                      }
+                    ]
+                  }
+                },
+                "radius": {
+                  "description": "Radial: the circle's radius; default the distance to the farthest corner (CSS `farthest-corner`). Percentages of √((W² + H²) / 2).",
+                  "anyOf": [
+                    {
+                      "type": "number",
+                      "exclusiveMinimum": 0,
+                      "maximum": 32768
+                    },
+                    {
+                      "$ref": "#/$defs/percentage"
+                    },
+                    {
+                      "$ref": "#/$defs/variable"
+                    }
+                  ]
+                },
+                "stops": {
+                  "description": "`[colour, position]`, `[colour]` or a colour; positions 0-1 or percentages, not decreasing; omitted ones spread evenly (the first 0, the last 1, as CSS); equal positions make a hard edge.",
+                  "type": "array",
+                  "minItems": 2,
+                  "maxItems": 256,
+                  "items": {
+                    "anyOf": [
+                      {
+                        "$ref": "#/$defs/color"
+                      },
+                      {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 2,
+                        "prefixItems": [
+                          {
+                            "$ref": "#/$defs/color"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number",
+                                "minimum": 0,
+                                "maximum": 1
+                              },
+                              {
+                                "$ref": "#/$defs/percentage"
+                              },
+                              {
+                                "$ref": "#/$defs/variable"
+                              }
+                            ]
+                          }
+                        ]
+                      }
+                    ]
+                  }
+                },
+                "space": {
+                  "description": "Where colours interpolate, premultiplied: `srgb` (CSS's default, so designs match web mock-ups), `linear` light or `oklab`.",
+                  "default": "srgb",
+                  "anyOf": [
+                    {
+                      "enum": [
+                        "srgb",
+                        "linear",
+                        "oklab"
+                      ]
+                    },
+                    {
+                      "$ref": "#/$defs/variable"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        }
+      ]
     }
   }
 }

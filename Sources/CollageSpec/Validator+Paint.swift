@@ -73,8 +73,9 @@ extension Validator {
     /// The stops with every position resolved (CSS Images 3 "color stop fixup", decreasing ones refused).
     private mutating func gradientStops(_ node: Node) -> [GradientStopSpec]? {
         guard case .sequence(let items) = node.content, items.count >= 2, items.count <= Self.maxGradientStops else {
+            let found = if case .sequence(let items) = node.content { "a list of \(items.count)" } else { describe(node) }
             report(.wrongType, node.location,
-                   "expected a list of 2 to \(Self.maxGradientStops) stops [[colour, position], ...] for 'stops', found \(describe(node))")
+                   "expected a list of 2 to \(Self.maxGradientStops) stops [[colour, position], ...] for 'stops', found \(found)")
             return nil
         }
         var colors: [RGBA] = [], positions: [Double?] = []

@@ -82,3 +82,70 @@ final class ShapeOverlayTests: XCTestCase {
         ])
     }
 }
+
+/// Paints, `layer` and documents without photos (issue 15).
+final class PaintLayerAndCardTests: XCTestCase {
+    func testGradientsReadWithCSSStopFixup() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let spec = try ws.load("""
+            version: 1
+            canvas: {width: 100, height: 50, background: {gradient: {angle: 45, stops: [red, [white, "25%"], green, [blue]], space: oklab}}}
+            photos: [a.jpg]
+            overlays:
+              - {shape: rect, width: 10, height: 10, fill: {gradient: {kind: radial, center: [0.2, 0.8], radius: "50%", stops: [[black, 0], [white, 0.5], [red, 0.5]]}},
+                 stroke: {width: 2, color: {gradient: {stops: [black, white]}}}, layer: below}
+            """)
+        XCTAssertEqual(spec.canvas.background.alpha, 0)
+        let red = RGBA(red: 255, green: 0, blue: 0), white = RGBA.white, green = RGBA(red: 0, green: 128, blue: 0)
+        XCTAssertEqual(spec.canvas.gradient, GradientSpec(kind: .linear, angle: 45, stops: [
+            GradientStopSpec(color: red, position: 0), GradientStopSpec(color: white, position: 0.25),
+            GradientStopSpec(color: green, position: 0.625), GradientStopSpec(color: RGBA(red: 0, green: 0, blue: 255), position: 1)],
+            space: .oklab))
+        let shape = try XCTUnwrap(spec.overlays[0].shape)
+        XCTAssertEqual(shape.fill, .gradient(GradientSpec(kind: .radial, centerX: 0.2, centerY: 0.8, radius: .percent(50), stops: [
+            GradientStopSpec(color: .black, position: 0), GradientStopSpec(color: white, position: 0.5),
+            GradientStopSpec(color: red, position: 0.5)])))
+        XCTAssertEqual(shape.stroke?.color, .gradient(GradientSpec(stops: [GradientStopSpec(color: .black, position: 0),
+                                                                            GradientStopSpec(color: white, position: 1)])))
+        XCTAssertEqual(spec.overlays[0].layer, .below)
+    }
+
+    func testBadGradientsAndLayers() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let errors = ws.errors("""
+            version: 1
+            canvas: {background: {gradient: {stops: [[red, 0.5], [blue, 0.2]]}}}
+            photos: [a.jpg]
+            overlays:
+              - {shape: rect, width: 10, height: 10, fill: {gradient: {stops: [[red, 1.5], blue]}}}
+              - {shape: rect, width: 10, height: 10, fill: {gradient: {center: [0, 0], stops: [red, blue]}}}
+              - {shape: rect, width: 10, height: 10, fill: {gradient: {stops: [red]}}}
+              - {text: hi, color: {gradient: {stops: [red, blue]}}, layer: under}
+            """)
+        XCTAssertEqual(places(errors), [Where(.invalidValue, 2, 61), Where(.outOfRange, 5, 74), Where(.invalidValue, 6, 60),
+                                        Where(.wrongType, 7, 67), Where(.wrongType, 8, 23), Where(.invalidValue, 8, 64)])
+        XCTAssertEqual(errors.map(\.message), [
+            "stop positions must not decrease; 0.2 comes after 0.5 (line 2)",
+            "a stop position must be from 0 to 1 (or 0% to 100%); found the number 1.5",
+            "'center' applies to radial gradients; add 'kind: radial'",
+            "expected a list of 2 to 256 stops [[colour, position], ...] for 'stops', found a list of 1",
+            "expected a string for 'color', found a mapping",
+            "'under' is not a valid 'layer'; use one of 'above', 'below'",
+        ])
+    }
+
+    func testCardsWithoutPhotosNeedBothCanvasSides() throws {
+        let ws = try Workspace()
+        for text in ["version: 1\ncanvas: {width: 300, height: 200}\nlayout: {kind: grid, columns: 3}\n",
+                     "version: 1\ncanvas: {width: 300, height: 200}\nphotos: []\n"] {
+            let spec = try ws.load(text)
+            XCTAssertEqual(spec.photos.count, 0)
+        }
+        let none = ws.errors("version: 1\ncanvas: {width: 300}\n")
+        XCTAssertEqual(places(none), [Where(.missingKey, 1, 1)])
+        XCTAssertEqual(none.map(\.message), ["missing key 'photos' at the top level: the list of photos to lay out (or, for a card without photos, the canvas 'height')"])
+        let empty = ws.errors("version: 1\nphotos: []\n")
+        XCTAssertEqual(empty.map(\.message), ["'photos' lists no photos, so the canvas needs 'width' and 'height'"])
+        XCTAssertEqual(places(empty), [Where(.missingKey, 2, 9)])
+    }
+}
