@@ -17,6 +17,8 @@ let package = Package(
         // System libraries (Debian -dev packages, found through pkg-config).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
         .systemLibrary(name: "CText", pkgConfig: "freetype2 harfbuzz fontconfig"),
+        // libhyphen has no pkg-config file: the module map links it by name.
+        .systemLibrary(name: "CHyphen"),
         .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2 libwebp libwebpdemux"),
         // C helpers for what Swift cannot do (setjmp-based error handling).
         .target(name: "CImageShim", dependencies: ["CImage"]),
@@ -33,7 +35,7 @@ let package = Package(
         .target(name: "CollageSpec", dependencies: ["CYAML", "CollageNumerics", "CollageFormats"]),
         .target(name: "CollageRaster", dependencies: ["CollageNumerics"]),
         .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageFormats", "CollageRaster"]),
-        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CollageNumerics", "CollageSpec", "CollageRaster"]),
+        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
         .target(name: "Collage", dependencies: ["CollageNumerics", "CollageFormats", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
@@ -47,7 +49,7 @@ let package = Package(
         .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster"]),
         .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs"]),
-        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"]),
+        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI"],
                     exclude: ["Cases", "Goldens"]),
         // Every file of ../shared/corpus (MANIFEST.md), in process and through the `collage` binary.

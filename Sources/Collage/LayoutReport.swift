@@ -12,8 +12,14 @@ import CollageSpec
 ///      "photos": [{id, src, path, fit, orientedSize: {width, height},
 ///                  cell: {x, y, width, height}, destination: {…}, crop: {…},
 ///                  transform: [a, b, c, d, tx, ty], bounds: {…}}],
-///      "overlays": [{index, kind: "text", text, box: {x, y, width, height}, firstBaseline, transform, bounds}
+///      "overlays": [{index, kind: "text", text, anchor, box: {x, y, width, height}, firstBaseline, font,
+///                    lines: [{text, box, baseline}], transform, bounds}
 ///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}]}
+///
+/// `lines` are the text's lines in reading order (top to bottom), each with
+/// its text in logical order (a hyphen or "…" added at a break ends it), its
+/// box (left end, advance wide, ascent above to descent below the baseline)
+/// and its baseline, unrotated like `box`.
 ///
 /// `transform` is the scene node's (`PhotoNode`, `OverlayNode`): local
 /// coordinates to canvas pixels, x' = a·x + c·y + tx, y' = b·x + d·y + ty;
@@ -69,6 +75,9 @@ public enum LayoutReport {
                     ("box", rect(block.box)),
                     ("firstBaseline", .number(block.firstBaseline)),
                     ("font", .string(block.family)),
+                    ("lines", .array(block.lines.map { line in
+                        .object([("text", .string(line.text)), ("box", rect(line.box)), ("baseline", .number(line.baseline))])
+                    })),
                 ] + node(OverlayNode.text(block, text, frame: frame))))
             }
         }

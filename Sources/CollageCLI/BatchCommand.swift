@@ -148,7 +148,7 @@ enum BatchCommand {
         }
 
         let defaultThreads = max(1, RenderOptions.defaultThreads / jobs)
-        let progress = BatchProgress(total: plan.jobs.count)
+        let progress = BatchProgress(total: plan.jobs.count, overridden: Set(common.variables.keys))
         var options = common.options(output: "", defaultThreads: defaultThreads)
         options.imageCache = SharedImageCache()
         let stamps = skipUnchanged ? BatchStamps() : nil

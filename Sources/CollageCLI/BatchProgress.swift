@@ -9,10 +9,13 @@ import Glibc
 final class BatchProgress: @unchecked Sendable {
     let total: Int
     let onTerminal: Bool
+    /// Variables `--set` gives, which win over every row's.
+    let overridden: Set<String>
     private var failures = 0
 
-    init(total: Int, onTerminal: Bool = isatty(2) == 1) {
+    init(total: Int, overridden: Set<String> = [], onTerminal: Bool = isatty(2) == 1) {
         self.total = total
+        self.overridden = overridden
         self.onTerminal = onTerminal
     }
 
@@ -32,10 +35,12 @@ final class BatchProgress: @unchecked Sendable {
         case .failed(let error):
             failures += 1
             if onTerminal { Console.err("\r\u{1B}[K") }
-            Console.err("row \(row): failed (\(outcome.job.outputPath))\n")
+            let from = outcome.job.row.location
+            Console.err("row \(row) (\(from.file):\(from.line)): failed (\(outcome.job.outputPath))\n")
             switch error {
             case .usage(let message): Console.err("error: \(message)\n")
-            case .diagnostics(let list): DiagnosticPrinter.print(list)
+            case .diagnostics(let list):
+                DiagnosticPrinter.print(list.annotated(with: outcome.job.row, overridden: overridden))
             }
         }
         if onTerminal { Console.err("\r\u{1B}[K" + Self.bar(finished: finished, total: total, failed: failures)) }

@@ -3,6 +3,8 @@ import Collage
 /// The render options `batch`, `grid` and `watch` share with `render`:
 /// `-o`, `--format`, `--quality`, `--set`, `--threads`, `--strict`.
 struct CommonRenderFlags {
+    /// The most `--threads` takes.
+    static let maxThreads = 1024
     static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads"]
     static let flags: Set<String> = ["--strict"]
 
@@ -26,8 +28,10 @@ struct CommonRenderFlags {
             }
             quality = n
         case "--threads":
-            guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                throw Arguments.UsageError(message: "--threads must be a whole number of at least 1, not '\(value ?? "")'")
+            // More threads than images or bands do nothing; a huge count is a typo.
+            guard let n = value.flatMap({ Int($0) }), (1 ... Self.maxThreads).contains(n) else {
+                throw Arguments.UsageError(
+                    message: "--threads must be a whole number from 1 to \(Self.maxThreads), not '\(value ?? "")'")
             }
             threads = n
         case "--set":

@@ -105,14 +105,18 @@ enum JPEGDecoding {
         return (chosen, size)
     }
 
-    /// "image too large: 20000x14000 decodes to 20000x14000 (280.0 megapixels) at DCT scale 8/8, over the limit of 100 megapixels".
+    /// "image too large: 20000x14000 (280.0 megapixels), over the limit of
+    /// 100 megapixels"; when DCT scaling shrinks the decode, the size it
+    /// decodes to and the scale follow the stored size ("20000x14000 decodes
+    /// to 10000x7000 (70.0 megapixels) at DCT scale 4/8").
     /// A limit that is not a whole number of megapixels is given in pixels.
     static func tooLargeReason(size: Size, stored: Size, scale: Int?, limit: Int) -> String {
         let tenths = (size.width * size.height + 50_000) / 100_000
-        let atScale = scale.map { " at DCT scale \($0)/8" } ?? ""
+        let megapixels = "(\(tenths / 10).\(tenths % 10) megapixels)"
+        let decoded = size == stored ? "\(stored) \(megapixels)"
+            : "\(stored) decodes to \(size) \(megapixels)" + (scale.map { " at DCT scale \($0)/8" } ?? "")
         let limitText = limit % 1_000_000 == 0 && limit > 0 ? "\(limit / 1_000_000) megapixels" : "\(limit) pixels"
-        return "image too large: \(stored) decodes to \(size) (\(tenths / 10).\(tenths % 10) megapixels)\(atScale), "
-            + "over the limit of \(limitText)"
+        return "image too large: \(decoded), over the limit of \(limitText)"
     }
 
     static func failure(_ decoder: OpaquePointer, path: String) -> ImageError {

@@ -20,8 +20,11 @@ final class FaceSet {
     /// True when some family of the list matched by name (else the caller warns).
     private(set) var matchedByName = false
 
+    /// - Parameter language: the text's language: fontconfig sorts the
+    ///   fallback faces for it (`FC_LANG`), so Han falls back to the
+    ///   Japanese, Simplified or Traditional Chinese or Korean face.
     /// - Throws: `FontError` when no face can be opened for the list.
-    init(font: FontSpec, library: FontLibrary) throws(FontError) {
+    init(font: FontSpec, language: TextLanguage? = nil, library: FontLibrary) throws(FontError) {
         self.library = library
         let families = font.family.isEmpty ? ["sans-serif"] : font.family
         let slant: Int32 = switch font.style {
@@ -42,7 +45,8 @@ final class FaceSet {
                other.matchedByName { add(other.face, family: other.family) }
         }
         let config = try library.loadedConfiguration()
-        if let pattern = FontLibrary.pattern(families: families, weight: font.weight, slant: slant) {
+        if let pattern = FontLibrary.pattern(families: families, weight: font.weight, slant: slant,
+                                                  language: language?.fontconfig) {
             defer { FcPatternDestroy(pattern) }
             if FcConfigSubstitute(config, pattern, FcMatchPattern) == FcTrue {
                 FcDefaultSubstitute(pattern)
@@ -90,13 +94,15 @@ final class FaceSet {
         for face in faces { try face.setSize(pixels) }
     }
 
-    /// Scalars that need no glyph of their own (joiners, variation selectors).
+    /// Scalars that need no glyph of their own: default-ignorable code
+    /// points (joiners, variation selectors, U+00AD, U+200B; HarfBuzz draws
+    /// nothing for them) and the C0/C1 controls `TextControls` drops.
     static func isIgnorable(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: true
-        default: false
-        }
+        scalar.properties.isDefaultIgnorableCodePoint || TextControls.isDropped(scalar)
     }
+
+    /// The scalar whose glyph draws `scalar`: a space for TAB (`TextControls`).
+    static func drawnScalar(_ scalar: Unicode.Scalar) -> Unicode.Scalar { scalar == "\t" ? " " : scalar }
 
     /// True when the cluster should be drawn as a colour emoji (emoji
     /// presentation): not forced to text by U+FE0E, and its first scalar has
@@ -114,12 +120,12 @@ final class FaceSet {
     }
 
     private func covers(_ face: FontFace, _ cluster: Character) -> Bool {
-        cluster.unicodeScalars.allSatisfy { Self.isIgnorable($0) || face.covers($0) }
+        cluster.unicodeScalars.allSatisfy { Self.isIgnorable($0) || face.covers(Self.drawnScalar($0)) }
     }
 
     private func charsetCovers(_ charset: OpaquePointer?, _ cluster: Character) -> Bool {
         guard let charset else { return true }
-        return cluster.unicodeScalars.allSatisfy { Self.isIgnorable($0) || FcCharSetHasChar(charset, $0.value) != 0 }
+        return cluster.unicodeScalars.allSatisfy { Self.isIgnorable($0) || FcCharSetHasChar(charset, Self.drawnScalar($0).value) != 0 }
     }
 
     /// Opens pending candidate `i` and moves it to the opened faces.
@@ -146,7 +152,9 @@ final class FaceSet {
             if let i = pending.indices.first(where: { pending[$0].color && charsetCovers(pending[$0].charset, cluster) }),
                let opened = open(pendingAt: i), covers(faces[opened], cluster) { return opened }
         }
-        if let previous, cluster.unicodeScalars.allSatisfy({ $0.properties.generalCategory.isSeparatorOrPunctuation }),
+        // A cluster of ignorables alone (U+00AD, U+200B) stays in the face before it.
+        if let previous, cluster.unicodeScalars.allSatisfy(Self.isIgnorable) { return previous }
+        if let previous, cluster.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory.isSeparatorOrPunctuation }),
            covers(faces[previous], cluster) { return previous }
         if let i = faces.indices.first(where: { !faces[$0].isColor && covers(faces[$0], cluster) }) { return i }
         while let i = pending.indices.first(where: { !pending[$0].color && charsetCovers(pending[$0].charset, cluster) }) {

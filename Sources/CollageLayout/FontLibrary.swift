@@ -141,8 +141,15 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// A fontconfig pattern for families, an OpenType weight and an FC_SLANT.
-    static func pattern(families: [String], weight: Int, slant: Int32) -> OpaquePointer? {
+    static func pattern(families: [String], weight: Int, slant: Int32, language: String? = nil) -> OpaquePointer? {
         guard let pattern = FcPatternCreate() else { return nil }
+        if let language {
+            _ = language.withCString { tag in
+                tag.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) {
+                    FcPatternAddString(pattern, FC_LANG, $0)
+                }
+            }
+        }
         for family in families {
             _ = family.withCString { name in
                 name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {

@@ -12,6 +12,10 @@ enum GlyphRasterizer {
         var id: UInt32
         var x: Double
         var y: Double
+        /// The size to draw at, pixels; nil: the face's current size.
+        var size: Double? = nil
+        /// The fill mask the glyph goes to (one per fill colour), 0 ..< count.
+        var group = 0
     }
 
     /// A mask placed with its top-left pixel at (`x`, `y`), canvas pixels.
@@ -23,8 +27,11 @@ enum GlyphRasterizer {
 
     /// What `rasterize` draws.
     struct Layers {
-        /// Outline glyphs' coverage (drawn in the fill colour).
-        var fill: PlacedMask?
+        /// Outline glyphs' coverage per fill group (`Placed.group`; drawn in
+        /// that group's colour); nil where a group has no ink in the clip.
+        var fills: [PlacedMask?]
+        /// Group 0's coverage.
+        var fill: PlacedMask? { fills.first ?? nil }
         /// The outlines expanded by the stroke width (drawn under the fill).
         var stroke: PlacedMask?
         /// Colour glyphs (emoji) in their own colours.
@@ -46,7 +53,10 @@ enum GlyphRasterizer {
     ///
     /// - Parameter clip: canvas pixels the masks may cover (the canvas).
     static func rasterize(_ glyphs: [Placed], strokeWidth: Double = 0, clip: PixelRect) -> Layers {
-        var fills: [Bitmap] = [], strokes: [Bitmap] = []
+        let groups = (glyphs.map(\.group).max() ?? 0) + 1
+        var fills = [[Bitmap]](repeating: [], count: groups), strokes: [Bitmap] = []
+        // The face and size last set (faces are shared between sizes).
+        var current: (face: ObjectIdentifier, size: Double)?
         var tiles: [ColorTile] = []
         var stroker: FT_Stroker?
         var library: FT_Library?
@@ -56,6 +66,10 @@ enum GlyphRasterizer {
         let margin = Int(checked: strokeWidth, .up) + 1
         for glyph in glyphs where abs(glyph.x) < reach && abs(glyph.y) < reach {
             let handle = glyph.face.handle
+            if let size = glyph.size, current.map({ $0.face != ObjectIdentifier(glyph.face) || $0.size != size }) ?? true {
+                try? glyph.face.setSize(size)
+                current = (ObjectIdentifier(glyph.face), size)
+            }
             if !glyph.face.isScalable {
                 if let tile = colorGlyph(glyph, clip: clip) { tiles.append(tile) }
                 continue
@@ -91,14 +105,14 @@ enum GlyphRasterizer {
             if whole.intersection(clip) != whole {
                 // Partly off the clip (a 9000 px glyph on a 1800 px canvas):
                 // only the part inside is rendered.
-                if let bitmap = renderClipped(slot, x: px, y: py, area: whole.intersection(clip)) { fills.append(bitmap) }
+                if let bitmap = renderClipped(slot, x: px, y: py, area: whole.intersection(clip)) { fills[glyph.group].append(bitmap) }
                 continue
             }
             guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { continue }
             if let bitmap = copy(slot.pointee.bitmap, x: px + Int(slot.pointee.bitmap_left),
-                                 y: py - Int(slot.pointee.bitmap_top)) { fills.append(bitmap) }
+                                 y: py - Int(slot.pointee.bitmap_top)) { fills[glyph.group].append(bitmap) }
         }
-        return Layers(fill: compose(fills, clip: clip), stroke: compose(strokes, clip: clip), tiles: tiles)
+        return Layers(fills: fills.map { compose($0, clip: clip) }, stroke: compose(strokes, clip: clip), tiles: tiles)
     }
 
     /// The part `area` (canvas pixels) of the outline in `slot`, whose origin

@@ -12,6 +12,9 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var advance: Double
     /// The face it is drawn with: an index into `TextBlock.faces`.
     public var face: Int
+    /// The span the glyph's text comes from (`TextOverlaySpec.runs` index;
+    /// 0 for a text of one string): its size and colour.
+    public var span: Int = 0
     public init(id: UInt32, cluster: Int, x: Double, y: Double, advance: Double, face: Int = 0) {
         self.id = id; self.cluster = cluster; self.x = x; self.y = y; self.advance = advance; self.face = face
     }

@@ -7,7 +7,7 @@ import Synchronization
 /// once. A run's glyphs depend only on the key: the text, the face (file,
 /// index, FreeType's 16.16 scales of its current size and the bitmap
 /// scale), the direction, the script, the OpenType features and the letter
-/// spacing, so a cached result equals a fresh one exactly.
+/// spacing and the language, so a cached result equals a fresh one exactly.
 ///
 /// Bounded by `capacity` runs (default 8192, a few MB at most); when full it
 /// is emptied and starts again, which keeps the bound without bookkeeping.
@@ -27,6 +27,7 @@ final class ShapingCache: Sendable {
         var script: UInt32
         var features: [String]
         var letterSpacing: Double
+        var language: String? = nil
     }
 
     typealias Shaped = (glyphs: [ShapedGlyph], advance: Double)

@@ -4,7 +4,7 @@ import CollageSpec
 extension TextBlock {
     /// The block as one group, children bottom to top: the label box
     /// (`background.color`), the shadow (`shadow.color`), the stroke
-    /// (`stroke.color`), the fill (`color`), then colour glyphs in their
+    /// (`stroke.color`), the fill (`color`, then each span colour's), then colour glyphs in their
     /// own colours. Layers with no ink on the canvas are left out.
     /// Coordinates are canvas pixels (the group's transform is identity).
     public func node(_ color: RGBA, style: TextStyle) -> Node { .group(group(color, style: style)) }
@@ -21,6 +21,7 @@ extension TextBlock {
         if let mask {
             children.append(.mask(MaskLeaf(mask: mask, x: Double(maskX), y: Double(maskY), color: Color(color))))
         }
+        for fill in spanFills { add(fill.layer, fill.color) }
         children += tiles.map { .tile($0) }
         return Group(children: children)
     }

@@ -20,6 +20,14 @@ public struct TextBlock: Sendable {
         public var x: Double
         /// The line's baseline on the canvas.
         public var baseline: Double
+        /// Above the baseline, pixels (the primary face's ascender).
+        public var ascent: Double
+        /// Below the baseline, pixels, >= 0 (minus the primary face's descender).
+        public var descent: Double
+
+        /// The line's box: from its left end, `advance` wide, from `ascent`
+        /// above the baseline to `descent` below it (canvas pixels).
+        public var box: Rect { Rect(x: x, y: baseline - ascent, width: advance, height: ascent + descent) }
     }
 
     /// A face the block draws with (`ShapedGlyph.face` indexes `faces`).
@@ -44,9 +52,11 @@ public struct TextBlock: Sendable {
     public var box: Rect
     /// The first line's baseline (canvas y).
     public var firstBaseline: Double
-    /// The primary face's vertical metrics at the final size.
+    /// The primary face's vertical metrics at the final size (with spans:
+    /// the first span's; each line has its own `ascent` and `descent`).
     public var metrics: FontMetrics
-    /// The final font size, pixels (smaller than asked with `fit: shrink`).
+    /// The overlay's final font size, pixels (smaller than asked with `fit:
+    /// shrink`, which scales every span's size by the same factor).
     public var size: Double
     /// The primary face: family name, file and face index.
     public var family: String
@@ -63,6 +73,15 @@ public struct TextBlock: Sendable {
     public var maskY: Int
     /// The stroke (outlines expanded by the stroke width), drawn under the fill.
     public var stroke: Layer?
+    /// A span's fill in a colour other than the overlay's own.
+    public struct SpanFill: Sendable, Equatable {
+        public var layer: Layer
+        public var color: RGBA
+    }
+    /// The fills of spans whose colour is not the overlay's (`mask` holds the
+    /// glyphs in the overlay's own colour), in order of first use; drawn
+    /// with `mask`, over the stroke.
+    public var spanFills: [SpanFill] = []
     /// The shadow: fill, stroke and colour glyphs' coverage blurred and moved by the offset.
     public var shadow: Layer?
     /// The label box (`background`), the text box grown by the padding.

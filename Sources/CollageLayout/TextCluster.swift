@@ -1,12 +1,15 @@
 import CText
+import CollageSpec
 
 /// One grapheme cluster (Swift `Character`) of a paragraph with what
 /// itemisation found for it: its face, bidi level, script and whether a line
 /// may break before it.
 struct TextCluster {
     var character: Character
-    /// Index into the overlay's `FaceSet.faces`.
+    /// Index into its span's `FaceSet.faces`.
     var face: Int
+    /// The span it comes from (index into the block's `TextRunStyle`s).
+    var style = 0
     /// Bidi embedding level (odd: right-to-left).
     var level: UInt8
     /// The paragraph's level (0 left-to-right, 1 right-to-left).
@@ -14,6 +17,11 @@ struct TextCluster {
     var script: hb_script_t
     /// UAX #14 allows a line break before this cluster.
     var breakBefore: Bool
+    /// A break before this cluster ends the line with a hyphen (after
+    /// U+00AD, or at a dictionary hyphenation point).
+    var hyphenBefore = false
+    /// U+00AD SOFT HYPHEN alone.
+    var isSoftHyphen: Bool { character == "\u{AD}" }
     var isWhitespace: Bool { character.isWhitespace }
 }
 
@@ -23,15 +31,38 @@ extension TextCluster {
     /// scripts (Common and Inherited take the script of the text around them).
     ///
     /// - Returns: the clusters and those no installed face covers.
-    static func itemize(_ paragraph: String, faces: FaceSet) -> (clusters: [TextCluster], uncovered: [Character]) {
+    /// Line breaks follow `lang`'s locale and `strictness` (`LineBreakOpportunities`).
+    static func itemize(_ paragraph: String, faces: FaceSet, lang: String? = nil,
+                        strictness: LineBreakStrictness = .normal) -> (clusters: [TextCluster], uncovered: [Character]) {
+        itemize([TextControls.Piece(text: paragraph, style: 0)], faces: [faces], lang: lang, strictness: strictness)
+    }
+
+    /// Itemises one paragraph made of the spans' pieces: bidi and line
+    /// breaks over the whole paragraph, each cluster's face from the face
+    /// set of the span its first scalar comes from (`faces[style]`).
+    static func itemize(_ pieces: [TextControls.Piece], faces sets: [FaceSet], lang: String? = nil,
+                        strictness: LineBreakStrictness = .normal) -> (clusters: [TextCluster], uncovered: [Character]) {
+        let paragraph = pieces.map(\.text).joined()
+        // UTF-16 offset where each piece ends, with its style.
+        var ends: [(end: Int, style: Int)] = []
+        var total = 0
+        for piece in pieces {
+            total += piece.text.utf16.count
+            ends.append((total, piece.style))
+        }
         let utf16 = Array(paragraph.utf16)
         let bidi = BidiLevels(utf16: utf16)
-        let breaks = LineBreakOpportunities.offsets(utf16: utf16)
+        let breaks = LineBreakOpportunities.offsets(utf16: utf16, lang: lang, strictness: strictness)
         var clusters: [TextCluster] = []
         var uncovered: [Character] = []
         var offset = 0
         var previous: Int?
+        var previousStyle = -1
         for character in paragraph {
+            let style = ends.first { offset < $0.end }?.style ?? ends.last?.style ?? 0
+            let faces = sets[style]
+            if style != previousStyle { previous = nil }
+            previousStyle = style
             let face: Int
             if let chosen = faces.face(for: character, previous: previous) {
                 face = chosen
@@ -40,7 +71,7 @@ extension TextCluster {
                 if !uncovered.contains(character) { uncovered.append(character) }
             }
             let first = character.unicodeScalars.first!
-            clusters.append(TextCluster(character: character, face: face,
+            clusters.append(TextCluster(character: character, face: face, style: style,
                                         level: offset < bidi.levels.count ? bidi.levels[offset] : bidi.paragraphLevel,
                                         paragraphLevel: bidi.paragraphLevel,
                                         script: TextShaper.script(of: first), breakBefore: breaks.contains(offset)))
@@ -57,5 +88,37 @@ extension TextCluster {
             for i in clusters.indices where !isReal(clusters[i].script) { clusters[i].script = firstReal }
         }
         return (clusters, uncovered)
+    }
+
+    /// Marks where words may break with a hyphen (`hyphens`): after each
+    /// U+00AD (`manual`, `auto`; with `none` those breaks are removed), and
+    /// with `auto` at the hyphenation points of each run of letters in
+    /// `lang`'s dictionary (`Hyphenator`).
+    static func markHyphenation(_ clusters: inout [TextCluster], hyphens: Hyphens, lang: String?,
+                                hyphenator: Hyphenator = .shared) {
+        markHyphenation(&clusters, hyphens: hyphens, langs: [lang], hyphenator: hyphenator)
+    }
+
+    /// As above with each span's language (`langs[style]`); a word takes the
+    /// language of its first letter's span.
+    static func markHyphenation(_ clusters: inout [TextCluster], hyphens: Hyphens, langs: [String?],
+                                hyphenator: Hyphenator = .shared) {
+        for i in clusters.indices.dropFirst() where clusters[i - 1].isSoftHyphen {
+            if hyphens == .none { clusters[i].breakBefore = false } else if clusters[i].breakBefore { clusters[i].hyphenBefore = true }
+        }
+        guard hyphens == .auto else { return }
+        var i = 0
+        while i < clusters.count {
+            guard clusters[i].character.isLetter else { i += 1; continue }
+            let lang = langs.indices.contains(clusters[i].style) ? langs[clusters[i].style] : nil
+            var end = i
+            while end < clusters.count, clusters[end].character.isLetter { end += 1 }
+            let word = String(clusters[i..<end].map(\.character))
+            for point in lang.map({ hyphenator.points(in: word, lang: $0) }) ?? [] {
+                clusters[i + point].breakBefore = true
+                clusters[i + point].hyphenBefore = true
+            }
+            i = end
+        }
     }
 }

@@ -13,6 +13,8 @@ enum TextShaper {
     ///     `HB_SCRIPT_UNKNOWN` to guess.
     ///   - features: OpenType features in HarfBuzz syntax, e.g. `"-kern"`, `"tnum"`.
     ///   - letterSpacing: pixels added after the last glyph of each cluster.
+    ///   - language: a BCP 47 tag for HarfBuzz (the font's `locl` forms);
+    ///     nil: HarfBuzz's default (the process locale's, "C" here: none).
     /// - Returns: the glyphs in visual order (positions relative to the
     ///   run's start, pixels, y down; bitmap faces scaled by `face.scale`)
     ///   and the run's advance sum.
@@ -20,20 +22,23 @@ enum TextShaper {
     /// Results are kept in `ShapingCache.shared`, keyed by everything they
     /// depend on, so a repeated run is shaped once per process.
     static func shape(_ text: String, face: FontFace, rightToLeft: Bool? = nil, script: hb_script_t = HB_SCRIPT_UNKNOWN,
-                      features: [String] = [], letterSpacing: Double = 0) -> (glyphs: [ShapedGlyph], advance: Double) {
+                      features: [String] = [], letterSpacing: Double = 0,
+                      language: String? = nil) -> (glyphs: [ShapedGlyph], advance: Double) {
         let metrics = face.handle.pointee.size.pointee.metrics
         let key = ShapingCache.Key(text: text, file: face.file, faceIndex: face.index, xScale: Int(metrics.x_scale),
                                    yScale: Int(metrics.y_scale), bitmapScale: face.scale, rightToLeft: rightToLeft,
-                                   script: script.rawValue, features: features, letterSpacing: letterSpacing)
+                                   script: script.rawValue, features: features, letterSpacing: letterSpacing,
+                                   language: language)
         return ShapingCache.shared.run(key) {
             shapeUncached(text, face: face, rightToLeft: rightToLeft, script: script, features: features,
-                          letterSpacing: letterSpacing)
+                          letterSpacing: letterSpacing, language: language)
         }
     }
 
     /// `shape` without the cache: one HarfBuzz shaping.
     static func shapeUncached(_ text: String, face: FontFace, rightToLeft: Bool?, script: hb_script_t,
-                              features: [String], letterSpacing: Double) -> (glyphs: [ShapedGlyph], advance: Double) {
+                              features: [String], letterSpacing: Double,
+                              language: String? = nil) -> (glyphs: [ShapedGlyph], advance: Double) {
         guard let font = hb_ft_font_create_referenced(face.handle) else { return ([], 0) }
         defer { hb_font_destroy(font) }
         hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING))
@@ -47,6 +52,7 @@ enum TextShaper {
         }
         if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
         if script != HB_SCRIPT_UNKNOWN { hb_buffer_set_script(buffer, script) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
         var parsed: [hb_feature_t] = features.compactMap { string in
             var feature = hb_feature_t()

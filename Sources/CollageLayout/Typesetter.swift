@@ -56,6 +56,13 @@ public enum Typesetter {
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
                 "font size \(size) is outside 0 < size <= \(NumberText.plain(maximumSize)) pixels")])
         }
+        for span in text.spans {
+            let spanSize = span.font.relativeSize.map { $0 * Double(area.height) / 100 } ?? span.font.size
+            guard spanSize > 0, spanSize <= maximumSize else {
+                throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
+                    "a span's font size \(spanSize) is outside 0 < size <= \(NumberText.plain(maximumSize)) pixels")])
+            }
+        }
         for (name, value) in [("stroke width", text.style.stroke?.width.resolved(reference: size)),
                               ("shadow blur", text.style.shadow?.blur)] {
             guard let value, value > maximumDecoration else { continue }
@@ -73,37 +80,113 @@ public enum Typesetter {
 
     /// Lines set at one size.
     private struct Setting {
+        /// The overlay's own size at this trial (every span's scales with it).
         var size: Double
-        var lines: [LineShaper.Shaped]
+        var lines: [SetLine]
+        /// The first span's primary face's metrics at its size.
         var metrics: FontMetrics
-        var spacing: Double
+        /// The box: the fixed `width` / `height`, else the lines' extent.
         var width: Double
         var height: Double
+        /// The lines' extent: the widest advance; the first line's ascent to
+        /// the last line's descent.
+        var contentWidth: Double
+        var contentHeight: Double
+    }
+
+    /// One shaped line and where it sits in its paragraph.
+    private struct SetLine {
+        var shaped: LineShaper.Shaped
+        /// The paragraph's last line (never justified).
+        var endsParagraph: Bool
+        /// The paragraph runs right to left (a last justified line then sits right).
+        var rightToLeft: Bool
+        /// The largest ascent and descent (>= 0) of its spans' primary faces.
+        var ascent = 0.0
+        var descent = 0.0
+        /// Baseline below the lines' top, pixels.
+        var baseline = 0.0
     }
 
     private static func setLocked(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
                                   canvas: Size, library: FontLibrary) throws(FontError) -> TextBlock {
-        let text = spec.text
         var warnings: [Diagnostic] = []
-        let faces = try FaceSet(font: spec.font, library: library)
-        if !faces.matchedByName {
-            warnings.append(Diagnostic(.font, at: overlay.location,
-                "no font named \(spec.font.family.map { "'\($0)'" }.joined(separator: ", ")); using '\(faces.families[0])'",
-                severity: .warning))
-        }
-        try faces.setSize(size)
         let style = spec.style
         let areaWidth = Double(area.width), areaHeight = Double(area.height)
+        // One style per span (a plain text is one span of the overlay's own keys).
+        let runs = spec.runs
+        var styles: [TextRunStyle] = []
+        var faceSets: [FontSpec: FaceSet] = [:]
+        var warnedLanguages: Set<String> = [], warnedFamilies: Set<[String]> = []
+        for (index, run) in runs.enumerated() {
+            let language = run.lang.map(TextLanguage.init(tag:))
+            if let language, !warnedLanguages.contains(language.tag),
+               let warning = language.warning(at: run.langLocation, fallback: overlay.location) {
+                warnedLanguages.insert(language.tag)
+                warnings.append(warning)
+            }
+            var key = run.font
+            key.family.append("\u{0}" + (run.lang ?? ""))   // a face set per font and language
+            let faces: FaceSet
+            if let known = faceSets[key] {
+                faces = known
+            } else {
+                faces = try FaceSet(font: run.font, language: language, library: library)
+                faceSets[key] = faces
+            }
+            if !faces.matchedByName, !warnedFamilies.contains(run.font.family) {
+                warnedFamilies.insert(run.font.family)
+                warnings.append(Diagnostic(.font, at: overlay.location,
+                    "no font named \(run.font.family.map { "'\($0)'" }.joined(separator: ", ")); using '\(faces.families[0])'",
+                    severity: .warning))
+            }
+            let runSize = index == 0 && spec.spans.isEmpty ? size
+                : run.font.relativeSize.map { $0 * areaHeight / 100 } ?? run.font.size
+            styles.append(TextRunStyle(faces: faces, size: runSize, features: run.font.features.map { "\($0.tag)=\($0.value)" },
+                                       letterSpacing: run.letterSpacing, language: run.lang, color: run.color))
+        }
+        if style.hyphens == .auto {
+            var warned: Set<String> = []
+            for run in runs {
+                if let lang = run.lang {
+                    guard !warned.contains(lang), !Hyphenator.shared.hasDictionary(for: lang) else { continue }
+                    warned.insert(lang)
+                    warnings.append(Diagnostic(.font, at: run.langLocation ?? overlay.location,
+                        "no hyphenation dictionary for 'lang: \(lang)' in \(Hyphenator.directory); 'hyphens: auto' breaks only at U+00AD (install the Debian package \(Hyphenator.package(for: lang)))",
+                        severity: .warning))
+                } else if !warned.contains("") {
+                    warned.insert("")
+                    warnings.append(Diagnostic(.missingKey, at: overlay.location,
+                        "'hyphens: auto' needs 'lang' to choose a hyphenation dictionary; it breaks only at U+00AD",
+                        severity: .warning))
+                }
+            }
+        }
+        // The overlay's own size decides `fit: shrink`; every span scales with it.
+        let baseSize = size
+        func setSizes(_ trial: Double) throws(FontError) {
+            for style in styles {
+                style.size = style.baseSize * trial / baseSize
+                try style.faces.setSize(style.size)
+            }
+        }
+        try setSizes(size)
         let maxWidth = style.maxWidth?.resolved(reference: areaWidth)
         let maxHeight = style.maxHeight?.resolved(reference: areaHeight)
-        let letterSpacing = style.letterSpacing
-        let features = spec.font.features.map { "\($0.tag)=\($0.value)" }
+        let fixedWidth = style.width?.resolved(reference: areaWidth)
+        let fixedHeight = style.height?.resolved(reference: areaHeight)
+        // Lines wrap to the fixed width, else to maxWidth; the text fits into the fixed box, else the bounds.
+        let wrapWidth = fixedWidth ?? maxWidth
+        let fitHeight = fixedHeight ?? maxHeight
+        let table = TextFaceTable()
+        _ = table.index(of: 0, in: styles[0])   // the overlay's primary face is face 0
 
         // Itemise once: faces per cluster do not depend on the size.
         var paragraphs: [[TextCluster]] = []
         var uncovered: [Character] = []
-        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            let result = TextCluster.itemize(String(paragraph), faces: faces)
+        for pieces in TextControls.paragraphs(spans: runs.map(\.text)) {
+            var result = TextCluster.itemize(pieces, faces: styles.map(\.faces), lang: spec.lang, strictness: style.lineBreak)
+            TextCluster.markHyphenation(&result.clusters, hyphens: style.hyphens, langs: styles.map(\.language))
             paragraphs.append(result.clusters)
             for c in result.uncovered where !uncovered.contains(c) { uncovered.append(c) }
         }
@@ -113,48 +196,88 @@ public enum Typesetter {
                 "no installed font has a glyph for \(codes.joined(separator: ", ")); drawn as a missing-glyph box",
                 severity: .warning))
         }
-        let ellipsis: TextCluster? = {
+        /// "…" in the face of `last`'s span, in the paragraph's direction.
+        func ellipsis(after last: TextCluster?) -> TextCluster? {
             let character: Character = "…"
-            guard let face = faces.face(for: character, previous: 0) else { return nil }
-            return TextCluster(character: character, face: face, level: 0, script: HB_SCRIPT_COMMON, breakBefore: false)
-        }()
+            let styleIndex = last?.style ?? 0
+            guard let face = styles[styleIndex].faces.face(for: character, previous: nil) else { return nil }
+            // At the visual end of an RTL line: the left.
+            var cluster = TextCluster(character: character, face: face, level: last?.paragraphLevel ?? 0,
+                                      script: last?.script ?? HB_SCRIPT_COMMON, breakBefore: false)
+            cluster.style = styleIndex
+            return cluster
+        }
 
         func setting(at size: Double) throws(FontError) -> Setting {
-            try faces.setSize(size)
-            let shaper = LineShaper(faces: faces, features: features, letterSpacing: letterSpacing)
-            var lines: [LineShaper.Shaped] = []
-            var lineClusters: [[TextCluster]] = []
+            try setSizes(size)
+            var shaper = LineShaper(styles: styles, table: table)
+            let first = styles[0]
+            try first.faces.primary.setSize(first.size)
+            shaper.tabWidth = style.tabSize * TextShaper.shape(" ", face: first.faces.primary, features: first.features,
+                                                               letterSpacing: first.letterSpacing).advance
+            var lineClusters: [(clusters: [TextCluster], endsParagraph: Bool, rightToLeft: Bool, hyphenated: Bool)] = []
             for paragraph in paragraphs {
-                for range in wrap(paragraph, shaper: shaper, maxWidth: maxWidth) {
-                    lineClusters.append(Array(paragraph[range]))
+                let wrapped = wrap(paragraph, shaper: shaper, maxWidth: wrapWidth, tabWidth: shaper.tabWidth, styles: styles)
+                let rightToLeft = (paragraph.first?.paragraphLevel ?? 0) % 2 == 1
+                for (k, line) in wrapped.enumerated() {
+                    var clusters = Array(paragraph[line.range])
+                    if line.hyphenated, let last = clusters.last {
+                        // The soft hyphen's place takes the drawn hyphen.
+                        if last.isSoftHyphen { clusters.removeLast() }
+                        clusters.append(hyphen(after: last, faces: styles[last.style].faces))
+                    }
+                    lineClusters.append((clusters, k == wrapped.count - 1, rightToLeft, line.hyphenated))
                 }
             }
             if let maxLines = style.maxLines, lineClusters.count > maxLines {
                 lineClusters.removeLast(lineClusters.count - maxLines)
-                var last = lineClusters[maxLines - 1]
-                if var ellipsis {
-                    // In the paragraph's direction: at the visual end of an RTL line, the left.
-                    ellipsis.level = last.last?.paragraphLevel ?? 0
-                    ellipsis.script = last.last?.script ?? HB_SCRIPT_COMMON
+                var last = lineClusters[maxLines - 1].clusters
+                // The ellipsis replaces a hyphen the break added.
+                if lineClusters[maxLines - 1].hyphenated { last.removeLast() }
+                if ellipsis(after: last.last) != nil {
                     while true {
                         while last.last?.isWhitespace == true { last.removeLast() }
-                        let candidate = shaper.shape((last + [ellipsis])[...])
-                        if maxWidth.map({ candidate.advance <= $0 }) ?? true || last.isEmpty { break }
+                        let candidate = shaper.shape((last + [ellipsis(after: last.last)!])[...])
+                        if wrapWidth.map({ candidate.advance <= $0 }) ?? true || last.isEmpty { break }
                         last.removeLast()
                     }
-                    last.append(ellipsis)
+                    last.append(ellipsis(after: last.last)!)
                 }
-                lineClusters[maxLines - 1] = last
+                lineClusters[maxLines - 1].clusters = last
+                lineClusters[maxLines - 1].endsParagraph = true
             }
-            for clusters in lineClusters { lines.append(shaper.shape(clusters[...])) }
-            let metrics = faces.primary.metrics
-            let spacing = style.lineHeight.map { $0 * size } ?? metrics.lineHeight
-            let width = lines.map(\.advance).max() ?? 0
-            let height = metrics.ascender - metrics.descender + Double(max(lines.count - 1, 0)) * spacing
-            return Setting(size: size, lines: lines, metrics: metrics, spacing: spacing, width: width, height: height)
+            var lines: [SetLine] = []
+            var previousSpacing = 0.0
+            var contentHeight = 0.0
+            for (index, entry) in lineClusters.enumerated() {
+                var line = SetLine(shaped: shaper.shape(entry.clusters[...]), endsParagraph: entry.endsParagraph,
+                                   rightToLeft: entry.rightToLeft)
+                // Line metrics: the largest ascent and descent of the spans on
+                // the line; spacing `lineHeight` × its largest size (or the
+                // largest face line height); a baseline is the larger of the
+                // two lines' spacings below the one before.
+                var spacing = 0.0
+                for styleIndex in Set(entry.clusters.map(\.style).isEmpty ? [0] : entry.clusters.map(\.style)) {
+                    let runStyle = styles[styleIndex]
+                    let metrics = try runStyle.metrics()
+                    line.ascent = max(line.ascent, metrics.ascender)
+                    line.descent = max(line.descent, -metrics.descender)
+                    spacing = max(spacing, style.lineHeight.map { $0 * runStyle.size } ?? metrics.lineHeight)
+                }
+                line.baseline = index == 0 ? line.ascent : lines[index - 1].baseline + max(previousSpacing, spacing)
+                previousSpacing = spacing
+                contentHeight = line.baseline + line.descent
+                lines.append(line)
+            }
+            let contentWidth = lines.map(\.shaped.advance).max() ?? 0
+            let metrics = try styles[0].metrics()
+            if lines.isEmpty { contentHeight = metrics.ascender - metrics.descender }
+            return Setting(size: size, lines: lines, metrics: metrics,
+                           width: fixedWidth ?? contentWidth, height: fixedHeight ?? contentHeight,
+                           contentWidth: contentWidth, contentHeight: contentHeight)
         }
         func fits(_ s: Setting) -> Bool {
-            (maxWidth.map { s.width <= $0 + 1e-9 } ?? true) && (maxHeight.map { s.height <= $0 + 1e-9 } ?? true)
+            (wrapWidth.map { s.contentWidth <= $0 + 1e-9 } ?? true) && (fitHeight.map { s.contentHeight <= $0 + 1e-9 } ?? true)
         }
 
         var result = try setting(at: size)
@@ -167,7 +290,8 @@ public enum Typesetter {
             }
             result = try setting(at: best ?? minimumShrinkSize)
         }
-        return try place(result, style: spec.style, placement: overlay, faces: faces, area: area, canvas: canvas, warnings: warnings)
+        return try place(result, style: spec.style, placement: overlay, styles: styles, table: table, ownColor: spec.color,
+                         area: area, canvas: canvas, warnings: warnings)
     }
 
     /// The pixels of the unrotated text frame that a rotation by `rotation`
@@ -194,60 +318,114 @@ public enum Typesetter {
     /// Pixel count as a Double (rectangles of clamped coordinates overflow Int products).
     private static func area(_ r: PixelRect) -> Double { Double(r.width) * Double(r.height) }
 
-    /// Greedy wrapping at UAX #14 opportunities: cluster ranges of each line
-    /// (trailing whitespace of a wrapped line dropped).
-    private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?) -> [Range<Int>] {
-        guard let maxWidth, !clusters.isEmpty else { return [0..<clusters.count] }
+    /// One wrapped line: its clusters and whether its break takes a hyphen.
+    private struct WrappedLine {
+        var range: Range<Int>
+        var hyphenated: Bool
+    }
+
+    /// Greedy wrapping at UAX #14 opportunities (and hyphenation points,
+    /// `TextCluster.hyphenBefore`): each line ends at the last opportunity
+    /// that fits, a hyphen's advance included; with none that fits, at the
+    /// last opportunity, or between clusters. Trailing whitespace of a
+    /// wrapped line is dropped. A TAB advances to the next multiple of
+    /// `tabWidth` from the line's start.
+    private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?,
+                             tabWidth: Double, styles: [TextRunStyle]) -> [WrappedLine] {
+        guard let maxWidth, !clusters.isEmpty else { return [WrappedLine(range: 0..<clusters.count, hyphenated: false)] }
         let advances = shaper.shape(clusters[...]).clusterAdvances
-        var ranges: [Range<Int>] = []
+        var lines: [WrappedLine] = []
         var start = 0, width = 0.0
-        var lastBreak: Int?
+        // Opportunities on the current line: before which cluster, the width before it.
+        var candidates: [(index: Int, width: Double, hyphen: Bool)] = []
         var i = 0
         while i < clusters.count {
-            if i > start, clusters[i].breakBefore { lastBreak = i }
-            width += advances[i]
+            if i > start, clusters[i].breakBefore { candidates.append((i, width, clusters[i].hyphenBefore)) }
+            if clusters[i].character == TextControls.tab, tabWidth > 0 {
+                width = ((width / tabWidth + 1e-9).rounded(.down) + 1) * tabWidth
+            } else {
+                width += advances[i]
+            }
             if i > start, !clusters[i].isWhitespace, width > maxWidth {
-                let cut = lastBreak ?? i
+                let chosen = candidates.last { candidate in
+                    guard candidate.hyphen else { return true }
+                    let before = clusters[candidate.index - 1]
+                    let hyphen = self.hyphen(after: before, faces: styles[before.style].faces)
+                    return candidate.width + shaper.shape([hyphen][...]).advance <= maxWidth + 1e-9
+                } ?? candidates.last
+                let cut = chosen?.index ?? i
                 var end = cut
                 while end > start, clusters[end - 1].isWhitespace { end -= 1 }
-                ranges.append(start..<end)
+                lines.append(WrappedLine(range: start..<end, hyphenated: chosen?.hyphen == true && chosen?.index == cut))
                 start = cut
-                lastBreak = nil
+                candidates = []
                 width = 0
                 i = cut
                 continue
             }
             i += 1
         }
-        ranges.append(start..<clusters.count)
-        return ranges
+        lines.append(WrappedLine(range: start..<clusters.count, hyphenated: false))
+        return lines
+    }
+
+    /// The hyphen a break after `cluster` adds: U+2010 HYPHEN in the
+    /// cluster's face, or U+002D when that face has no U+2010.
+    static func hyphen(after cluster: TextCluster, faces: FaceSet) -> TextCluster {
+        let character: Character = faces.faces[cluster.face].covers("\u{2010}") ? "\u{2010}" : "-"
+        return TextCluster(character: character, face: cluster.face, style: cluster.style, level: cluster.paragraphLevel,
+                           paragraphLevel: cluster.paragraphLevel, script: cluster.script, breakBefore: false)
     }
 
     /// Places the lines by anchor, offset and align, and rasterises the layers.
-    private static func place(_ s: Setting, style: TextStyle, placement overlay: OverlaySpec, faces: FaceSet,
-                              area: PixelRect, canvas: Size, warnings: [Diagnostic]) throws(FontError) -> TextBlock {
+    ///
+    /// Fill groups: group 0 is the overlay's own colour (`TextBlock.mask`),
+    /// then each other span colour in order of first use (`TextBlock.spanFills`).
+    private static func place(_ s: Setting, style: TextStyle, placement overlay: OverlaySpec, styles: [TextRunStyle],
+                              table: TextFaceTable, ownColor: RGBA, area: PixelRect, canvas: Size,
+                              warnings: [Diagnostic]) throws(FontError) -> TextBlock {
+        var colors: [RGBA] = [ownColor]
+        let groupOfStyle = styles.map { runStyle -> Int in
+            if let i = colors.firstIndex(of: runStyle.color) { return i }
+            colors.append(runStyle.color)
+            return colors.count - 1
+        }
         let anchor = overlay.anchor
         let offsetX = overlay.offsetX.resolved(reference: Double(area.width))
         let offsetY = overlay.offsetY.resolved(reference: Double(area.height))
         let areaX = Double(area.x) + anchor.horizontalFraction * Double(area.width)
         let areaY = Double(area.y) + anchor.verticalFraction * Double(area.height)
-        let boxPointY = anchor.isBaseline ? s.metrics.ascender : anchor.verticalFraction * s.height
+        // The lines' top inside a fixed height (0 when the box is as tall as the lines).
+        let top = switch style.verticalAlign {
+        case .top: 0.0
+        case .center: (s.height - s.contentHeight) / 2
+        case .bottom: s.height - s.contentHeight
+        }
+        let firstBaseline = s.lines.first?.baseline ?? s.metrics.ascender
+        let boxPointY = anchor.isBaseline ? top + firstBaseline : anchor.verticalFraction * s.height
         let box = Rect(x: areaX - anchor.horizontalFraction * s.width + offsetX,
                        y: areaY - boxPointY + offsetY, width: s.width, height: s.height)
 
         var lines: [TextBlock.Line] = []
         var placed: [GlyphRasterizer.Placed] = []
-        for (index, line) in s.lines.enumerated() {
-            let x = switch style.align {
-            case .left: box.x
-            case .center: box.x + (s.width - line.advance) / 2
-            case .right: box.x + s.width - line.advance
+        for (index, setLine) in s.lines.enumerated() {
+            var line = setLine.shaped
+            let x: Double
+            switch style.align {
+            case .left: x = box.x
+            case .center: x = box.x + (s.width - line.advance) / 2
+            case .right: x = box.x + s.width - line.advance
+            case .justify:
+                if !setLine.endsParagraph { TextJustification.justify(&line, to: s.width) }
+                x = setLine.endsParagraph && setLine.rightToLeft ? box.x + s.width - line.advance : box.x
             }
-            let baseline = box.y + s.metrics.ascender + Double(index) * s.spacing
-            lines.append(TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline))
+            let baseline = box.y + top + setLine.baseline
+            lines.append(TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline,
+                                        ascent: setLine.ascent, descent: setLine.descent))
             for glyph in line.glyphs {
-                placed.append(GlyphRasterizer.Placed(face: faces.faces[glyph.face], id: glyph.id,
-                                                     x: x + glyph.x, y: baseline + glyph.y))
+                placed.append(GlyphRasterizer.Placed(face: table.faces[glyph.face], id: glyph.id,
+                                                     x: x + glyph.x, y: baseline + glyph.y, size: styles[glyph.span].size,
+                                                     group: groupOfStyle[glyph.span]))
             }
         }
         // The layers are set unrotated and turned by the overlay's node
@@ -287,7 +465,7 @@ public enum Typesetter {
         var shadowLayer: TextBlock.Layer?
         if let casters {
             var parts: [(CoverageMask, Int, Int)] = []
-            if let fill = casters.fill { parts.append((fill.mask, fill.x, fill.y)) }
+            for case let fill? in casters.fills { parts.append((fill.mask, fill.x, fill.y)) }
             if let stroke = casters.stroke { parts.append((stroke.mask, stroke.x, stroke.y)) }
             for tile in casters.tiles { parts.append((tile.alphaMask, tile.originX, tile.originY)) }
             // Blurred only where it lands on the canvas.
@@ -309,14 +487,22 @@ public enum Typesetter {
                 backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
             }
         }
-        let faceList = faces.faces.enumerated().map { i, face in
-            TextBlock.Face(family: faces.families[i], file: face.file, index: face.index, isColor: !face.isScalable)
+        // Faces opened by fallback but drawing nothing are listed too (as a face set lists them).
+        for runStyle in styles { for i in runStyle.faces.faces.indices { _ = table.index(of: i, in: runStyle) } }
+        let faceList = table.faces.enumerated().map { i, face in
+            TextBlock.Face(family: table.families[i], file: face.file, index: face.index, isColor: !face.isScalable)
         }
-        return TextBlock(box: box, firstBaseline: box.y + s.metrics.ascender, metrics: s.metrics, size: s.size,
-                         family: faces.families[0], fontFile: faces.primary.file, fontIndex: faces.primary.index,
+        let spanFills = colors.indices.dropFirst().compactMap { group -> TextBlock.SpanFill? in
+            guard group < layers.fills.count, let fill = layers.fills[group] else { return nil }
+            return TextBlock.SpanFill(layer: TextBlock.Layer(mask: fill.mask, x: fill.x, y: fill.y), color: colors[group])
+        }
+        let primary = styles[0].faces
+        return TextBlock(box: box, firstBaseline: box.y + top + firstBaseline, metrics: s.metrics, size: s.size,
+                         family: primary.families[0], fontFile: primary.primary.file, fontIndex: primary.primary.index,
                          faces: faceList, lines: lines,
                          mask: layers.fill?.mask, maskX: layers.fill?.x ?? 0, maskY: layers.fill?.y ?? 0,
                          stroke: layers.stroke.map { TextBlock.Layer(mask: $0.mask, x: $0.x, y: $0.y) },
+                         spanFills: spanFills,
                          shadow: shadowLayer, background: backgroundLayer, tiles: layers.tiles, warnings: warnings)
     }
 

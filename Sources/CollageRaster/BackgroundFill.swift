@@ -6,9 +6,9 @@
 /// without reading the canvas, so the background there would be
 /// overwritten unread; any other direct draw (transparent pixels, opacity
 /// below 1, a rounded or rotated shape, a window partly off the photo)
-/// writes the background into its own region first (`fill(region:canvas:)`,
+/// writes the background into its own footprint first (`fill(_:canvas:)`,
 /// on its worker thread). `fill(rows:canvas:)` writes everything outside
-/// the direct regions (gaps, padding, uncovered areas, under in-order
+/// the direct footprints (gaps, padding, uncovered areas, under in-order
 /// items) before the in-order compositing. Every canvas pixel thus holds
 /// the background before anything is blended onto it, as if the whole
 /// canvas had been filled first, and the 4 bytes a pixel of a grid's cells
@@ -16,33 +16,46 @@
 struct BackgroundFill {
     /// The background, written as is (straight alpha, not blended).
     let color: Color
-    /// The regions of the direct draws (pairwise disjoint), sorted by `x`.
-    private let owned: [PixelRect]
+    /// The footprints of the direct draws (pairwise disjoint), sorted by region `x`.
+    private let owned: [Footprint]
 
     init(_ color: Color, plan: RenderPlan) {
         self.color = color
-        owned = plan.regions.indices.filter { plan.direct[$0] }.map { plan.regions[$0] }.sorted { $0.x < $1.x }
+        owned = plan.footprints.indices.filter { plan.direct[$0] }.map { plan.footprints[$0] }
+            .sorted { $0.region.x < $1.region.x }
     }
 
     /// Writes the background into canvas `rows` (y down), except inside the
-    /// regions of direct draws.
+    /// footprints of direct draws.
     func fill(rows: Range<Int>, canvas: CanvasPixels) {
-        var spans: [PixelRect] = []
+        var spans: [Range<Int>] = []
         for y in rows {
             spans.removeAll(keepingCapacity: true)
-            for rect in owned where rect.y <= y && y < rect.maxY { spans.append(rect) }
+            var sorted = true
+            for footprint in owned where footprint.region.y <= y && y < footprint.region.maxY {
+                let columns = footprint.columns(ofRow: y)
+                guard !columns.isEmpty else { continue }
+                if let last = spans.last, last.lowerBound > columns.lowerBound { sorted = false }
+                spans.append(columns)
+            }
+            // Tilted footprints' spans need not come in the order of their regions.
+            if !sorted { spans.sort { $0.lowerBound < $1.lowerBound } }
             var x = 0
-            for rect in spans {
-                if rect.x > x { fill(canvas.pixel(x: x, y: y), count: rect.x - x) }
-                x = Swift.max(x, rect.maxX)
+            for span in spans {
+                if span.lowerBound > x { fill(canvas.pixel(x: x, y: y), count: span.lowerBound - x) }
+                x = Swift.max(x, span.upperBound)
             }
             if x < canvas.width { fill(canvas.pixel(x: x, y: y), count: canvas.width - x) }
         }
     }
 
-    /// Writes the background into all of `region` (canvas pixels, inside the canvas).
-    func fill(region: PixelRect, canvas: CanvasPixels) {
-        for y in region.y ..< region.maxY { fill(canvas.pixel(x: region.x, y: y), count: region.width) }
+    /// Writes the background into all of `footprint` (canvas pixels, inside the canvas).
+    func fill(_ footprint: Footprint, canvas: CanvasPixels) {
+        let region = footprint.region
+        for y in region.y ..< region.maxY {
+            let columns = footprint.columns(ofRow: y)
+            if !columns.isEmpty { fill(canvas.pixel(x: columns.lowerBound, y: y), count: columns.count) }
+        }
     }
 
     /// `count` pixels of `color` from `target` on.

@@ -45,7 +45,7 @@ final class FinalRows: @unchecked Sendable {
         bandsOfImage = plan.drawsOfImage.map { items in
             var touched = [Bool](repeating: false, count: bandCount)
             for item in items {
-                let region = plan.regions[item]
+                let region = plan.footprints[item].region
                 guard !region.isEmpty else { continue }
                 for band in region.y / bandHeight ... (region.y + region.height - 1) / bandHeight {
                     touched[band] = true

@@ -20,7 +20,7 @@ public enum FinishedRowsOrder: Sendable, Hashable {
     /// `decodeOrder` (images, largest decode first) reordered for `workers` threads.
     func order(_ decodeOrder: [Int], plan: RenderPlan, workers: Int) -> [Int] {
         let first = self == .topFirst ? 0 : Swift.max(0, decodeOrder.count - workers - 1)
-        func top(_ image: Int) -> Int { plan.drawsOfImage[image].map { plan.regions[$0].y }.min() ?? 0 }
+        func top(_ image: Int) -> Int { plan.drawsOfImage[image].map { plan.footprints[$0].region.y }.min() ?? 0 }
         let sorted = decodeOrder[first...].enumerated().sorted { a, b in
             let ta = top(a.element), tb = top(b.element)
             return ta != tb ? ta < tb : a.offset < b.offset

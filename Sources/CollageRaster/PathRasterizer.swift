@@ -1,4 +1,5 @@
 import CollageNumerics
+import Dispatch
 /// Anti-aliased path filling by exact area coverage (README "Rules": Scene
 /// graph): every segment deposits, into an accumulation buffer, the signed
 /// area it encloses to its right within each pixel it crosses, plus the
@@ -35,40 +36,111 @@ public enum PathRasterizer {
     }
 
     /// The coverage of `path` over exactly the pixels of `area` (device coordinates).
+    ///
+    /// Rows are done in bands of about `bandFloats` accumulation cells, so
+    /// the accumulation buffer stays in cache and is reused, instead of a
+    /// fresh buffer of the whole area (page faults and zeroing, which cost
+    /// more than the sums); each band takes the segments that reach it.
     public static func coverage(_ path: Path, rule: FillRule = .nonZero, area: PixelRect) -> CoverageMask {
         let width = area.width, height = area.height
         guard width > 0, height > 0 else { return CoverageMask(width: max(0, width), height: max(0, height)) }
+        var lines: [Segment] = []
+        flatten(path) { x0, y0, x1, y1 in lines.append(Segment(x0: x0, y0: y0, x1: x1, y1: y1)) }
+        // By top, so each band adds the segments that start above its end.
+        let segments = lines.sorted { $0.top < $1.top }
         // One spare cell a row for the area that spills past the right edge.
         let stride = width + 1
-        var accumulation = [Float](repeating: 0, count: stride * height)
-        accumulation.withUnsafeMutableBufferPointer { buffer in
-            let acc = buffer.baseAddress!
-            var line = LineAccumulator(acc: acc, stride: stride, width: width, height: height,
-                                       originX: Double(area.x), originY: Double(area.y))
-            flatten(path) { x0, y0, x1, y1 in line.add(x0, y0, x1, y1) }
-        }
+        let band = Swift.min(height, Swift.max(8, bandFloats / stride))
+        let bands = (height + band - 1) / band
         var bytes = [UInt8](repeating: 0, count: width * height)
-        accumulation.withUnsafeBufferPointer { acc in
-            bytes.withUnsafeMutableBufferPointer { out in
-                for row in 0 ..< height {
-                    var sum: Float = 0
-                    let base = row * stride
-                    for column in 0 ..< width {
-                        sum += acc[base + column]
-                        let w = abs(sum)
-                        let c: Float
-                        switch rule {
-                        case .nonZero: c = w < 1 ? w : 1
-                        case .evenOdd:
-                            let folded = w - 2 * (w * 0.5).rounded(.down)
-                            c = folded <= 1 ? folded : 2 - folded
+        // Large areas (a tilted print's edge, on the serial path before any
+        // decode) split their bands between two threads; band boundaries do
+        // not depend on the split, so neither do the bytes.
+        let parts = bands >= 2 && width * height >= 1 << 18 ? 2 : 1
+        let perPart = (bands + parts - 1) / parts
+        bytes.withUnsafeMutableBufferPointer { out in
+            // Each part writes only its own bands' rows.
+            nonisolated(unsafe) let output = out.baseAddress!
+            @Sendable func rasterize(_ part: Int) {
+                let firstBand = part * perPart, endBand = Swift.min(bands, firstBand + perPart)
+                guard firstBand < endBand else { return }
+                var accumulation = [Float](repeating: 0, count: stride * band)
+                var active: [Segment] = []
+                var next = 0
+                accumulation.withUnsafeMutableBufferPointer { buffer in
+                    let acc = buffer.baseAddress!
+                    for index in firstBand ..< endBand {
+                        let first = index * band, rows = Swift.min(band, height - first)
+                        let bandTop = Double(area.y + first), bandBottom = Double(area.y + first + rows)
+                        while next < segments.count, segments[next].top < bandBottom {
+                            active.append(segments[next]); next += 1
                         }
-                        out[row * width + column] = UInt8(Int(checked: max(0, min(c, 1)) * 255 + 0.5))
+                        active.removeAll { $0.bottom <= bandTop }
+                        acc.update(repeating: 0, count: rows * stride)
+                        var line = LineAccumulator(acc: acc, stride: stride, width: width, height: rows,
+                                                   originX: Double(area.x), originY: bandTop)
+                        for segment in active { line.add(segment.x0, segment.y0, segment.x1, segment.y1) }
+                        sums(acc, stride: stride, width: width, rows: rows, rule: rule, into: output + first * width)
                     }
                 }
             }
+            if parts == 1 {
+                rasterize(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: parts) { rasterize($0) }
+            }
         }
         return CoverageMask(width: width, height: height, coverage: bytes)
+    }
+
+    /// Accumulation cells a band of `coverage` holds (512 KiB of floats).
+    static let bandFloats = 1 << 17
+
+    /// A line of a flattened path, canvas pixels.
+    private struct Segment {
+        let x0: Double, y0: Double, x1: Double, y1: Double
+        var top: Double { Swift.min(y0, y1) }
+        var bottom: Double { Swift.max(y0, y1) }
+    }
+
+    /// The running sum along each of `rows` accumulation rows, as coverage
+    /// bytes by `rule` (`width` a row) into `out`.
+    private static func sums(_ acc: UnsafePointer<Float>, stride: Int, width: Int, rows: Int, rule: FillRule,
+                             into out: UnsafeMutablePointer<UInt8>) {
+        // One loop per rule, so the per-pixel work has no branch on it.
+        switch rule {
+        case .nonZero:
+            for row in 0 ..< rows {
+                var sum: Float = 0
+                let from = acc + row * stride, to = out + row * width
+                for column in 0 ..< width {
+                    sum += from[column]
+                    let w = abs(sum)
+                    to[column] = byte(w < 1 ? w : 1)
+                }
+            }
+        case .evenOdd:
+            for row in 0 ..< rows {
+                var sum: Float = 0
+                let from = acc + row * stride, to = out + row * width
+                for column in 0 ..< width {
+                    sum += from[column]
+                    let w = abs(sum)
+                    let folded = w - 2 * (w * 0.5).rounded(.down)
+                    to[column] = byte(folded <= 1 ? folded : 2 - folded)
+                }
+            }
+        }
+    }
+
+    /// Coverage `c` as a byte, `c × 255` rounded to nearest (ties to even;
+    /// 0 for NaN or below 0, 255 from 1 on). Adding 2^23 leaves the rounded
+    /// integer in the float's low mantissa bits: no checked float-to-int
+    /// conversion, whose range tests cost more than the rest of the pass.
+    @inline(__always)
+    static func byte(_ c: Float) -> UInt8 {
+        let clamped = c > 0 ? (c < 1 ? c : 1) : 0
+        return UInt8(truncatingIfNeeded: (clamped * 255 + 8_388_608).bitPattern)
     }
 
     /// Calls `segment` for every line of `path` with curves flattened

@@ -4,14 +4,14 @@
 /// composited in scene order afterwards.
 ///
 /// A draw is direct when no earlier item and no other image draw touches its
-/// pixels: at its turn in scene order its pixels then hold only the
+/// pixels (their `Footprint`s do not meet): at its turn in scene order its pixels then hold only the
 /// background, later masks and fills over it are composited afterwards
 /// anyway, and no two threads write the same pixel. The result is the same
 /// as drawing every item in order, for any number of threads, and a grid of
 /// photos never holds more than the photos being worked on.
 struct RenderPlan {
-    /// The canvas pixels each item may change (empty: the item is skipped).
-    let regions: [PixelRect]
+    /// The canvas pixels each item may change (an empty region: the item is skipped).
+    let footprints: [Footprint]
     /// For each item: true when it is an image draw written directly.
     let direct: [Bool]
     /// For each image: the items that draw it, in scene order.
@@ -79,18 +79,25 @@ struct RenderPlan {
             }
         }
         guard openLayers.isEmpty else { throw SceneRenderError.invalidDraw(item: openLayers[0]) }
+        let footprints = scene.items.indices.map { index -> Footprint in
+            if case .image(let draw) = scene.items[index], draw.shadow == nil, let coverage = draw.coverage,
+               !regions[index].isEmpty {
+                return Footprint(region: regions[index], coverage: coverage)
+            }
+            return Footprint(region: regions[index])
+        }
         var direct = [Bool](repeating: false, count: scene.items.count)
         for (index, item) in scene.items.enumerated() {
             guard case .image = item, !regions[index].isEmpty else { continue }
             direct[index] = !scene.items.indices.contains { other in
-                guard other != index, !regions[other].intersection(regions[index]).isEmpty else { return false }
+                guard other != index, footprints[other].intersects(footprints[index]) else { return false }
                 if other < index { return true }
                 if case .image = scene.items[other] { return true }
                 return false
             }
         }
         let decodeSizes = scene.images.indices.map { drawsOfImage[$0].isEmpty ? nil : scene.minimumDecodeSize(ofImage: $0, margin: decodeMargin) }
-        self.regions = regions
+        self.footprints = footprints
         self.direct = direct
         self.drawsOfImage = drawsOfImage
         self.decodeSizes = decodeSizes

@@ -31,9 +31,10 @@ public enum SceneRenderer {
     ///
     /// Images are resampled as stored and each output pixel placed upright
     /// (`OrientedResample`), so an EXIF-rotated photo is never copied; an
-    /// image with one plain draw is asked for as a row stream
+    /// image with one draw (not a shadow) is asked for as a row stream
     /// (`ImageProvider.stored(image:minimumSize:streaming:)`), which the
-    /// resampler consumes top to bottom, so a streamed JPEG is never held whole.
+    /// resampler consumes top to bottom, so a streamed JPEG is never held
+    /// whole (a tilted or rounded print too: `ShapedImageDraw`).
     ///
     /// Memory: the canvas (4 bytes a pixel), per thread one input row and a
     /// ring of linearised input rows (taps x read columns x 12 or 16 bytes,
@@ -41,8 +42,10 @@ public enum SceneRenderer {
     /// plus, for images that are not streamed, the decoded image; and, for an image draw that an
     /// earlier item or another image draw overlaps, its resampled pixels
     /// (16 bytes a pixel) until it is composited. Draws that nothing earlier
-    /// and no other image overlaps (a grid of photos) are written by the
-    /// worker threads straight into the canvas (see `RenderPlan`); an opaque
+    /// and no other image overlaps (a grid of photos, tilted or not: a
+    /// tilted print's `Footprint` is its coverage's span on each row) are
+    /// written by the worker threads straight into the canvas (see
+    /// `RenderPlan`); an opaque
     /// photo at opacity 1 is written as sRGB bytes without reading the canvas.
     ///
     /// - Parameters:
@@ -154,16 +157,16 @@ public enum SceneRenderer {
 
     /// Decodes image `image`, resamples each of its draws, writes the direct
     /// ones to the canvas and hands the others to `work`; the decoded pixels
-    /// are released on return. Plain draws resample the stored pixels and
-    /// place each output pixel upright (`OrientedResample`); an image with a
-    /// single plain draw is asked for as a row stream, so a JPEG is never
-    /// held whole; shaped draws read an upright copy.
+    /// are released on return. Every draw resamples the stored pixels and
+    /// places each output pixel upright (`OrientedResample`), so a photo is
+    /// never copied to turn it; an image with a single draw that is not a
+    /// shadow is asked for as a row stream, so a JPEG is never held whole.
     private static func drawImage(_ image: Int, of scene: Scene, plan: RenderPlan, background: BackgroundFill,
                                   provider: any ImageProvider, canvas: CanvasPixels, work: RenderWork) throws {
         guard let needed = plan.decodeSizes[image] else { return }
         let items = plan.drawsOfImage[image]
         let streaming = items.count == 1 && {
-            if case .image(let draw) = scene.items[items[0]] { return !draw.isShaped }
+            if case .image(let draw) = scene.items[items[0]] { return draw.shadow == nil }
             return false
         }()
         switch try provider.stored(image: image, minimumSize: needed, streaming: streaming) {
@@ -177,46 +180,62 @@ public enum SceneRenderer {
                 try? stream.finish()
                 throw SceneRenderError.emptyDecode(image: image)
             }
-            drawPlain(draw, item: items[0], of: scene, plan: plan, background: background, storedSize: size,
-                      orientation: stream.orientation, opaqueSource: true, needColumns: stream.needColumns,
-                      inputRow: stream.row, canvas: canvas, work: work)
+            if draw.isShaped {
+                let rows = ShapedImageDraw.StoredRows(size: size, orientation: stream.orientation, opaque: true,
+                                                      needColumns: stream.needColumns, row: stream.row)
+                drawShaped(draw, item: items[0], of: scene, rows: rows, plan: plan, background: background,
+                           canvas: canvas, work: work)
+            } else {
+                drawPlain(draw, item: items[0], of: scene, plan: plan, background: background, storedSize: size,
+                          orientation: stream.orientation, opaqueSource: true, needColumns: stream.needColumns,
+                          inputRow: stream.row, canvas: canvas, work: work)
+            }
             try stream.finish()
         case .pixels(let stored, let orientation, let knownOpaque):
             guard stored.width > 0, stored.height > 0 else { throw SceneRenderError.emptyDecode(image: image) }
             let opaqueSource = knownOpaque ?? stored.isOpaque
-            var upright: Pixmap?
             for item in items {
                 guard case .image(let draw) = scene.items[item] else { continue }
-                if !draw.isShaped {
-                    let rowBytes = stored.width * 4
-                    stored.pixels.withUnsafeBufferPointer { bytes in
-                        let base = bytes.baseAddress!
+                let rowBytes = stored.width * 4
+                stored.pixels.withUnsafeBufferPointer { bytes in
+                    let base = bytes.baseAddress!
+                    guard draw.isShaped else {
                         drawPlain(draw, item: item, of: scene, plan: plan, background: background, storedSize: stored.size,
                                   orientation: orientation, opaqueSource: opaqueSource, inputRow: { base + $0 * rowBytes },
                                   canvas: canvas, work: work)
+                        return
                     }
-                    continue
-                }
-                if upright == nil { upright = orientation.upright(stored) }
-                let decoded = upright!
-                if let shadow = draw.shadow {
-                    drawShadow(draw, shadow, item: item, of: scene, decoded: decoded, opaque: opaqueSource, plan: plan,
-                               background: background, canvas: canvas, work: work)
-                    continue
-                }
-                let region = plan.regions[item]
-                let window = sourceWindow(draw, decoded: decoded.size, of: scene)
-                let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
-                if plan.direct[item] { background.fill(region: region, canvas: canvas) }
-                ShapedImageDraw(draw: draw, window: window, region: region)
-                    .resample(decoded, opaque: opaqueSource) { y, values in
-                        if plan.direct[item] {
-                            Compositor.blend(values.baseAddress!, count: region.width, opacity: opacity,
-                                             onto: canvas.pixel(x: region.x, y: y))
-                        } else {
-                            work.append(row: values, of: item, region: region, y: y, opacity: opacity)
-                        }
+                    let rows = ShapedImageDraw.StoredRows(size: stored.size, orientation: orientation, opaque: opaqueSource,
+                                                          row: { base + $0 * rowBytes })
+                    if let shadow = draw.shadow {
+                        drawShadow(draw, shadow, item: item, of: scene, rows: rows, plan: plan, background: background,
+                                   canvas: canvas, work: work)
+                    } else {
+                        drawShaped(draw, item: item, of: scene, rows: rows, plan: plan, background: background,
+                                   canvas: canvas, work: work)
                     }
+                }
+            }
+        }
+    }
+
+    /// Resamples the shaped draw `item` (`ShapedImageDraw`) from stored
+    /// `rows` and writes it to the canvas (direct) or hands it to `work`.
+    private static func drawShaped(_ draw: ImageDraw, item: Int, of scene: Scene, rows: ShapedImageDraw.StoredRows,
+                                   plan: RenderPlan, background: BackgroundFill, canvas: CanvasPixels, work: RenderWork) {
+        let footprint = plan.footprints[item], region = footprint.region
+        let window = sourceWindow(draw, decoded: rows.orientation.uprightSize(ofStored: rows.size), of: scene)
+        let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+        if plan.direct[item] { background.fill(footprint, canvas: canvas) }
+        ShapedImageDraw(draw: draw, window: window, region: region).resample(rows) { y, values in
+            if plan.direct[item] {
+                // Only the row's span: beside it another draw may own the pixels.
+                let columns = footprint.columns(ofRow: y)
+                guard !columns.isEmpty else { return }
+                Compositor.blend(values.baseAddress! + (columns.lowerBound - region.x) * 4, count: columns.count,
+                                 opacity: opacity, onto: canvas.pixel(x: columns.lowerBound, y: y))
+            } else {
+                work.append(row: values, of: item, region: region, y: y, opacity: opacity)
             }
         }
     }
@@ -226,15 +245,15 @@ public enum SceneRenderer {
     /// writes `shadow.color` times that coverage over the item's region to
     /// the canvas (direct) or hands it to `work`.
     private static func drawShadow(_ draw: ImageDraw, _ shadow: ImageShadow, item: Int, of scene: Scene,
-                                   decoded: Pixmap, opaque: Bool, plan: RenderPlan, background: BackgroundFill,
+                                   rows: ShapedImageDraw.StoredRows, plan: RenderPlan, background: BackgroundFill,
                                    canvas: CanvasPixels, work: RenderWork) {
-        let region = plan.regions[item]
+        let region = plan.footprints[item].region
         let picture = draw.pictureReach
         var alpha = CoverageMask(width: Swift.max(0, picture.width), height: Swift.max(0, picture.height))
         if !picture.isEmpty {
-            let window = sourceWindow(draw, decoded: decoded.size, of: scene)
+            let window = sourceWindow(draw, decoded: rows.orientation.uprightSize(ofStored: rows.size), of: scene)
             alpha.coverage.withUnsafeMutableBufferPointer { out in
-                ShapedImageDraw(draw: draw, window: window, region: picture).resample(decoded, opaque: opaque) { y, values in
+                ShapedImageDraw(draw: draw, window: window, region: picture).resample(rows) { y, values in
                     let row = (y - picture.y) * picture.width
                     for k in 0 ..< picture.width {
                         let a = values[k * 4 + 3]
@@ -255,7 +274,7 @@ public enum SceneRenderer {
         }
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
         if plan.direct[item] {
-            background.fill(region: region, canvas: canvas)
+            background.fill(plan.footprints[item], canvas: canvas)
             pixels.withUnsafeBufferPointer { tile in
                 for row in 0 ..< region.height {
                     Compositor.blend(tile.baseAddress! + row * region.width * 4, count: region.width, opacity: opacity,
@@ -286,7 +305,7 @@ public enum SceneRenderer {
                                   orientation: StoredOrientation, opaqueSource: Bool,
                                   needColumns: (Range<Int>) -> Void = { _ in },
                                   inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork) {
-        let region = plan.regions[item]
+        let region = plan.footprints[item].region
         let upright = orientation.uprightSize(ofStored: storedSize)
         var window = sourceWindow(draw, decoded: upright, of: scene)
         // A mirrored draw resamples the mirrored picture: the same stored
@@ -305,7 +324,7 @@ public enum SceneRenderer {
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
         let opaque = opaqueSource && opacity == 1 && resampler.coversRegion
         if plan.direct[item] {
-            if !opaque { background.fill(region: region, canvas: canvas) }
+            if !opaque { background.fill(plan.footprints[item], canvas: canvas) }
             resampler.resample(inputRow: inputRow, opaque: opaqueSource) { row, values in
                 let place = oriented.placement(ofRow: row)
                 let target = canvas.pixel(x: draw.destination.x + place.x, y: draw.destination.y + place.y)
@@ -359,8 +378,8 @@ public enum SceneRenderer {
     private static func compositeInOrder(_ scene: Scene, plan: RenderPlan, canvas: CanvasPixels, work: RenderWork,
                                          rows: Range<Int>) {
         var layers: [LayerBuffer] = []
-        for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.regions[index].isEmpty {
-            let region = plan.regions[index]
+        for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.footprints[index].region.isEmpty {
+            let region = plan.footprints[index].region
             let first = Swift.max(region.y, rows.lowerBound) - region.y
             let end = Swift.min(region.y + region.height, rows.upperBound) - region.y
             guard first < end else { continue }

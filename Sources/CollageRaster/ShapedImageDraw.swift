@@ -8,50 +8,80 @@ import Glibc
 /// A transformed draw is a two-step resample, both in linear light with
 /// premultiplied alpha: (1) the crop window is resampled to
 /// `destination`'s size, the node's own scale, with the separable Lanczos-3
-/// `Resampler` (so a 4000 px photo shown at 400 px is filtered, never
-/// aliased); (2) every canvas pixel of the region is mapped back through the
-/// inverse of `transform` (rotation, shear, mirrors) into that picture (only
-/// the part the region reads is computed, so scratch memory is that part's
-/// size × 16 bytes) and interpolated there with a 2-D Lanczos-3 kernel at
-/// scale 1 (6 × 6 taps, weights normalised by their sum, tabulated at 1/1024
-/// px phases: `phaseTable`); taps outside the
-/// picture read its nearest edge pixel. Since step (2) is at scale 1 the
-/// kernel is never widened. The coverage (the exact area of the picture's
-/// rectangle on each pixel, times any rounded corners) then multiplies
-/// every pixel and anti-aliases the edges.
+/// `Resampler` on the image's stored pixels, each output pixel placed
+/// upright (`OrientedResample`: no upright copy of the photo, and the
+/// stored rows are read top to bottom once, so a JPEG can be streamed), so
+/// a 4000 px photo shown at 400 px is filtered, never aliased; (2) every
+/// canvas pixel of the region is mapped back through the inverse of
+/// `transform` (rotation, shear, mirrors) into that picture (only the part
+/// the region reads is computed, so scratch memory is that part's size × 16
+/// bytes) and interpolated there with a 2-D Lanczos-3 kernel at scale 1
+/// (6 × 6 taps, weights normalised by their sum, tabulated at 1/1024 px
+/// phases: `phaseTable`); taps outside the picture read its nearest edge
+/// pixel. Since step (2) is at scale 1 the kernel is never widened. The
+/// coverage (the exact area of the picture's rectangle on each pixel, times
+/// any rounded corners) then multiplies every pixel and anti-aliases the
+/// edges; pixels outside the coverage's row span are not interpolated.
 struct ShapedImageDraw {
     let draw: ImageDraw
-    /// The crop window in the decoded pixmap's pixels.
+    /// The crop window in the pixels of the decoded image turned upright.
     let window: Rect
     /// The canvas pixels to produce (within the clip and the canvas).
     let region: PixelRect
 
-    /// Calls `sink(y, pixels)` for every canvas row `y` of the region, top to
-    /// bottom, with `region.width` premultiplied linear RGBA pixels.
-    func resample(_ source: Pixmap, opaque: Bool, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+    /// The stored pixels a draw reads: the decoded size as stored, how it
+    /// relates to the upright picture, and its rows (RGBA8 sRGB, asked for
+    /// in increasing order, each at most once; `needColumns` hears first
+    /// which columns will be read).
+    struct StoredRows {
+        let size: Size
+        let orientation: StoredOrientation
+        let opaque: Bool
+        var needColumns: (Range<Int>) -> Void = { _ in }
+        let row: (Int) -> UnsafePointer<UInt8>
+    }
+
+    /// Calls `sink(y, pixels)` for every canvas row `y` of the region (in
+    /// no fixed order), with `region.width` premultiplied linear RGBA pixels.
+    func resample(_ source: StoredRows, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         let destination = draw.destination
         let output = Size(width: destination.width, height: destination.height)
-        let shape = draw.coverage
-        @inline(__always) func coverage(_ x: Int, _ y: Int) -> Float {
-            guard let shape else { return 1 }
-            let cx = x - shape.x, cy = y - shape.y
-            guard cx >= 0, cy >= 0, cx < shape.mask.width, cy < shape.mask.height else { return 0 }
-            return SRGBTransfer.alphaTable[Int(shape.mask.coverage[cy * shape.mask.width + cx])]
-        }
         var row = [Float](repeating: 0, count: Swift.max(region.width * 4, 4))
         guard let transform = draw.transform, let inverse = transform.inverted else {
             // Coverage only: the axis-aligned resample of the region, masked.
             let local = PixelRect(x: region.x - destination.x, y: region.y - destination.y,
                                   width: region.width, height: region.height)
-            let resampler = Resampler(inputSize: source.size, window: window, outputSize: output, region: local)
-            resampler.resample(source, opaque: opaque) { outputRow, values in
-                let y = destination.y + outputRow
-                row.withUnsafeMutableBufferPointer { out in
-                    for k in 0 ..< region.width {
-                        let c = coverage(region.x + k, y)
-                        for channel in 0 ..< 4 { out[k * 4 + channel] = values[k * 4 + channel] * c }
+            let oriented = OrientedResample(storedSize: source.size, orientation: source.orientation, window: window,
+                                            outputSize: output, region: local)
+            row.withUnsafeMutableBufferPointer { out in
+                if source.orientation.transposed {
+                    // Stored rows are upright columns: resample the region whole, then mask its rows.
+                    let tile = Self.upright(source, oriented, part: local)
+                    tile.withUnsafeBufferPointer { pixels in
+                        for line in 0 ..< local.height {
+                            let y = region.y + line
+                            masked(pixels.baseAddress! + line * local.width * 4, y: y, into: out)
+                            sink(y, out)
+                        }
                     }
-                    sink(y, out)
+                    return
+                }
+                var upright = [Float](repeating: 0, count: Swift.max(region.width * 4, 4))
+                upright.withUnsafeMutableBufferPointer { line in
+                    source.needColumns(oriented.resampler.horizontal.lowest ..< oriented.resampler.horizontal.highest)
+                    oriented.resampler.resample(inputRow: source.row, opaque: source.opaque) { stored, values in
+                        let place = oriented.placement(ofRow: stored)
+                        var at = (place.x - local.x) * 4
+                        let step = place.dx * 4
+                        for k in 0 ..< local.width {
+                            line[at] = values[k * 4]; line[at + 1] = values[k * 4 + 1]
+                            line[at + 2] = values[k * 4 + 2]; line[at + 3] = values[k * 4 + 3]
+                            at += step
+                        }
+                        let y = destination.y + place.y
+                        masked(line.baseAddress!, y: y, into: out)
+                        sink(y, out)
+                    }
                 }
             }
             return
@@ -70,72 +100,160 @@ struct ShapedImageDraw {
         let highX = Swift.max(lowX + 1, Swift.min(output.width, Int(checked: corners.map(\.0).max()!, .up) + 4))
         let highY = Swift.max(lowY + 1, Swift.min(output.height, Int(checked: corners.map(\.1).max()!, .up) + 4))
         let part = PixelRect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
-        let w = part.width, h = part.height
-        var image = [Float](repeating: 0, count: w * h * 4)
-        let resampler = Resampler(inputSize: source.size, window: window, outputSize: output, region: part)
-        image.withUnsafeMutableBufferPointer { tile in
-            resampler.resample(source, opaque: opaque) { outputRow, values in
-                let start = (outputRow - part.y) * w * 4
-                for k in 0 ..< w * 4 { tile[start + k] = values[k] }
-            }
-        }
-        let table = Self.phaseTable
+        let oriented = OrientedResample(storedSize: source.size, orientation: source.orientation, window: window,
+                                        outputSize: output, region: part)
+        let image = Self.upright(source, oriented, part: part)
+        // Step 2.
         image.withUnsafeBufferPointer { tile in
             row.withUnsafeMutableBufferPointer { out in
-                let pixels = UnsafeRawPointer(tile.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
-                for y in region.y ..< region.maxY {
-                    for k in 0 ..< region.width {
-                        let x = region.x + k
-                        let c = coverage(x, y)
-                        let o = k * 4
-                        out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
-                        guard c > 0 else { continue }
-                        var (u, v) = local(Double(x) + 0.5, Double(y) + 0.5)
-                        u -= Double(part.x); v -= Double(part.y)
-                        // The taps of the nearest of `phases` sub-pixel positions
-                        // (within 1/2048 px), so no trigonometry per pixel; a
-                        // centre is phase 0 exactly (a 90° turn copies pixels).
-                        let (iu, pu) = Self.phase(u), (iv, pv) = Self.phase(v)
-                        let u0 = iu - 2, v0 = iv - 2
-                        let wx = table.baseAddress! + pu * 7, wy = table.baseAddress! + pv * 7
-                        // Separable: each of the six rows' horizontal sum, then the vertical one.
-                        var sum = SIMD4<Float>()
-                        if u0 >= 0, v0 >= 0, u0 + 6 <= w, v0 + 6 <= h {
-                            // Inside the picture: no edge clamping.
-                            for ty in 0 ..< 6 where wy[ty] != 0 {
-                                let line = pixels + (v0 + ty) * w + u0
-                                var across = line[0] * wx[0]
-                                for tx in 1 ..< 6 { across += line[tx] * wx[tx] }
-                                sum += across * wy[ty]
-                            }
-                        } else {
-                            for ty in 0 ..< 6 where wy[ty] != 0 {
-                                let line = pixels + Swift.min(Swift.max(v0 + ty, 0), h - 1) * w
-                                var across = SIMD4<Float>()
-                                for tx in 0 ..< 6 { across += line[Swift.min(Swift.max(u0 + tx, 0), w - 1)] * wx[tx] }
-                                sum += across * wy[ty]
-                            }
-                        }
-                        let scaled = sum * (c / (wx[6] * wy[6]))
-                        out[o] = scaled.x; out[o + 1] = scaled.y; out[o + 2] = scaled.z; out[o + 3] = scaled.w
-                    }
-                    sink(y, out)
+                interpolate(tile.baseAddress!, part: part, inverse: inverse, into: out, sink: sink)
+            }
+        }
+    }
+
+    /// `values` (one row of the region, `region.width` pixels) times the
+    /// coverage of canvas row `y`, into `out`.
+    private func masked(_ values: UnsafePointer<Float>, y: Int, into out: UnsafeMutableBufferPointer<Float>) {
+        guard let shape = draw.coverage else {
+            out.baseAddress!.update(from: values, count: region.width * 4)
+            return
+        }
+        let table = SRGBTransfer.alphaTable
+        let cy = y - shape.y
+        shape.mask.coverage.withUnsafeBufferPointer { mask in
+            for k in 0 ..< region.width {
+                let cx = region.x + k - shape.x
+                let c: Float = cy >= 0 && cy < shape.mask.height && cx >= 0 && cx < shape.mask.width
+                    ? table[Int(mask[cy * shape.mask.width + cx])] : 0
+                for channel in 0 ..< 4 { out[k * 4 + channel] = values[k * 4 + channel] * c }
+            }
+        }
+    }
+
+    /// Step 1: the upright output pixels `part` of `oriented` (premultiplied
+    /// linear RGBA, `part.width` pixels a row).
+    private static func upright(_ source: StoredRows, _ oriented: OrientedResample, part: PixelRect) -> [Float] {
+        let w = part.width
+        var image = [Float](repeating: 0, count: w * part.height * 4)
+        let resampler = oriented.resampler
+        let count = resampler.horizontal.outputs.count
+        source.needColumns(resampler.horizontal.lowest ..< resampler.horizontal.highest)
+        image.withUnsafeMutableBufferPointer { tile in
+            resampler.resample(inputRow: source.row, opaque: source.opaque) { row, values in
+                let place = oriented.placement(ofRow: row)
+                var start = ((place.y - part.y) * w + (place.x - part.x)) * 4
+                let step = (place.dx + place.dy * w) * 4
+                for k in 0 ..< count {
+                    let p = k * 4
+                    tile[start] = values[p]; tile[start + 1] = values[p + 1]
+                    tile[start + 2] = values[p + 2]; tile[start + 3] = values[p + 3]
+                    start += step
                 }
             }
         }
+        return image
     }
 
-    /// Sub-pixel positions the 2-D step's kernel is tabulated at.
-    static let phases = 1024
-
-    /// The whole pixel and the phase (0 ..< `phases`) nearest to `u`; a
-    /// fraction that rounds up to 1 is the next pixel's phase 0.
-    @inline(__always)
-    static func phase(_ u: Double) -> (Int, Int) {
-        let whole = Int(checked: u, .down)
-        let p = Int(checked: (u - Double(whole)) * Double(phases), .toNearestOrAwayFromZero)
-        return p >= phases ? (whole + 1, 0) : (whole, p)
+    /// Step 2: every canvas pixel of the region within its coverage row's
+    /// non-zero span, mapped back through `inverse` into `picture` (the
+    /// `part` of the resampled picture, `part.width` pixels a row) and
+    /// interpolated there with the 6 × 6 Lanczos-3 taps of its phase, times
+    /// its coverage; each row goes to `sink`. Positions step along the row
+    /// (the inverse's x column) instead of a full inverse map per pixel.
+    private func interpolate(_ picture: UnsafePointer<Float>, part: PixelRect, inverse: Affine,
+                             into out: UnsafeMutableBufferPointer<Float>,
+                             sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+        guard let shape = draw.coverage else { return }
+        let w = part.width, h = part.height
+        let pixels = UnsafeRawPointer(picture).assumingMemoryBound(to: SIMD4<Float>.self)
+        let table = Self.phaseTable.baseAddress!
+        let phases = Double(Self.phases), shift = Self.phaseBits, fraction = Self.phases - 1
+        // Beyond these every tap reads the edge pixel, whatever the phase, so
+        // clamping there changes nothing and keeps the conversions in range
+        // (a NaN lands on the low side).
+        let uHigh = Double(w) + 3, vHigh = Double(h) + 3
+        let mw = shape.mask.width
+        SRGBTransfer.alphaTable.withUnsafeBufferPointer { alphaBuffer in
+        shape.mask.coverage.withUnsafeBufferPointer { maskBuffer in
+            let alpha = alphaBuffer.baseAddress!
+            for y in region.y ..< region.maxY {
+                out.update(repeating: 0)
+                let cy = y - shape.y
+                let low = Swift.max(region.x, shape.x), high = Swift.min(region.maxX, shape.x + mw)
+                guard cy >= 0, cy < shape.mask.height, low < high, let base = maskBuffer.baseAddress else {
+                    sink(y, out)
+                    continue
+                }
+                let line = base + cy * mw - shape.x
+                var first = low, last = high
+                while first < last, line[first] == 0 { first += 1 }
+                while last > first, line[last - 1] == 0 { last -= 1 }
+                let yc = Double(y) + 0.5, x0 = Double(first) + 0.5
+                let uStart = inverse.a * x0 + inverse.c * yc + inverse.tx - 0.5 - Double(part.x)
+                let vStart = inverse.b * x0 + inverse.d * yc + inverse.ty - 0.5 - Double(part.y)
+                for x in first ..< last {
+                    let m = line[x]
+                    if m == 0 { continue }
+                    let t = Double(x - first)
+                    var u = uStart + t * inverse.a, v = vStart + t * inverse.b
+                    u = u > -4 ? (u < uHigh ? u : uHigh) : -4
+                    v = v > -4 ? (v < vHigh ? v : vHigh) : -4
+                    // The nearest of `phases` sub-pixel positions (within
+                    // 1/2048 px), so no trigonometry per pixel; a centre is
+                    // phase 0 exactly (a 90° turn copies pixels). The +8
+                    // keeps the value positive, so truncation is floor.
+                    let su = Int((u + 8) * phases + 0.5), sv = Int((v + 8) * phases + 0.5)
+                    let u0 = (su >> shift) - 10, v0 = (sv >> shift) - 10
+                    let wx = table + (su & fraction) * 7, wy = table + (sv & fraction) * 7
+                    // Separable: each of the six rows' horizontal sum, then the vertical one.
+                    var sum = SIMD4<Float>()
+                    if u0 >= 0, v0 >= 0, u0 + 6 <= w, v0 + 6 <= h {
+                        // Inside the picture: no edge clamping.
+                        sum = Self.taps6x6(pixels + v0 * w + u0, stride: w, wx, wy)
+                    } else {
+                        for ty in 0 ..< 6 where wy[ty] != 0 {
+                            let row = pixels + Swift.min(Swift.max(v0 + ty, 0), h - 1) * w
+                            var across = SIMD4<Float>()
+                            for tx in 0 ..< 6 { across += row[Swift.min(Swift.max(u0 + tx, 0), w - 1)] * wx[tx] }
+                            sum += across * wy[ty]
+                        }
+                    }
+                    let scaled = sum * (alpha[Int(m)] / (wx[6] * wy[6]))
+                    let o = (x - region.x) * 4
+                    out[o] = scaled.x; out[o + 1] = scaled.y; out[o + 2] = scaled.z; out[o + 3] = scaled.w
+                }
+                sink(y, out)
+            }
+        }
+        }
     }
+
+    /// The 6 × 6 taps from `first` (rows `stride` pixels apart), weighted
+    /// `wx[tx] * wy[ty]`: each row's horizontal sum, then the vertical one.
+    /// Kept out of line: inlined into the pixel loop, LLVM's vectoriser
+    /// splits these 4-lane operations into scalar ones and shuffles (about
+    /// twice as slow); on its own every operation stays one SSE instruction.
+    @inline(never)
+    static func taps6x6(_ first: UnsafePointer<SIMD4<Float>>, stride: Int,
+                        _ wx: UnsafePointer<Float>, _ wy: UnsafePointer<Float>) -> SIMD4<Float> {
+        @inline(__always) func across(_ row: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
+            var sum = row[0] * wx[0]
+            sum += row[1] * wx[1]; sum += row[2] * wx[2]
+            sum += row[3] * wx[3]; sum += row[4] * wx[4]; sum += row[5] * wx[5]
+            return sum
+        }
+        var sum = across(first) * wy[0]
+        sum += across(first + stride) * wy[1]
+        sum += across(first + 2 * stride) * wy[2]
+        sum += across(first + 3 * stride) * wy[3]
+        sum += across(first + 4 * stride) * wy[4]
+        sum += across(first + 5 * stride) * wy[5]
+        return sum
+    }
+
+    /// Sub-pixel positions the 2-D step's kernel is tabulated at: 2^`phaseBits`.
+    static let phaseBits = 10
+    static let phases = 1 << phaseBits
 
     /// For every phase p in 0 ..< `phases`, its six Lanczos-3 weights
     /// (`taps(p / phases)`) and their sum: 7 floats a phase.
@@ -151,7 +269,7 @@ struct ShapedImageDraw {
         return UnsafeBufferPointer(table)
     }()
 
-        /// cos(kπ/3), sin(kπ/3) for k = 2, 1, 0, −1, −2, −3 (exact halves and √3/2).
+    /// cos(kπ/3), sin(kπ/3) for k = 2, 1, 0, −1, −2, −3 (exact halves and √3/2).
     private static let tapCos: (Double, Double, Double, Double, Double, Double) = (-0.5, 0.5, 1, 0.5, -0.5, -1)
     private static let tapSin: (Double, Double, Double, Double, Double, Double) =
         (0.75.squareRoot(), 0.75.squareRoot(), 0, -(0.75.squareRoot()), -(0.75.squareRoot()), 0)

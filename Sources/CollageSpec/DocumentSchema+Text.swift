@@ -1034,13 +1034,60 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "text": {
-          "description": "The text. Its source text is kept: `text: no` draws \"no\", `text: 0755` draws \"0755\". A line break (`\\n` in a quoted string, or a `|` block) starts a new line.",
-          "x-type": "string",
+          "description": "The text. Its source text is kept: `text: no` draws \"no\", `text: 0755` draws \"0755\". A line break (`\\n` in a quoted string, or a `|` block) starts a new line. Rich text: a list of spans, each a string (the overlay's settings) or `{text, font, color, letterSpacing, lang}` overriding the overlay's for its text; lines break, bidi runs, stroke, shadow and label box go across spans as over one text.",
+          "x-type": "string, or a list of spans",
           "x-default": "required (or `image`)",
-          "type": [
-            "string",
-            "number",
-            "boolean"
+          "anyOf": [
+            {
+              "type": [
+                "string",
+                "number",
+                "boolean"
+              ]
+            },
+            {
+              "type": "array",
+              "minItems": 1,
+              "items": {
+                "anyOf": [
+                  {
+                    "type": [
+                      "string",
+                      "number",
+                      "boolean"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                      "text": {
+                        "type": [
+                          "string",
+                          "number",
+                          "boolean"
+                        ]
+                      },
+                      "font": {
+                        "$ref": "#/$defs/overlay/properties/font"
+                      },
+                      "color": {
+                        "$ref": "#/$defs/color"
+                      },
+                      "letterSpacing": {
+                        "$ref": "#/$defs/overlay/properties/letterSpacing"
+                      },
+                      "lang": {
+                        "$ref": "#/$defs/overlay/properties/lang"
+                      }
+                    },
+                    "required": [
+                      "text"
+                    ]
+                  }
+                ]
+              }
+            }
           ]
         },
         "image": {
@@ -1327,9 +1374,9 @@ extension DocumentSchema {
           }
         },
         "width": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Shapes (`rect`, `ellipse`): the box's size, required, rounded like an image overlay's. An error on a text overlay and on `line`, `polygon` and `path` shapes.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Text overlays: a fixed text box width; lines wrap to it and `align` places them in it (not with `maxWidth`). Shapes (`rect`, `ellipse`): the box's size, required, rounded like an image overlay's. An error on `line`, `polygon` and `path` shapes.",
           "x-units": "px, or % of the canvas (cell) width",
-          "x-default": "the image's size; required for a rect or ellipse",
+          "x-default": "the image's size; text: the widest line; required for a rect or ellipse",
           "anyOf": [
             {
               "type": "number",
@@ -1345,9 +1392,9 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Shapes (`rect`, `ellipse`): the box's size, required, rounded like an image overlay's. An error on a text overlay and on `line`, `polygon` and `path` shapes.",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Text overlays: a fixed text box height; `verticalAlign` places the lines in it, lines beyond it still draw (not with `maxHeight`). Shapes (`rect`, `ellipse`): the box's size, required, rounded like an image overlay's. An error on `line`, `polygon` and `path` shapes.",
           "x-units": "px, or % of the canvas (cell) height",
-          "x-default": "the image's size; required for a rect or ellipse",
+          "x-default": "the image's size; text: the lines' height; required for a rect or ellipse",
           "anyOf": [
             {
               "type": "number",
@@ -1620,7 +1667,7 @@ extension DocumentSchema {
           ]
         },
         "fit": {
-          "description": "`shrink` reduces the font size until the box fits `maxWidth` × `maxHeight` (needs one of them).",
+          "description": "`shrink` reduces the font size until the lines fit `maxWidth` × `maxHeight`, or the fixed `width` × `height` (needs one of the four).",
           "default": "none",
           "anyOf": [
             {
@@ -1635,14 +1682,15 @@ extension DocumentSchema {
           ]
         },
         "align": {
-          "description": "Alignment of each line inside the text box.",
+          "description": "Alignment of each line inside the text box. `justify` stretches every line but a paragraph's last to the box width: inter-word in spaced scripts, inter-character in Chinese and Japanese.",
           "default": "center",
           "anyOf": [
             {
               "enum": [
                 "left",
                 "center",
-                "right"
+                "right",
+                "justify"
               ]
             },
             {
@@ -1757,6 +1805,79 @@ extension DocumentSchema {
               "enum": [
                 "horizontal",
                 "vertical"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "verticalAlign": {
+          "description": "Text: where the lines sit inside a fixed `height` (an error without `height`; `middle` suggests `center`).",
+          "default": "top",
+          "anyOf": [
+            {
+              "enum": [
+                "top",
+                "center",
+                "bottom"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "hyphens": {
+          "description": "Text: where words may break with a hyphen (CSS `hyphens`). `manual` only at U+00AD SOFT HYPHEN; `none` never; `auto` also where the hyphenation patterns of `lang` allow (libhyphen, a hyphen-* dictionary from /usr/share/hyphen; a missing one is a warning naming the Debian package). The hyphen drawn is U+2010, or `-` when the font lacks it.",
+          "default": "manual",
+          "anyOf": [
+            {
+              "enum": [
+                "none",
+                "manual",
+                "auto"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "tabSize": {
+          "description": "Text: a TAB advances to the next multiple of this many space advances (letter spacing included) from the line's start, as CSS `tab-size`; 0 draws a TAB as one space. CR, LF, CRLF, U+2028 and U+2029 end a line; other C0/C1 controls and default-ignorable code points draw nothing.",
+          "x-units": "space widths",
+          "default": 8,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "lang": {
+          "description": "Text: the language, a BCP 47 tag (`ja`, `zh-Hans`, `en-US`), kept as written (`lang: no` is Norwegian). Sets HarfBuzz's language (the font's `locl` forms: 直 differs in `ja` and `zh-Hans`), fontconfig's fallback language, ICU's line-break locale and the hyphenation dictionary. A malformed tag is an error; a subtag ICU does not know is a warning.",
+          "x-type": "BCP 47 tag",
+          "x-default": "none",
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ]
+        },
+        "lineBreak": {
+          "description": "Text: line-break strictness (CSS `line-break`, ICU's `lb` keyword). `strict` never starts a line with small kana (ッ, ゃ), ー or iteration marks; `normal` allows small kana and ー; `loose` also allows breaks before iteration marks and some punctuation.",
+          "default": "normal",
+          "anyOf": [
+            {
+              "enum": [
+                "strict",
+                "normal",
+                "loose"
               ]
             },
             {

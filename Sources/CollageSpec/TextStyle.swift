@@ -14,13 +14,40 @@ public struct Length: Sendable, Hashable {
     public func resolved(reference: Double) -> Double { isPercent ? value * reference / 100 : value }
 }
 
-/// How a text overlay's lines sit in its box.
+/// How a text overlay's lines sit in its box. `justify` stretches every
+/// line but a paragraph's last to the box's width: inter-word (the spaces
+/// grow) in spaced scripts, inter-character (after each Han, kana or
+/// full-width character) in Chinese and Japanese (CSS `text-justify: auto`);
+/// a paragraph's last line sits as with `left`.
 public enum TextAlign: String, Sendable, Hashable, CaseIterable {
-    case left, center, right
+    case left, center, right, justify
+}
+
+/// `verticalAlign` of a text box with a fixed `height`: where its lines sit
+/// inside it; default top.
+public enum TextVerticalAlign: String, Sendable, Hashable, CaseIterable {
+    case top, center, bottom
+}
+
+/// `lineBreak` of a text overlay: how strictly line breaks follow the
+/// Japanese kinsoku rules (CSS `line-break`; ICU's `lb` locale keyword).
+public enum LineBreakStrictness: String, Sendable, Hashable, CaseIterable {
+    case strict, normal, loose
+}
+
+/// `hyphens` of a text overlay (CSS `hyphens`): where a word may break
+/// with a hyphen at a line's end.
+public enum Hyphens: String, Sendable, Hashable, CaseIterable {
+    /// Never, not even at U+00AD SOFT HYPHEN.
+    case none
+    /// Only at U+00AD SOFT HYPHEN (the default).
+    case manual
+    /// Also where the `lang` dictionary's patterns allow (libhyphen).
+    case auto
 }
 
 /// `fit` of a text overlay: `shrink` reduces the font size until the text
-/// fits `maxWidth` x `maxHeight`.
+/// fits `maxWidth` x `maxHeight` (or the fixed `width` x `height`).
 public enum TextFit: String, Sendable, Hashable, CaseIterable {
     case none, shrink
 }
@@ -62,6 +89,16 @@ public struct TextBackground: Sendable, Hashable {
 /// The paragraph and decoration keys of a text overlay (docs/format.md
 /// "overlays"); all defaults draw plain text on explicit line breaks only.
 public struct TextStyle: Sendable, Hashable {
+    /// A fixed box width (percent: of the area's width): lines wrap to it
+    /// and `align` places them in it; nil = as wide as the widest line.
+    /// Never together with `maxWidth`.
+    public var width: Length?
+    /// A fixed box height (percent: of the area's height): `verticalAlign`
+    /// places the lines in it (lines beyond it still draw); nil = as tall
+    /// as the lines. Never together with `maxHeight`.
+    public var height: Length?
+    /// Where the lines sit in a fixed `height`; default top.
+    public var verticalAlign: TextVerticalAlign = .top
     /// Wrap lines to this width (percent: of the area's width); nil = no wrapping.
     public var maxWidth: Length?
     /// With `fit: shrink`, the box height to fit (percent: of the area's height).
@@ -75,6 +112,13 @@ public struct TextStyle: Sendable, Hashable {
     public var letterSpacing = 0.0
     /// At most this many lines; the last one kept ends with an ellipsis.
     public var maxLines: Int?
+    /// A TAB advances to the next multiple of this many space advances from
+    /// the line's start (CSS `tab-size`); default 8, 0 draws a TAB as a space.
+    public var tabSize = 8.0
+    /// Line-break strictness (CSS `line-break`); default normal.
+    public var lineBreak: LineBreakStrictness = .normal
+    /// Hyphenation; default manual (U+00AD only).
+    public var hyphens: Hyphens = .manual
     public var fit: TextFit = .none
     public var stroke: TextStroke?
     public var shadow: TextShadow?

@@ -4,10 +4,12 @@
 /// - `photo: ID` anchors the overlay in that photo's cell (checked against
 ///   the photo ids by the layout stage).
 /// - `maxWidth` (> 0; percent of the area's width), `maxHeight` (> 0; percent
-///   of the area's height), `fit: none|shrink` (`shrink` needs `maxWidth`
-///   or `maxHeight`), `align: left|center|right`, `lineHeight` (> 0, a
+///   of the area's height), a fixed box `width` / `height` (likewise; not
+///   with `maxWidth` / `maxHeight`), `verticalAlign: top|center|bottom`
+///   (needs `height`), `fit: none|shrink` (`shrink` needs one of the four),
+///   `align: left|center|right|justify`, `lineHeight` (> 0, a
 ///   multiple of the size), `letterSpacing` (pixels, may be negative),
-///   `maxLines` (>= 1), `direction: horizontal` (`vertical` is not
+///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `hyphens: none|manual|auto`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal` (`vertical` is not
 ///   supported yet).
 /// - `stroke: {width >= 0, color}`, `shadow: {offset [x, y], blur >= 0, color}`
 ///   (pixels), `background: {color, padding >= 0, cornerRadius >= 0}`; the
@@ -57,6 +59,28 @@ extension Validator {
         }
         if let entry = keys["maxWidth"] { style.maxWidth = textLength(entry.value, key: "maxWidth", positive: true) }
         if let entry = keys["maxHeight"] { style.maxHeight = textLength(entry.value, key: "maxHeight", positive: true) }
+        if let entry = keys["width"] { style.width = textLength(entry.value, key: "width", positive: true, maximum: 32768) }
+        if let entry = keys["height"] { style.height = textLength(entry.value, key: "height", positive: true, maximum: 32768) }
+        for (fixed, bound) in [("width", "maxWidth"), ("height", "maxHeight")] {
+            guard let fixedEntry = keys[fixed], let boundEntry = keys[bound] else { continue }
+            let later = (fixedEntry.keyLocation.line, fixedEntry.keyLocation.column)
+                < (boundEntry.keyLocation.line, boundEntry.keyLocation.column) ? boundEntry : fixedEntry
+            report(.invalidValue, later.keyLocation,
+                   "'\(fixed)' and '\(bound)' cannot be combined: '\(fixed)' fixes the text box's \(fixed), '\(bound)' bounds a box that fits its text")
+        }
+        if let entry = keys["verticalAlign"] {
+            if let s = scalar(entry.value, key: "verticalAlign", expected: "a string"), s.text == "middle" {
+                report(.invalidValue, s.location, "'middle' is not a valid 'verticalAlign'; did you mean 'center'?",
+                       notes: ["'verticalAlign' is one of 'top', 'center', 'bottom'"])
+            } else if let value = enumeration(entry.value, key: "verticalAlign",
+                                              allowed: TextVerticalAlign.allCases.map(\.rawValue)) {
+                style.verticalAlign = TextVerticalAlign(rawValue: value) ?? .top
+                if keys["height"] == nil {
+                    report(.missingKey, entry.keyLocation,
+                           "'verticalAlign' needs 'height': it places the lines inside a text box of fixed height")
+                }
+            }
+        }
         if let entry = keys["align"],
            let value = enumeration(entry.value, key: "align", allowed: TextAlign.allCases.map(\.rawValue)) {
             style.align = TextAlign(rawValue: value) ?? .center
@@ -74,18 +98,51 @@ extension Validator {
         if let entry = keys["maxLines"], let value = int(entry.value, key: "maxLines", range: 1...10_000) {
             style.maxLines = value
         }
+        if let entry = keys["tabSize"],
+           let value = number(entry.value, key: "tabSize", range: 0...1000, rangeText: "from 0 to 1000 (space widths)") {
+            style.tabSize = value
+        }
+        if let entry = keys["lineBreak"],
+           let value = enumeration(entry.value, key: "lineBreak", allowed: LineBreakStrictness.allCases.map(\.rawValue)) {
+            style.lineBreak = LineBreakStrictness(rawValue: value) ?? .normal
+        }
+        if let entry = keys["hyphens"],
+           let value = enumeration(entry.value, key: "hyphens", allowed: Hyphens.allCases.map(\.rawValue)) {
+            style.hyphens = Hyphens(rawValue: value) ?? .manual
+        }
         if let entry = keys["fit"],
            let value = enumeration(entry.value, key: "fit", allowed: TextFit.allCases.map(\.rawValue)) {
             style.fit = TextFit(rawValue: value) ?? .none
-            if style.fit == .shrink, keys["maxWidth"] == nil, keys["maxHeight"] == nil {
+            if style.fit == .shrink, ["maxWidth", "maxHeight", "width", "height"].allSatisfy({ keys[$0] == nil }) {
                 report(.missingKey, entry.value.location,
-                       "'fit: shrink' needs 'maxWidth' or 'maxHeight' to shrink the text into")
+                       "'fit: shrink' needs 'maxWidth' or 'maxHeight' (or a fixed 'width' or 'height') to shrink the text into")
             }
         }
         if let entry = keys["stroke"] { style.stroke = readStroke(entry.value) }
         if let entry = keys["shadow"] { style.shadow = readShadow(entry.value) }
         if let entry = keys["background"] { style.background = readTextBackground(entry.value) }
         return style
+    }
+
+    /// `lang`: a well-formed BCP 47 tag (RFC 5646 syntax: a 2-3 or 5-8
+    /// letter language, then subtags of 1-8 letters or digits joined by
+    /// `-`), kept as written whatever YAML would type it as (`no` is
+    /// Norwegian). Whether each subtag is known is the typesetter's warning.
+    mutating func languageTag(_ node: Node) -> String? {
+        guard let s = scalar(node, key: "lang", expected: "a language tag") else { return nil }
+        let subtags = s.text.split(separator: "-", omittingEmptySubsequences: false)
+        let isAlphanumeric = { (t: Substring) in
+            !t.isEmpty && t.count <= 8 && t.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        }
+        let language = subtags[0]
+        guard !s.isNull, language.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }),
+              [2, 3, 5, 6, 7, 8].contains(language.count), subtags.allSatisfy(isAlphanumeric) else {
+            let hint = s.text.contains("_") ? " (subtags are joined by '-', not '_')" : ""
+            report(.invalidValue, s.location,
+                   "'\(s.text)' is not a BCP 47 language tag for 'lang'\(hint); write one such as 'ja', 'zh-Hans' or 'en-US'")
+            return nil
+        }
+        return s.text
     }
 
     private mutating func readStroke(_ node: Node) -> TextStroke? {

@@ -289,6 +289,18 @@ struct YAMLReader {
                 notes: ["an unquoted '#' starts a comment in YAML: quote the colour, e.g. \"#ffffff\""] + notes))
             return
         }
+        if problem.hasPrefix("did not find expected ',' or"), at.column > 1,
+           source.scalar(line: at.line, column: at.column - 1) == "$", source.scalar(line: at.line, column: at.column) == "{" {
+            // `{width: ${w}}`: in a flow collection the `{` of `${` opens a mapping.
+            let text = source.line(at.line).map { line -> String in
+                let tail = line.unicodeScalars.dropFirst(at.column - 2)
+                return String(String.UnicodeScalarView(tail.prefix { $0 != "}" })) + "}"
+            } ?? "${name}"
+            diagnostics.append(Diagnostic(.syntax, at: source.location(line: at.line, column: at.column - 1),
+                "syntax error: an unquoted variable inside { } or [ ] starts a new mapping at its '{'",
+                notes: ["quote the value: \"\(text)\""] + notes))
+            return
+        }
         var message = "syntax error: \(problem)"
         if problem == "found character that cannot start any token",
            let char = source.scalar(line: at.line, column: at.column) {

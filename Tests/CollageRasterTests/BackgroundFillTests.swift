@@ -81,6 +81,43 @@ final class BackgroundFillTests: XCTestCase {
         }
     }
 
+    /// Prints tilted by 15° in a row, 4 px apart: their boxes overlap, their
+    /// pictures do not, so their footprints (the coverage's span on each
+    /// row) keep them direct; each writes only its spans, and the pixels
+    /// equal the in-order render for every thread count.
+    func testTiltedPrintsWhoseBoxesOverlapStayDirect() throws {
+        let photo = TestImages.random(width: 50, height: 40, seed: 21)
+        let whole = Rect(x: 0, y: 0, width: 50, height: 40)
+        let canvasSize = Size(width: 90, height: 30)
+        func tilted(_ i: Int) -> ImageDraw {
+            let bounds = Rect(x: -12, y: -10, width: 24, height: 20)
+            let leaf = Node.image(ImageLeaf(image: 0, source: whole, bounds: bounds))
+            let node = Node.group(Group(transform: Affine.rotation(degrees: 15)
+                .then(.translation(Double(4 + i * 28) + 12, 15)), children: [leaf]))
+            guard case .image(let draw) = SceneFlattener(canvas: canvasSize).flatten([node])[0]
+            else { fatalError("an image draw") }
+            return draw
+        }
+        let scene = Scene(size: canvasSize, background: background, images: [SceneImage(orientedSize: photo.size)],
+                          items: (0 ..< 3).map { .image(tilted($0)) })
+        let plan = try RenderPlan(scene)
+        XCTAssertEqual(plan.direct, [true, true, true])
+        XCTAssertFalse(plan.footprints[0].region.intersection(plan.footprints[1].region).isEmpty,
+                       "the boxes overlap, so only footprints can keep the prints direct")
+        XCTAssertFalse(plan.footprints[1].intersects(plan.footprints[2]))
+        let inOrder = try SceneRenderer.render(forcedInOrder(scene), images: MemoryImageProvider([photo]), threads: 1)
+        for threads in [1, 2, 3] {
+            assertSamePixels(try SceneRenderer.render(scene, images: MemoryImageProvider([photo]), threads: threads),
+                             inOrder, "threads \(threads)")
+        }
+        // Between two prints, on the row through their centres, the background shows.
+        XCTAssertEqual(inOrder[30, 15], background)
+        // Prints that really overlap are not direct.
+        var touching = scene
+        touching.items.append(.image(ImageDraw(image: 0, source: whole, destination: PixelRect(x: 40, y: 12, width: 8, height: 6))))
+        XCTAssertEqual(try RenderPlan(touching).direct, [true, false, true, false])
+    }
+
     /// Equal pixmaps, or a failure naming the first differing pixel and how many differ.
     private func assertSamePixels(_ actual: Pixmap, _ expected: Pixmap, _ message: String = "",
                                   file: StaticString = #filePath, line: UInt = #line) {

@@ -42,6 +42,30 @@ final class PathRasterizerTests: XCTestCase {
         XCTAssertEqual(half.mask.coverage, [128, 255, 255, 128])
     }
 
+    /// A print-sized rotated rectangle: large enough to be done in several
+    /// bands on two threads (`PathRasterizer.bandFloats`). Its area stays
+    /// analytic, and its top rows equal the same path rasterised over just
+    /// those rows (one band, one thread).
+    func testLargeAreaInBandsMatchesOneBand() {
+        let print = Path.rect(Rect(x: -330, y: -330, width: 660, height: 660))
+            .transformed(by: Affine.rotation(degrees: 5).then(.translation(400.4, 380.7)))
+        guard let whole = PathRasterizer.fill(print, clip: wide) else { return XCTFail("nothing covered") }
+        let stride = whole.mask.width + 1
+        XCTAssertGreaterThan(whole.mask.height, PathRasterizer.bandFloats / stride, "more than one band")
+        XCTAssertGreaterThanOrEqual(whole.mask.width * whole.mask.height, 1 << 18, "split between threads")
+        let measured = whole.mask.coverage.reduce(0.0) { $0 + Double($1) / 255 }
+        XCTAssertEqual(measured, 660 * 660, accuracy: 660 * 660 * 0.001)
+        let rows = 40
+        let top = PathRasterizer.coverage(print, area: PixelRect(x: whole.x, y: whole.y, width: whole.mask.width, height: rows))
+        XCTAssertEqual(Array(whole.mask.coverage[0 ..< rows * whole.mask.width]), top.coverage)
+        // The last rows too: their band starts at a multiple of the band height.
+        let band = Swift.min(whole.mask.height, Swift.max(8, PathRasterizer.bandFloats / stride))
+        let lastBand = (whole.mask.height - 1) / band * band
+        let bottom = PathRasterizer.coverage(print, area: PixelRect(x: whole.x, y: whole.y + lastBand, width: whole.mask.width,
+                                                                   height: whole.mask.height - lastBand))
+        XCTAssertEqual(Array(whole.mask.coverage[(lastBand * whole.mask.width)...]), bottom.coverage)
+    }
+
     func testEvenOddAndNonZeroRules() {
         // Two concentric squares traced the same way round: non-zero fills both
         // (the outer area), even-odd leaves the inner one as a hole.

@@ -23,15 +23,15 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
             photos: [a.jpg]
             overlays:
               - {image: logo.png, font: {size: 10}, color: red}
-              - {text: hi, width: 10, height: 20}
+              - {image: logo.png, verticalAlign: top, lang: ja}
             """)
         XCTAssertEqual(places(errors), [Where(.invalidValue, 4, 23), Where(.invalidValue, 4, 41),
-                                        Where(.invalidValue, 5, 16), Where(.invalidValue, 5, 27)])
+                                        Where(.invalidValue, 5, 23), Where(.invalidValue, 5, 43)])
         XCTAssertEqual(messages(errors), [
             "'font' applies to text overlays, not image overlays",
             "'color' applies to text overlays, not image overlays",
-            "'width' applies to image overlays and shape overlays, not text overlays",
-            "'height' applies to image overlays and shape overlays, not text overlays",
+            "'verticalAlign' applies to text overlays, not image overlays",
+            "'lang' applies to text overlays, not image overlays",
         ])
     }
 

@@ -114,7 +114,7 @@ final class TextKeysTests: XCTestCase {
             "'toolong' is not an OpenType feature tag: tags are four ASCII characters such as 'liga' or 'tnum'",
             "'size' must be more than 0 and at most 1000%; found 0%",
             "'maxWidth' must be more than 0 and at most 100000 pixels; found -5",
-            "'middle' is not a valid 'align'; use one of 'left', 'center', 'right'",
+            "'middle' is not a valid 'align'; use one of 'left', 'center', 'right', 'justify'",
             "'maxLines' must be from 1 to 10000; found 0",
             "missing key 'width' in 'stroke': the band's width in pixels",
             "'blur' must be at least 0 and at most 1000 pixels; found -1",
@@ -127,7 +127,7 @@ final class TextKeysTests: XCTestCase {
         let ws = try Workspace(photos: ["a.jpg"])
         let errors = ws.errors("version: 1\nphotos: [a.jpg]\noverlays: [{text: x, fit: shrink}]\n")
         XCTAssertEqual(places(errors), [Where(.missingKey, 3, 27)])
-        XCTAssertEqual(errors[0].message, "'fit: shrink' needs 'maxWidth' or 'maxHeight' to shrink the text into")
+        XCTAssertEqual(errors[0].message, "'fit: shrink' needs 'maxWidth' or 'maxHeight' (or a fixed 'width' or 'height') to shrink the text into")
     }
 
     func testLengthResolvesPercentagesAgainstTheReference() {

@@ -40,9 +40,28 @@ final class BatchTests: XCTestCase, PhotoFolderTest {
         XCTAssertTrue(exists("out/a.png"))
         XCTAssertFalse(exists("out/b.png"))
         XCTAssertTrue(exists("out/c.png"))
-        XCTAssertTrue(result.stderr.contains("row 2: failed (out/b.png)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("row 2 (rows.csv:3): failed (out/b.png)"), result.stderr)
         XCTAssertTrue(result.stderr.contains("card.yaml:4:10: error: photo file not found: 'photos/missing.png'"), result.stderr)
+        // The diagnostic names the row's cell that made the value.
+        XCTAssertTrue(result.stderr.contains("note: ${photo} is \"missing.png\" in row 2 (rows.csv:3)"), result.stderr)
         XCTAssertTrue(result.stderr.contains("batch: 2 of 3 rows written; 1 failed: row 2 in "), result.stderr)
+    }
+
+    /// A value that comes from a row's cell, quoted or not, names the cell's
+    /// row and data line; one that `--set` overrides does not.
+    func testFailedRowNamesTheCellThatMadeTheValue() throws {
+        try write("t.yaml", "version: 1\ncanvas: {width: \"${w}\", height: 30}\nphotos: [photos/quadrants.png]\n"
+                  + "overlays:\n  - text: hi\n    opacity: ${op}\n")
+        try write("rows.csv", "w,op\n40,0.5\nabc,7\n")
+        let result = try runCollage(["batch", "t.yaml", "--data", "rows.csv", "-o", "o${row}.png"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("row 2 (rows.csv:3): failed (o2.png)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("note: ${w} is \"abc\" in row 2 (rows.csv:3)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("note: ${op} is \"7\" in row 2 (rows.csv:3)"), result.stderr)
+        let overridden = try runCollage(["batch", "t.yaml", "--data", "rows.csv", "-o", "o${row}.png", "--set", "op=2"],
+                                        in: directory)
+        XCTAssertTrue(overridden.stderr.contains("'opacity' must be a fraction from 0 to 1; found 2"), overridden.stderr)
+        XCTAssertFalse(overridden.stderr.contains("${op} is"), overridden.stderr)
     }
 
     /// `--set` wins over the row, the row over the template's `vars`; `${row}` numbers data rows from 1.
@@ -177,7 +196,7 @@ final class BatchTests: XCTestCase, PhotoFolderTest {
         XCTAssertTrue(result.output.contains(clear + "[" + String(repeating: "#", count: 15) + String(repeating: " ", count: 15) + "] 2/4 rows"),
                       result.output)
         XCTAssertTrue(result.output.contains(clear + "[" + String(repeating: "#", count: 30) + "] 4/4 rows, 1 failed"), result.output)
-        XCTAssertTrue(result.output.contains("row 3: failed (c.png)"), result.output)
+        XCTAssertTrue(result.output.contains("row 3 (rows.csv:4): failed (c.png)"), result.output)
         XCTAssertFalse(result.output.contains("row 1: wrote"), result.output)
     }
 }

@@ -44,6 +44,16 @@ final class CommandConventionsTests: XCTestCase {
         XCTAssertEqual(far.stderr, "error: unknown option '--frobnicate'\nsee `collage convert --help`\n")
     }
 
+    /// `--threads` takes 1 to 1024: 0 and a typo'd 99999 are usage errors, before any file is read.
+    func testThreadCountOutOfRangeIsAUsageError() throws {
+        for count in ["0", "99999", "-2", "two"] {
+            let run = try runCollage(["render", "doc.yaml", "-o", "x.png", "--threads", count])
+            XCTAssertEqual(run.status, 64, count)
+            XCTAssertEqual(run.stderr, "error: --threads must be a whole number from 1 to 1024, not '\(count)'\n"
+                + "see `collage render --help`\n", count)
+        }
+    }
+
     /// A `\` at the end of a line of a Swift multi-line literal joins the
     /// lines, so the batch example's shell continuation once printed as one
     /// line with a run of spaces in it; every example command is one line or

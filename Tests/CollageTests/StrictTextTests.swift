@@ -33,3 +33,26 @@ final class StrictTextTests: XCTestCase, PhotoFolderTest {
             "doc.yaml:4:5: error: no installed font has a glyph for U+10FFFD; drawn as a missing-glyph box"), result.stderr)
     }
 }
+
+/// A TAB is drawn as space up to its tab stop: no warning, and `--strict` passes.
+final class StrictTabTests: XCTestCase, PhotoFolderTest {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        try makePhotoFolder()
+        try Data("""
+            version: 1
+            photos: [photos/quadrants.png]
+            overlays:
+              - text: "Name:\\tAda\\u0001"
+                font: {family: "DejaVu Sans", size: 40}
+            """.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+    }
+
+    func testTabRendersWithoutWarningUnderStrict() throws {
+        let result = try runCollage(["render", "doc.yaml", "-o", "out.png", "--strict"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
+    }
+}

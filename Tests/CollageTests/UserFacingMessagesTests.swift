@@ -61,6 +61,22 @@ final class UserFacingMessagesTests: XCTestCase {
             """)
     }
 
+    /// `{width: ${w}}`: inside a flow collection the `{` of `${` opens a
+    /// mapping; the error points at the variable and shows it quoted.
+    func testUnquotedVariableInAFlowMappingIsPointedAt() throws {
+        try write("version: 1\ncanvas: {width: ${w}, height: 100}\nphotos: [photos/quadrants.png]\n", "var.yaml")
+        let result = try runCollage(["check", "var.yaml", "--set", "w=100"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            var.yaml:2:17: error: syntax error: an unquoted variable inside { } or [ ] starts a new mapping at its '{'
+            canvas: {width: ${w}, height: 100}
+                            ^
+            note: quote the value: "${w}"
+            note: while parsing a flow mapping at var.yaml:2:9
+
+            """)
+    }
+
     func testCommentsInJSONAreReportedWhereTheyAre() throws {
         try write("{\n  \"version\": 1, /* v */\n  \"canvas\": {\"width\": 100, \"height\": 100},\n"
                   + "  \"photos\": [\"photos/quadrants.png\"] // one\n}\n", "c.json")

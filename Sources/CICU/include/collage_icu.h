@@ -24,8 +24,15 @@ int collage_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *level
 void collage_icu_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to_logical);
 
 /// UAX #14 line break opportunities in `length` UTF-16 units (ICU's line
-/// break iterator, root locale): writes the offsets strictly inside the
-/// text to `offsets` (capacity `length`) and returns their count, or -1 on
-/// an ICU error.
-int32_t collage_icu_line_breaks(const uint16_t *text, int32_t length, int32_t *offsets);
+/// break iterator for the locale of the BCP 47 tag `tag`, "" or NULL for
+/// the root locale, with the keyword lb=strict (`strictness` 0), normal (1)
+/// or loose (2)): writes the offsets strictly inside the text to `offsets`
+/// (capacity `length`) and returns their count, or -1 on an ICU error.
+int32_t collage_icu_line_breaks(const uint16_t *text, int32_t length, const char *tag, int32_t strictness,
+                                int32_t *offsets);
+
+/// The subtags of the BCP 47 tag `tag` ICU does not know: bit 1 the
+/// language (or a tag ICU cannot parse whole), 2 the script, 4 the region
+/// (numeric regions such as 419 are not checked); 0 when all are known.
+int collage_icu_unknown_subtags(const char *tag);
 #endif

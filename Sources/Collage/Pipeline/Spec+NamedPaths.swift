@@ -11,7 +11,7 @@ extension Spec {
     }
 
     /// Every file path the document names, in document order: the photos'
-    /// `src`, then per overlay its `image` or its `font.file`.
+    /// `src`, then per overlay its `image` or its `font.file` (and its spans').
     public var namedPaths: [NamedPath] {
         var named = photos.map { NamedPath(path: $0.path, src: $0.src, location: $0.srcLocation) }
         for overlay in overlays {
@@ -19,8 +19,12 @@ extension Spec {
             case .image(let image):
                 named.append(NamedPath(path: image.path, src: image.src, location: image.srcLocation))
             case .text(let text):
-                if let file = text.font.file, let src = text.font.fileSrc, let location = text.font.fileLocation {
-                    named.append(NamedPath(path: file, src: src, location: location))
+                // The overlay's font file, then each span's own (once each).
+                for font in [text.font] + text.spans.map(\.font) {
+                    if let file = font.file, let src = font.fileSrc, let location = font.fileLocation,
+                       !named.contains(where: { $0.path == file && $0.location == location }) {
+                        named.append(NamedPath(path: file, src: src, location: location))
+                    }
                 }
             case .shape:
                 break
