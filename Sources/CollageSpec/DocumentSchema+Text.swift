@@ -1751,10 +1751,10 @@ extension DocumentSchema {
           "additionalProperties": false,
           "properties": {
             "color": {
-              "description": "Box colour.",
-              "x-type": "colour",
+              "description": "Box colour. A paint: a gradient spans the label box (the text box grown by `padding`).",
+              "x-type": "paint",
               "x-default": "required",
-              "$ref": "#/$defs/color"
+              "$ref": "#/$defs/paint"
             },
             "padding": {
               "description": "Space between the text box and the label box.",

@@ -1,6 +1,7 @@
 /// A paint (docs/format.md "Paints"): a colour, or `{gradient: {...}}`.
-/// Taken by the canvas `background`, a shape's `fill` and `stroke.color`;
-/// every other colour key takes a colour only.
+/// Taken by the canvas `background`, a shape's `fill` and `stroke.color`,
+/// and a text label's `background.color`; every other colour key takes a
+/// colour only.
 public enum PaintSpec: Sendable, Hashable {
     case color(RGBA)
     case gradient(GradientSpec)

@@ -108,6 +108,10 @@ final class PaintLayerAndCardTests: XCTestCase {
         XCTAssertEqual(shape.stroke?.color, .gradient(GradientSpec(stops: [GradientStopSpec(color: .black, position: 0),
                                                                             GradientStopSpec(color: white, position: 1)])))
         XCTAssertEqual(spec.overlays[0].layer, .below)
+        let label = try ws.load("version: 1\nphotos: [a.jpg]\noverlays: [{text: hi, background: {color: {gradient: {stops: [red, blue]}}}}]\n")
+        XCTAssertEqual(label.overlays[0].text?.style.background?.gradient,
+                       GradientSpec(stops: [GradientStopSpec(color: red, position: 0), GradientStopSpec(color: RGBA(red: 0, green: 0, blue: 255), position: 1)]))
+        XCTAssertEqual(label.overlays[0].text?.style.background?.color.alpha, 0)
     }
 
     func testBadGradientsAndLayers() throws {
