@@ -46,13 +46,15 @@ let package = Package(
         // Micro-benchmark of the raster stage alone (synthetic decoded photos).
         .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"], path: "Benchmarks/RasterBench"),
 
-        .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec"], exclude: ["Fixtures"]),
-        .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster"]),
-        .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs"]),
-        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout"], exclude: ["Fixtures"]),
-        .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI"],
+        // The tests' shared helpers (package, binary, pinned fonts, corpus, scratch folders); in no product.
+        .target(name: "CollageTestSupport", path: "Tests/CollageTestSupport"),
+        .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec", "CollageTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster", "CollageTestSupport"]),
+        .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs", "CollageTestSupport"]),
+        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout", "CollageTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"],
                     exclude: ["Cases", "Goldens"]),
         // Every file of ../shared/corpus (MANIFEST.md), in process and through the `collage` binary.
-        .testTarget(name: "CorpusTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI"]),
+        .testTarget(name: "CorpusTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"]),
     ]
 )

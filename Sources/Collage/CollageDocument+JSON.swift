@@ -88,7 +88,8 @@ extension CollageDocument.Overlay {
             let font = CollageDocument.object([
                 ("family", text.family.map { .array($0.map { .string($0) }) }), ("size", text.size?.json),
                 ("weight", text.weight.map { .int($0) }), ("file", text.fontFile.map { .string($0) })])
-            own = [("text", .string(text.text)), ("font", font == .object([]) ? nil : font),
+            let body: JSONText.Value = text.spans.map { .array($0.map(\.json)) } ?? .string(text.text)
+            own = [("text", body), ("font", font == .object([]) ? nil : font),
                    ("color", text.color.map { .string($0) }), ("maxWidth", text.maxWidth?.json),
                    ("align", text.align.map { .string($0.rawValue) })]
         case .image(let path, let width, let height):
@@ -99,5 +100,19 @@ extension CollageDocument.Overlay {
             ("offset", offset.map { CollageDocument.pair($0.x, $0.y) }), ("photo", photo.map { .string($0) }),
             ("rotation", rotation.map { .number($0) }), ("opacity", opacity.map { .number($0) }),
         ], additional: additionalKeys)
+    }
+}
+
+extension CollageDocument.Span {
+    /// A plain string when only `text` is set, else `{text, font, …}`.
+    var json: JSONText.Value {
+        let font = CollageDocument.object([
+            ("family", family.map { .array($0.map { .string($0) }) }), ("size", size?.json),
+            ("weight", weight.map { .int($0) })])
+        let fields: [(String, JSONText.Value?)] = [
+            ("font", font == .object([]) ? nil : font), ("color", color.map { .string($0) }),
+            ("letterSpacing", letterSpacing.map { .number($0) }), ("lang", lang.map { .string($0) })]
+        guard fields.contains(where: { $0.1 != nil }) else { return .string(text) }
+        return CollageDocument.object([("text", .string(text))] + fields)
     }
 }

@@ -220,11 +220,45 @@ public struct CollageDocument: Sendable, Equatable {
         public var maxWidth: Length?
         /// `align` of each line in the box; default `.center`.
         public var align: TextAlign?
+        /// Rich text (docs/text.md "Rich text"): when set, `text` is written
+        /// as this list of spans instead of `text`, each overriding the
+        /// overlay's settings for its own text; default nil (plain `text`).
+        public var spans: [Span]?
 
         public init(_ text: String, family: [String]? = nil, size: Length? = nil, weight: Int? = nil,
                     fontFile: String? = nil, color: String? = nil, maxWidth: Length? = nil, align: TextAlign? = nil) {
             self.text = text; self.family = family; self.size = size; self.weight = weight; self.fontFile = fontFile
             self.color = color; self.maxWidth = maxWidth; self.align = align
+        }
+
+        /// A text overlay of rich-text spans, with the overlay's own settings.
+        public init(spans: [Span], family: [String]? = nil, size: Length? = nil, weight: Int? = nil,
+                    color: String? = nil, maxWidth: Length? = nil, align: TextAlign? = nil) {
+            self.init(spans.map(\.text).joined(), family: family, size: size, weight: weight, color: color,
+                      maxWidth: maxWidth, align: align)
+            self.spans = spans
+        }
+    }
+
+    /// One span of rich text (`{text, font, color, letterSpacing, lang}`):
+    /// every key left nil takes the overlay's value.
+    public struct Span: Sendable, Equatable {
+        public var text: String
+        /// `font.family`, `font.size` (pixels or percent, as the overlay's), `font.weight` (100-900).
+        public var family: [String]?
+        public var size: Length?
+        public var weight: Int?
+        /// `color`: a CSS colour.
+        public var color: String?
+        /// `letterSpacing`: extra advance after each character, pixels.
+        public var letterSpacing: Double?
+        /// `lang`: a BCP 47 tag (glyph forms, fallback fonts, line breaks, hyphenation).
+        public var lang: String?
+
+        public init(_ text: String, family: [String]? = nil, size: Length? = nil, weight: Int? = nil,
+                    color: String? = nil, letterSpacing: Double? = nil, lang: String? = nil) {
+            self.text = text; self.family = family; self.size = size; self.weight = weight
+            self.color = color; self.letterSpacing = letterSpacing; self.lang = lang
         }
     }
 

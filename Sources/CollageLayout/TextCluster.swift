@@ -34,13 +34,16 @@ extension TextCluster {
     /// Line breaks follow `lang`'s locale and `strictness` (`LineBreakOpportunities`).
     static func itemize(_ paragraph: String, faces: FaceSet, lang: String? = nil,
                         strictness: LineBreakStrictness = .normal) -> (clusters: [TextCluster], uncovered: [Character]) {
-        itemize([TextControls.Piece(text: paragraph, style: 0)], faces: [faces], lang: lang, strictness: strictness)
+        itemize([TextControls.Piece(text: paragraph, style: 0)], faces: [faces], langs: [lang], strictness: strictness)
     }
 
     /// Itemises one paragraph made of the spans' pieces: bidi and line
     /// breaks over the whole paragraph, each cluster's face from the face
-    /// set of the span its first scalar comes from (`faces[style]`).
-    static func itemize(_ pieces: [TextControls.Piece], faces sets: [FaceSet], lang: String? = nil,
+    /// set of the span its first scalar comes from (`faces[style]`), and
+    /// whether a line may break before it from the line-break rules of that
+    /// span's language (`langs[style]`; ICU runs once per language over the
+    /// whole paragraph, so each span keeps the context across its edges).
+    static func itemize(_ pieces: [TextControls.Piece], faces sets: [FaceSet], langs: [String?] = [nil],
                         strictness: LineBreakStrictness = .normal) -> (clusters: [TextCluster], uncovered: [Character]) {
         let paragraph = pieces.map(\.text).joined()
         // UTF-16 offset where each piece ends, with its style.
@@ -52,14 +55,23 @@ extension TextCluster {
         }
         let utf16 = Array(paragraph.utf16)
         let bidi = BidiLevels(utf16: utf16)
-        let breaks = LineBreakOpportunities.offsets(utf16: utf16, lang: lang, strictness: strictness)
+        var breaksByLang: [String: Set<Int>] = [:]
+        func breaks(_ lang: String?) -> Set<Int> {
+            if let known = breaksByLang[lang ?? ""] { return known }
+            let found = LineBreakOpportunities.offsets(utf16: utf16, lang: lang, strictness: strictness)
+            breaksByLang[lang ?? ""] = found
+            return found
+        }
         var clusters: [TextCluster] = []
         var uncovered: [Character] = []
         var offset = 0
         var previous: Int?
         var previousStyle = -1
+        var piece = 0
         for character in paragraph {
-            let style = ends.first { offset < $0.end }?.style ?? ends.last?.style ?? 0
+            // Pieces in order: the one holding `offset` (the last for the end).
+            while piece + 1 < ends.count, offset >= ends[piece].end { piece += 1 }
+            let style = ends.isEmpty ? 0 : ends[piece].style
             let faces = sets[style]
             if style != previousStyle { previous = nil }
             previousStyle = style
@@ -74,7 +86,8 @@ extension TextCluster {
             clusters.append(TextCluster(character: character, face: face, style: style,
                                         level: offset < bidi.levels.count ? bidi.levels[offset] : bidi.paragraphLevel,
                                         paragraphLevel: bidi.paragraphLevel,
-                                        script: TextShaper.script(of: first), breakBefore: breaks.contains(offset)))
+                                        script: TextShaper.script(of: first),
+                                        breakBefore: breaks(style < langs.count ? langs[style] : langs.last ?? nil).contains(offset)))
             offset += character.utf16.count
             previous = face
         }

@@ -185,7 +185,8 @@ public enum Typesetter {
         var paragraphs: [[TextCluster]] = []
         var uncovered: [Character] = []
         for pieces in TextControls.paragraphs(spans: runs.map(\.text)) {
-            var result = TextCluster.itemize(pieces, faces: styles.map(\.faces), lang: spec.lang, strictness: style.lineBreak)
+            var result = TextCluster.itemize(pieces, faces: styles.map(\.faces), langs: styles.map(\.language),
+                                             strictness: style.lineBreak)
             TextCluster.markHyphenation(&result.clusters, hyphens: style.hyphens, langs: styles.map(\.language))
             paragraphs.append(result.clusters)
             for c in result.uncovered where !uncovered.contains(c) { uncovered.append(c) }

@@ -1,6 +1,7 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// Corrupt, truncated, unsupported and mislabelled files give an ImageError
 /// naming the path and a reason (MANIFEST "Corrupt, truncated and fuzzed files").
@@ -10,7 +11,7 @@ final class BadInputTests: XCTestCase {
     private func expectError(_ relative: String, _ kind: ImageError.Kind, containing text: String? = nil,
                              options: DecodeOptions = DecodeOptions(),
                              file: StaticString = #filePath, line: UInt = #line) throws -> ImageError? {
-        let path = try Corpus.path(relative)
+        let path = try TestPackage.corpusFile(relative)
         do {
             let result = try ImageDecoder.decode(path: path, options: options)
             XCTFail("\(relative) decoded to \(result.pixmap.size); expected \(kind)", file: file, line: line)
@@ -31,17 +32,17 @@ final class BadInputTests: XCTestCase {
     }
 
     func testTruncatedJPEGDecodesWithAWarningWhenAllowed() throws {
-        let result = try ImageDecoder.decode(path: Corpus.path("libvips/truncated.jpg"),
+        let result = try ImageDecoder.decode(path: TestPackage.corpusFile("libvips/truncated.jpg"),
                                              options: DecodeOptions(allowTruncated: true))
         XCTAssertEqual(result.pixmap.size, Size(width: 290, height: 442))
         XCTAssertEqual(result.warnings, ["Premature end of JPEG file", "Corrupt JPEG data: premature end of data segment"])
     }
 
     func testExtraneousBytesAreWarningsNotErrors() throws {
-        let junk = try ImageDecoder.decode(path: Corpus.path("pillow/junk_jpeg_header.jpg"), options: DecodeOptions())
+        let junk = try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/junk_jpeg_header.jpg"), options: DecodeOptions())
         XCTAssertEqual(junk.pixmap.size, Size(width: 1024, height: 768))
         XCTAssertEqual(junk.warnings, ["Corrupt JPEG data: 5 extraneous bytes before marker 0xdb"])
-        let ff00 = try ImageDecoder.decode(path: Corpus.path("pillow/jpeg_ff00_header.jpg"), options: DecodeOptions())
+        let ff00 = try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/jpeg_ff00_header.jpg"), options: DecodeOptions())
         XCTAssertEqual(ff00.pixmap.size, Size(width: 300, height: 225))
         XCTAssertEqual(ff00.warnings, ["Corrupt JPEG data: 4 extraneous bytes before marker 0xdb"])
     }
@@ -52,7 +53,7 @@ final class BadInputTests: XCTestCase {
                         containing: "Huffman table 0x0d was not defined")
         // SOI + Exif and nothing else: the data ends before any frame header.
         try expectError("sharp/corrupt-header.jpg", .truncated)
-        XCTAssertThrowsError(try ImageDecoder.header(path: Corpus.path("sharp/corrupt-header.jpg")))
+        XCTAssertThrowsError(try ImageDecoder.header(path: TestPackage.corpusFile("sharp/corrupt-header.jpg")))
     }
 
     func testUnsupportedJPEGVariantsSaySo() throws {
@@ -86,7 +87,7 @@ final class BadInputTests: XCTestCase {
         let names = ["xc1n0g08", "xc9n2c08", "xcrn0g04", "xcsn0g01", "xd0n2c08", "xd3n2c08", "xd9n2c08",
                      "xdtn0g01", "xhdn0g08", "xlfn0g04", "xs1n0g01", "xs2n0g01", "xs4n0g01", "xs7n0g01"]
         for name in names {
-            let path = try Corpus.path("pngsuite/\(name).png")
+            let path = try TestPackage.corpusFile("pngsuite/\(name).png")
             XCTAssertThrowsError(try ImageDecoder.decode(path: path), name) { error in
                 guard let error = error as? ImageError else { return XCTFail("\(name): \(error)") }
                 XCTAssertEqual(error.path, path)
@@ -107,7 +108,7 @@ final class BadInputTests: XCTestCase {
 
     func testDamageAfterCompleteImageDataIsAWarning() throws {
         // 8x8 palette PNG cut short after a broken sPLT chunk that follows the image data.
-        let result = try ImageDecoder.decode(path: Corpus.path("metadata-extractor-images/its_94e1bdbb03c42581d8407602634636ea.png"),
+        let result = try ImageDecoder.decode(path: TestPackage.corpusFile("metadata-extractor-images/its_94e1bdbb03c42581d8407602634636ea.png"),
                                              options: DecodeOptions())
         XCTAssertEqual(result.pixmap.size, Size(width: 8, height: 8))
         XCTAssertFalse(result.warnings.isEmpty)

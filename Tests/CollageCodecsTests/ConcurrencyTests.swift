@@ -1,4 +1,5 @@
 import XCTest
+import CollageTestSupport
 import Dispatch
 import CollageRaster
 @testable import CollageCodecs
@@ -18,7 +19,7 @@ final class ConcurrencyTests: XCTestCase {
         let files = try ["exif-orientation-examples/Landscape_6.jpg", "exif-orientation-examples/Portrait_8.jpg",
                          "nuke/image-p3.jpg", "libvips/sample-xyb.jpg", "metadata-extractor-images/Multiple_ICC_segments.jpg",
                          "sharp/p3.png", "pillow/pil123p.png", "nuke/progressive.jpeg", "nuke/img_751.heic",
-                         "pillow-heif/RGBA_8__128x128.heif", "pillow/transparent.webp", "pillow/flower2.webp"].map(Corpus.path)
+                         "pillow-heif/RGBA_8__128x128.heif", "pillow/transparent.webp", "pillow/flower2.webp"].map { try TestPackage.corpusFile($0) }
         let sequential = try files.map { try ImageDecoder.decode(path: $0, minimumSize: Size(width: 200, height: 200)) }
         let results = Results(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count * 3) { i in

@@ -1,6 +1,7 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// DCT shrink-on-load: the smallest scale in {1,2,4,8}/8 whose actual libjpeg
 /// output reaches minimumSize, measured in oriented pixels.
@@ -9,7 +10,7 @@ final class DCTScaleTests: XCTestCase {
     /// scaled sizes are ceil(3264*s/8) x ceil(1836*s/8): 408x230, 816x459,
     /// 1632x918, 3264x1836; oriented they swap.
     func testBlackberryHeaderAndScaleSelection() throws {
-        let path = try Corpus.path("metadata-extractor-images/photo_Blackberry_Z10.jpg")
+        let path = try TestPackage.corpusFile("metadata-extractor-images/photo_Blackberry_Z10.jpg")
         let header = try ImageDecoder.header(path: path)
         XCTAssertEqual(header.format, .jpeg)
         XCTAssertEqual(header.storedSize, Size(width: 3264, height: 1836))
@@ -40,7 +41,7 @@ final class DCTScaleTests: XCTestCase {
 
     /// A scaled decode shows the same picture as the full decode shrunk.
     func testScaledDecodeMatchesFullDecodeBoxFiltered() throws {
-        let path = try Corpus.path("exif-orientation-examples/Landscape_1.jpg")
+        let path = try TestPackage.corpusFile("exif-orientation-examples/Landscape_1.jpg")
         let full = try ImageDecoder.decode(path: path)
         let eighth = try ImageDecoder.decode(path: path, options: DecodeOptions(minimumSize: Size(width: 225, height: 150)))
         XCTAssertEqual(eighth.dctScale, 1)
@@ -69,7 +70,7 @@ final class DCTScaleTests: XCTestCase {
             ("photo_Canon_EOS_1000D.jpg", Size(width: 3888, height: 2592), .right),
         ]
         for (file, stored, orientation) in expected {
-            let header = try ImageDecoder.header(path: Corpus.path("metadata-extractor-images/\(file)"))
+            let header = try ImageDecoder.header(path: TestPackage.corpusFile("metadata-extractor-images/\(file)"))
             XCTAssertEqual(header.storedSize, stored, file)
             XCTAssertEqual(header.orientation, orientation, file)
         }

@@ -1,19 +1,20 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// HEIF/HEIC through libheif: primary image, transformations applied once,
 /// 10-bit and alpha, colour to sRGB, the pixel budget.
 final class HEIFDecodeTests: XCTestCase {
     private func decode(_ relative: String, _ options: DecodeOptions = DecodeOptions()) throws -> DecodeResult {
-        try ImageDecoder.decode(path: Corpus.path(relative), options: options)
+        try ImageDecoder.decode(path: TestPackage.corpusFile(relative), options: options)
     }
 
     /// Rec. 601 luma of a pixel (0-255).
     private func luma(_ c: Color) -> Int { (299 * Int(c.red) + 587 * Int(c.green) + 114 * Int(c.blue)) / 1000 }
 
     func testArrowPointsUpWithIrotAppliedOnceAndExifIgnored() throws {
-        let path = try Corpus.path("pillow-heif/arrow.heic")
+        let path = try TestPackage.corpusFile("pillow-heif/arrow.heic")
         let header = try ImageDecoder.header(path: path)
         XCTAssertEqual(header.format, .heif)
         XCTAssertEqual(header.storedSize, Size(width: 3024, height: 4032), "irot applied: portrait")
@@ -99,7 +100,7 @@ final class HEIFDecodeTests: XCTestCase {
     func testCorruptAndTruncatedHEIFNameTheLibraryReason() throws {
         for (file, words) in [("pillow-heif/corrupted.heic", "No 'meta' box"),
                               ("pillow-heif/truncated.heic", "Unexpected end of file")] {
-            let path = try Corpus.path(file)
+            let path = try TestPackage.corpusFile(file)
             XCTAssertThrowsError(try ImageDecoder.header(path: path)) { error in
                 let error = error as! ImageError
                 XCTAssertEqual(error.kind, .corrupt)

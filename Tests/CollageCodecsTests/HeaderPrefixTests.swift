@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// `ImageDecoder.header(path:)` parses JPEG and PNG headers from the file's
 /// first `headerPrefixLength` bytes and falls back to the whole file when
@@ -63,7 +64,7 @@ final class HeaderPrefixTests: XCTestCase {
     }
 
     func testEveryCorpusFileGivesTheWholeFileHeaderOrError() throws {
-        let root = try Corpus.path("MANIFEST.md").dropLast("MANIFEST.md".count)
+        let root = try TestPackage.corpusFile("MANIFEST.md").dropLast("MANIFEST.md".count)
         let files = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: String(root)))
             .map { String(root) + $0 }
             .filter { var isDirectory: ObjCBool = false

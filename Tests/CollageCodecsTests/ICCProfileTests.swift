@@ -1,6 +1,7 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// Embedded ICC profiles converted to sRGB with LittleCMS, relative
 /// colorimetric with black point compensation (README "Rules": Colour).
@@ -10,7 +11,7 @@ import CollageRaster
 /// sRGB profile and rounding).
 final class ICCProfileTests: XCTestCase {
     private func decode(_ relative: String, convert: Bool = true) throws -> DecodeResult {
-        try ImageDecoder.decode(path: Corpus.path(relative), options: DecodeOptions(convertICCProfiles: convert))
+        try ImageDecoder.decode(path: TestPackage.corpusFile(relative), options: DecodeOptions(convertICCProfiles: convert))
     }
 
     private func assertColor(_ c: Color, _ r: Int, _ g: Int, _ b: Int, _ what: String,

@@ -1,6 +1,7 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// `JPEGRowStream`: the rows of a row-by-row decode equal the whole-image
 /// decode's, with rows skipped and the decode stopped early, and a collage
@@ -46,9 +47,9 @@ final class JPEGRowStreamTests: XCTestCase {
         // 4:2:0 synthetic, then camera photos: 4:2:2 (Canon G11), 4:4:4 with
         // restart markers (Issue 525), 4:2:0 portrait (Oppo R7 Plus).
         let paths = [try jpeg(width: 203, height: 157, name: "rows-crop.jpg"),
-                     try Corpus.path("metadata-extractor-images/photo_Canon_PowerShot_G11.jpg"),
-                     try Corpus.path("metadata-extractor-images/photo_Issue_525.jpg"),
-                     try Corpus.path("metadata-extractor-images/photo_Oppo_R7_Plus.jpg")]
+                     try TestPackage.corpusFile("metadata-extractor-images/photo_Canon_PowerShot_G11.jpg"),
+                     try TestPackage.corpusFile("metadata-extractor-images/photo_Issue_525.jpg"),
+                     try TestPackage.corpusFile("metadata-extractor-images/photo_Oppo_R7_Plus.jpg")]
         for path in paths {
             for minimum in [Size(width: 150, height: 150), Size(width: 500, height: 500)] {
                 let options = DecodeOptions(minimumSize: minimum)
@@ -72,12 +73,12 @@ final class JPEGRowStreamTests: XCTestCase {
         let png = try TempFiles.write(try ImageEncoder.encode(PixmapMetrics.synthetic(width: 8, height: 8), as: .png), name: "rows.png")
         XCTAssertNil(try ImageDecoder.openRows(path: png, options: DecodeOptions()))
         // CMYK (Adobe) and a Display P3 profile: converted over the whole image.
-        XCTAssertNil(try ImageDecoder.openRows(path: Corpus.path("pillow/pil_sample_cmyk.jpg"), options: DecodeOptions()))
-        XCTAssertNil(try ImageDecoder.openRows(path: Corpus.path("nuke/image-p3.jpg"), options: DecodeOptions()))
+        XCTAssertNil(try ImageDecoder.openRows(path: TestPackage.corpusFile("pillow/pil_sample_cmyk.jpg"), options: DecodeOptions()))
+        XCTAssertNil(try ImageDecoder.openRows(path: TestPackage.corpusFile("nuke/image-p3.jpg"), options: DecodeOptions()))
         // The P3 file streams when profiles are not converted; an sRGB profile streams too.
-        XCTAssertNotNil(try ImageDecoder.openRows(path: Corpus.path("nuke/image-p3.jpg"),
+        XCTAssertNotNil(try ImageDecoder.openRows(path: TestPackage.corpusFile("nuke/image-p3.jpg"),
                                                   options: DecodeOptions(convertICCProfiles: false)))
-        XCTAssertNotNil(try ImageDecoder.openRows(path: Corpus.path("metadata-extractor-images/photo_Issue_525.jpg"),
+        XCTAssertNotNil(try ImageDecoder.openRows(path: TestPackage.corpusFile("metadata-extractor-images/photo_Issue_525.jpg"),
                                                   options: DecodeOptions(minimumSize: Size(width: 100, height: 100))))
     }
 

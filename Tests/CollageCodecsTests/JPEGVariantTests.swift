@@ -1,11 +1,12 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// JPEG coding variants libjpeg-turbo 2.1 decodes (MANIFEST "JPEG coding edge cases").
 final class JPEGVariantTests: XCTestCase {
     private func decode(_ relative: String, minimumSize: Size? = nil) throws -> DecodeResult {
-        try ImageDecoder.decode(path: Corpus.path(relative), options: DecodeOptions(minimumSize: minimumSize))
+        try ImageDecoder.decode(path: TestPackage.corpusFile(relative), options: DecodeOptions(minimumSize: minimumSize))
     }
 
     func testArithmeticCodingDecodesLikeItsHuffmanTwin() throws {

@@ -1,6 +1,7 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// EXIF orientation (tag 274, EXIF 2.32): the pixel permutation for all 8
 /// values, and the corpus's Landscape_N / Portrait_N photos coming out upright.
@@ -58,13 +59,13 @@ final class OrientationTests: XCTestCase {
     private func assertAllLikeFirst(prefix: String, size: Size) throws {
         let small = Size(width: size.width / 8, height: size.height / 8)
         func decodeSmall(_ n: Int) throws -> DecodeResult {
-            try ImageDecoder.decode(path: Corpus.path("exif-orientation-examples/\(prefix)_\(n).jpg"),
+            try ImageDecoder.decode(path: TestPackage.corpusFile("exif-orientation-examples/\(prefix)_\(n).jpg"),
                                     options: DecodeOptions(minimumSize: small))
         }
         let reference = try decodeSmall(1).pixmap
         XCTAssertEqual(reference.size, small)
         for n in 0 ... 8 {
-            let path = try Corpus.path("exif-orientation-examples/\(prefix)_\(n).jpg")
+            let path = try TestPackage.corpusFile("exif-orientation-examples/\(prefix)_\(n).jpg")
             let header = try ImageDecoder.header(path: path)
             XCTAssertEqual(header.orientation.rawValue, n == 0 ? 1 : n, "\(prefix)_\(n) orientation (0 reads as 1)")
             XCTAssertEqual(header.size, size, "\(prefix)_\(n) oriented size")
@@ -101,7 +102,7 @@ final class OrientationTests: XCTestCase {
 
     func testColourBarsStoredSidewaysComeOutLandscape() throws {
         // Stored 480x640 with orientation 6: bars run gray, yellow, cyan... left to right.
-        let path = try Corpus.path("nuke/right-orientation.jpeg")
+        let path = try TestPackage.corpusFile("nuke/right-orientation.jpeg")
         let header = try ImageDecoder.header(path: path)
         XCTAssertEqual(header.storedSize, Size(width: 480, height: 640))
         XCTAssertEqual(header.orientation, .right)
@@ -114,12 +115,12 @@ final class OrientationTests: XCTestCase {
 
     func testBrokenExifMeansOrientationOne() throws {
         for file in ["pillow/invalid-exif.jpg", "pillow/exif-ifd-offset.jpg"] {
-            let header = try ImageDecoder.header(path: Corpus.path(file))
+            let header = try ImageDecoder.header(path: TestPackage.corpusFile(file))
             XCTAssertEqual(header.orientation, .up, file)
             XCTAssertEqual(header.storedSize, Size(width: 200, height: 200), file)
-            XCTAssertEqual(try ImageDecoder.decode(path: Corpus.path(file)).size, Size(width: 200, height: 200), file)
+            XCTAssertEqual(try ImageDecoder.decode(path: TestPackage.corpusFile(file)).size, Size(width: 200, height: 200), file)
         }
-        let multiple = try ImageDecoder.decode(path: Corpus.path("pillow/multiple_exif.jpg"))
+        let multiple = try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/multiple_exif.jpg"))
         XCTAssertEqual(multiple.size, Size(width: 1, height: 1))
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// PNG decoding through libpng: expansion to RGBA8 with the samples as
 /// stored. These PngSuite files carry gAMA 1.0, which README "Rules": Colour
@@ -9,7 +10,7 @@ import CollageRaster
 /// that honours gAMA (ImageMagick) shows brighter values.
 final class PNGDecodeTests: XCTestCase {
     private func decode(_ file: String) throws -> Pixmap {
-        try ImageDecoder.decode(path: Corpus.path("pngsuite/\(file)"))
+        try ImageDecoder.decode(path: TestPackage.corpusFile("pngsuite/\(file)"))
     }
 
     func testSixteenBitGrayIsScaledByRoundingValueOver257() throws {
@@ -62,19 +63,19 @@ final class PNGDecodeTests: XCTestCase {
     /// samples. i_trns.png is 16-bit: its key must be compared before the
     /// reduction to 8 bits (matching after it would make 1768 pixels transparent).
     func testColourKeysBecomeTransparent() throws {
-        let rgb = try ImageDecoder.decode(path: Corpus.path("pillow/rgb_trns.png"))
+        let rgb = try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/rgb_trns.png"))
         XCTAssertEqual(transparentCount(rgb), 876)
         for y in 0 ..< rgb.height { for x in 0 ..< rgb.width {
             let c = rgb[x, y]
             XCTAssertEqual(c.alpha, c.red == 0 && c.green == 255 && c.blue == 52 ? 0 : 255)
         } }
-        XCTAssertEqual(transparentCount(try ImageDecoder.decode(path: Corpus.path("pillow/p_trns_single.png"))), 876)
-        XCTAssertEqual(transparentCount(try ImageDecoder.decode(path: Corpus.path("pillow/l_trns.png"))), 559)
-        XCTAssertEqual(transparentCount(try ImageDecoder.decode(path: Corpus.path("pillow/i_trns.png"))), 559)
+        XCTAssertEqual(transparentCount(try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/p_trns_single.png"))), 876)
+        XCTAssertEqual(transparentCount(try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/l_trns.png"))), 559)
+        XCTAssertEqual(transparentCount(try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/i_trns.png"))), 559)
     }
 
     func testHalfTransparentFlagKeepsItsAlpha() throws {
-        let flag = try ImageDecoder.decode(path: Corpus.path("sharp/Flag_of_the_Netherlands-alpha.png"))
+        let flag = try ImageDecoder.decode(path: TestPackage.corpusFile("sharp/Flag_of_the_Netherlands-alpha.png"))
         XCTAssertEqual(flag.size, Size(width: 900, height: 600))
         XCTAssertEqual(Int(flag[450, 10].alpha), 128, accuracy: 1)
         XCTAssertEqual(Int(flag[450, 300].alpha), 128, accuracy: 1)
@@ -82,14 +83,14 @@ final class PNGDecodeTests: XCTestCase {
 
     func testIncorrectICCProfileIsOnlyAWarning() throws {
         let result = try ImageDecoder.decode(
-            path: Corpus.path("metadata-extractor-images/invalid-iCCP-missing-adler32-checksum.png"), options: DecodeOptions())
+            path: TestPackage.corpusFile("metadata-extractor-images/invalid-iCCP-missing-adler32-checksum.png"), options: DecodeOptions())
         XCTAssertEqual(result.pixmap.size, Size(width: 460, height: 60))
     }
 
     func testExtraDataAndTextBombsStillDecode() throws {
-        XCTAssertEqual(try ImageDecoder.decode(path: Corpus.path("pillow/hopper_idat_after_image_end.png")).size,
+        XCTAssertEqual(try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/hopper_idat_after_image_end.png")).size,
                        Size(width: 128, height: 128))
-        XCTAssertEqual(try ImageDecoder.decode(path: Corpus.path("pillow/png_decompression_dos.png")).size,
+        XCTAssertEqual(try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/png_decompression_dos.png")).size,
                        Size(width: 1, height: 1))
     }
 

@@ -1,12 +1,13 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// The decoded-pixel budget and the libjpeg memory cap reject bombs from
 /// their headers, before any pixel buffer exists (MANIFEST "Resource limits").
 final class ResourceLimitTests: XCTestCase {
     func testGiantJPEGAtFullSizeIsRejectedFromTheHeader() throws {
-        let path = try Corpus.path("sharp/giant-image.jpg")
+        let path = try TestPackage.corpusFile("sharp/giant-image.jpg")
         XCTAssertEqual(try ImageDecoder.header(path: path).storedSize, Size(width: 20000, height: 14000))
         XCTAssertThrowsError(try ImageDecoder.decode(path: path)) { error in
             XCTAssertEqual(error as? ImageError, ImageError(path: path, reason:
@@ -29,7 +30,7 @@ final class ResourceLimitTests: XCTestCase {
     }
 
     func testGiantBaselineJPEGShrunkOnLoadWithinBudgetDecodes() throws {
-        let result = try ImageDecoder.decode(path: Corpus.path("sharp/giant-image.jpg"),
+        let result = try ImageDecoder.decode(path: TestPackage.corpusFile("sharp/giant-image.jpg"),
                                              options: DecodeOptions(minimumSize: Size(width: 2000, height: 1400)))
         XCTAssertEqual(result.dctScale, 1)
         XCTAssertEqual(result.pixmap.size, Size(width: 2500, height: 1750))
@@ -37,7 +38,7 @@ final class ResourceLimitTests: XCTestCase {
     }
 
     func testHugePalettePNGIsRejectedFromTheHeader() throws {
-        let path = try Corpus.path("thumbor/16384x16384.png")
+        let path = try TestPackage.corpusFile("thumbor/16384x16384.png")
         XCTAssertEqual(try ImageDecoder.header(path: path).storedSize, Size(width: 16384, height: 16384))
         XCTAssertThrowsError(try ImageDecoder.decode(path: path)) { error in
             XCTAssertEqual(error as? ImageError, ImageError(path: path, reason:
@@ -49,7 +50,7 @@ final class ResourceLimitTests: XCTestCase {
     func testProgressiveHeaderBombIsRejectedEvenWhenScaledDown() throws {
         // 613 bytes claiming 49157x27397: 1/8 output would be within the pixel
         // budget, but a progressive decode holds full-size coefficients.
-        let path = try Corpus.path("metadata-extractor-images/its_6903d4538fd33c8fd0ded32cb30d618e.jpg")
+        let path = try TestPackage.corpusFile("metadata-extractor-images/its_6903d4538fd33c8fd0ded32cb30d618e.jpg")
         let start = Date()
         XCTAssertThrowsError(try ImageDecoder.decode(path: path, minimumSize: Size(width: 100, height: 100))) { error in
             XCTAssertEqual((error as? ImageError)?.kind, .tooLarge, "\(error)")
@@ -59,7 +60,7 @@ final class ResourceLimitTests: XCTestCase {
     }
 
     func testPixelBudgetIsAPublicSettingCountingDecodedPixels() throws {
-        let path = try Corpus.path("exif-orientation-examples/Landscape_1.jpg")
+        let path = try TestPackage.corpusFile("exif-orientation-examples/Landscape_1.jpg")
         XCTAssertThrowsError(try ImageDecoder.decode(path: path, options: DecodeOptions(maxPixels: 1_000_000))) { error in
             XCTAssertEqual((error as? ImageError)?.kind, .tooLarge)
         }
@@ -71,7 +72,7 @@ final class ResourceLimitTests: XCTestCase {
     }
 
     func testExtremeAspectTruncatedProgressiveFile() throws {
-        let path = try Corpus.path("metadata-extractor-images/its_194531363df5b73f59c4c0517422f917.jpg")
+        let path = try TestPackage.corpusFile("metadata-extractor-images/its_194531363df5b73f59c4c0517422f917.jpg")
         XCTAssertEqual(try ImageDecoder.header(path: path).storedSize, Size(width: 193, height: 31423))
         XCTAssertThrowsError(try ImageDecoder.decode(path: path)) { error in
             XCTAssertEqual((error as? ImageError)?.kind, .truncated, "\(error)")

@@ -1,11 +1,12 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// WebP: decode (lossy, lossless, alpha, ICCP, EXIF) and encode (round trips, determinism).
 final class WebPTests: XCTestCase {
     private func decode(_ relative: String) throws -> DecodeResult {
-        try ImageDecoder.decode(path: Corpus.path(relative), options: DecodeOptions())
+        try ImageDecoder.decode(path: TestPackage.corpusFile(relative), options: DecodeOptions())
     }
 
     func testCorpusWebPsDecodeWithTheirAlpha() throws {
@@ -73,7 +74,7 @@ final class WebPTests: XCTestCase {
 
     func testICCPProfileIsConvertedToSRGB() throws {
         // Display P3 (241, 0, 0) is sRGB (255, 0, 0), as sharp/p3.png shows.
-        let profile = try JPEGICC.profile(of: Corpus.path("nuke/image-p3.jpg"))
+        let profile = try JPEGICC.profile(of: TestPackage.corpusFile("nuke/image-p3.jpg"))
         var red = Pixmap(width: 8, height: 8)
         for y in 0 ..< 8 { for x in 0 ..< 8 { red[x, y] = Color(red: 241, green: 0, blue: 0, alpha: 255) } }
         let bitstream = try ImageEncoder.encode(red, as: .webp, options: EncodeOptions(lossless: true))

@@ -3,6 +3,7 @@ import CollageRaster
 import CollageSpec
 import Glibc
 import XCTest
+import CollageTestSupport
 
 final class FontLibraryTests: XCTestCase {
     private func temporaryConfiguration(_ body: String) throws -> String {
@@ -32,7 +33,7 @@ final class FontLibraryTests: XCTestCase {
 
     func testPinnedConfigurationSeesOnlyThePinnedFonts() throws {
         let library = FontLibrary()
-        try library.useConfiguration(file: PinnedFonts.configurationFile)
+        try library.useConfiguration(file: TestPackage.pinnedFonts.path)
         for (family, expected) in [("sans-serif", "DejaVu Sans"), ("serif", "DejaVu Serif"),
                                    ("monospace", "DejaVu Sans Mono"), ("Noto Sans CJK JP", "Noto Sans CJK JP")] {
             let overlay = OverlaySpec.text("A", font: FontSpec(family: [family], size: 20), location: at(1, 1))

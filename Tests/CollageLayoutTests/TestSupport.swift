@@ -2,6 +2,7 @@ import CollageLayout
 import CollageRaster
 import CollageSpec
 import XCTest
+import CollageTestSupport
 
 /// A location in a pretend document, so tests can compare diagnostic locations.
 func at(_ line: Int, _ column: Int) -> SourceLocation {
@@ -44,16 +45,9 @@ func assertDiagnostic<T>(_ kind: Diagnostic.Kind, at location: SourceLocation,
 /// The pinned fonts of `Tests/fonts/fonts.conf` (README "Rules": Tests), loaded
 /// into the shared library once for the whole test run.
 enum PinnedFonts {
-    static let configurationFile: String = {
-        // #filePath is …/Tests/CollageLayoutTests/TestSupport.swift.
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(2)
-        return parts.joined(separator: "/") + "/fonts/fonts.conf"
-    }()
-
     static let load: Void = {
         do {
-            try FontLibrary.shared.useConfiguration(file: configurationFile)
+            try FontLibrary.shared.useConfiguration(file: TestPackage.pinnedFonts.path)
         } catch {
             XCTFail("cannot load the pinned fonts: \(error)")
         }

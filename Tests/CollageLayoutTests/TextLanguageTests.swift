@@ -94,4 +94,21 @@ final class TextLanguageTests: XCTestCase {
         // Loose: also before the iteration mark 々.
         XCTAssertEqual(loose, [1, 2, 3, 4, 5, 6, 7, 8])
     }
+    /// Each span breaks by its own language's rules, with the paragraph
+    /// around it as context: in `ja` (normal) a line may start with the wave
+    /// dash 〜, in `en` it may not (ICU's CJ tailoring).
+    func testEachSpanBreaksByItsOwnLanguage() throws {
+        try FontLibrary.shared.withLock { () throws(FontError) in
+            let faces = try FaceSet(font: FontSpec(family: ["Noto Sans CJK JP"]), library: .shared)
+            // 〜 is cluster 10, the first of the second span.
+            let pieces = [TextControls.Piece(text: "キャットラーメン々、", style: 0), TextControls.Piece(text: "〜あい", style: 1)]
+            func breaks(_ langs: [String?]) -> [Int] {
+                let clusters = TextCluster.itemize(pieces, faces: [faces, faces], langs: langs).clusters
+                return clusters.indices.filter { clusters[$0].breakBefore }
+            }
+            XCTAssertEqual(breaks(["en", "ja"]), [1, 2, 3, 4, 5, 6, 7, 10, 11, 12])
+            XCTAssertEqual(breaks(["ja", "en"]), [1, 2, 3, 4, 5, 6, 7, 11, 12])
+            XCTAssertEqual(breaks(["en", "en"]), [1, 2, 3, 4, 5, 6, 7, 11, 12])
+        }
+    }
 }

@@ -56,6 +56,18 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(Set(Vocabulary.shadow.allKeys), Set(Vocabulary.dropShadow.allKeys).subtracting(["spread"]))
     }
 
+    /// A rich-text span's object sits inside `overlay.text`'s `anyOf` (no
+    /// property path of its own): its keys equal `Vocabulary.span`'s.
+    func testSpanKeysEqualTheValidatorsKeys() throws {
+        let defs = try XCTUnwrap(try schema()["$defs"] as? [String: Any])
+        let text = try XCTUnwrap(((defs["overlay"] as? [String: Any])?["properties"] as? [String: Any])?["text"] as? [String: Any])
+        let list = try XCTUnwrap((text["anyOf"] as? [[String: Any]])?.first { $0["type"] as? String == "array" })
+        let span = try XCTUnwrap(((list["items"] as? [String: Any])?["anyOf"] as? [[String: Any]])?
+            .first { $0["type"] as? String == "object" })
+        XCTAssertEqual(span["additionalProperties"] as? Bool, false)
+        XCTAssertEqual(Set((span["properties"] as? [String: Any] ?? [:]).keys), Set(Vocabulary.span.allKeys))
+    }
+
     func testSchemaIdentityAndEnumerations() throws {
         let schema = try schema()
         XCTAssertEqual(schema["$schema"] as? String, "https://json-schema.org/draft/2020-12/schema")

@@ -2,14 +2,15 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// examples/batch renders every row, titles in Latin, Japanese and Arabic
 /// with the pinned fonts and no font warnings (synthetic photos under the
 /// example photos' names).
 final class BatchExampleTests: XCTestCase {
     func testEveryRowRendersWithoutFontWarnings() throws {
-        let root = try TestPaths.temporaryDirectory(self)
-        let example = TestPaths.packageRoot.appendingPathComponent("examples/batch")
+        let root = try TestPackage.temporaryDirectory(self)
+        let example = TestPackage.root.appendingPathComponent("examples/batch")
         let batch = root.appendingPathComponent("batch")
         try FileManager.default.copyItem(at: example, to: batch)
         let photos = root.appendingPathComponent("photos")

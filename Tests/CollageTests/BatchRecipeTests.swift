@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// docs/batch.md's shell recipes, run as written there (read from the file):
 /// the GNU parallel line (parallel and jq come from scripts/debian-packages)
@@ -16,7 +17,7 @@ final class BatchRecipeTests: XCTestCase, PhotoFolderTest {
     /// The docs' lines for a recipe: the one starting with `prefix`, or the
     /// first ```sh block after the heading `heading`.
     func recipe(line prefix: String? = nil, after heading: String? = nil) throws -> String {
-        let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/batch.md"), encoding: .utf8)
+        let text = try String(contentsOf: TestPackage.root.appendingPathComponent("docs/batch.md"), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         if let prefix { return try XCTUnwrap(lines.first { $0.hasPrefix(prefix) }, "docs/batch.md has no '\(prefix)' line") }
         let start = try XCTUnwrap(lines.firstIndex(of: heading!))
@@ -26,7 +27,7 @@ final class BatchRecipeTests: XCTestCase, PhotoFolderTest {
     }
 
     func shell(_ script: String) throws -> (status: Int32, output: String) {
-        let binaries = TestPaths.binary.deletingLastPathComponent().path
+        let binaries = TestPackage.binary.deletingLastPathComponent().path
         let result = try Pipeline.run("/bin/sh", ["-c", "PATH='\(binaries)':\"$PATH\"; " + script], in: directory,
                                       environment: ["HOME": directory.path])
         return (result.status, result.output)

@@ -3,6 +3,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `collage batch`: rows as variables, sharding, bad rows, duplicates, depfiles.
 final class BatchTests: XCTestCase, PhotoFolderTest {
@@ -189,7 +190,7 @@ final class BatchTests: XCTestCase, PhotoFolderTest {
     /// bar redrawn in place instead of one line each.
     func testProgressBarOnATerminal() throws {
         try write("rows.csv", "id,photo\na,quadrants.png\nb,stripes.png\nc,missing.png\nd,tall.png\n")
-        let command = "'\(TestPaths.binary.path)' batch card.yaml --data rows.csv -o '${id}.png'"
+        let command = "'\(TestPackage.binary.path)' batch card.yaml --data rows.csv -o '${id}.png'"
         let result = try Pipeline.run("/usr/bin/script", ["-qec", command, "/dev/null"], in: directory)
         XCTAssertEqual(result.status, 1, result.output)
         let clear = "\r\u{1B}[K"

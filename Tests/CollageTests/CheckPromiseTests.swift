@@ -4,6 +4,7 @@ import CollageRaster
 import CollageSpec
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Issue 13 §3, a seeded property test: small random documents within and
 /// around the vocabulary (valid and invalid values, missing photos, layouts
@@ -228,7 +229,7 @@ final class CheckPromiseTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["COLLAGE_PROPERTY_SEED"].flatMap(UInt64.init) ?? 13
         let count = min(2000, environment["COLLAGE_PROPERTY_COUNT"].flatMap(Int.init) ?? 500)
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try Data(try ImageEncoder.encode(SyntheticPhotos.quadrants(width: 8, height: 6), as: .png))
             .write(to: directory.appendingPathComponent("p.png"))
         try Data(try ImageEncoder.encode(SyntheticPhotos.gradient(width: 6, height: 40), as: .jpeg))

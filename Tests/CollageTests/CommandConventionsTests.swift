@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `collage help CMD`, the unknown-command suggestion, `--version` and help
 /// texts that name only files of the repository.
@@ -90,7 +91,7 @@ final class CommandConventionsTests: XCTestCase {
     }
 
     func testVersionHasOneSourceAndListsTheLibraries() throws {
-        let file = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
+        let file = try String(contentsOf: TestPackage.root.appendingPathComponent("VERSION"), encoding: .utf8)
         let version = file.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertNotNil(version.range(of: #"^0\.[0-9]+\.[0-9]+$"#, options: .regularExpression), version)
         let result = try runCollage(["--version"])
@@ -131,7 +132,7 @@ final class CommandConventionsTests: XCTestCase {
         }
         XCTAssertFalse(named.isEmpty)
         for path in named {
-            XCTAssertTrue(FileManager.default.fileExists(atPath: TestPaths.packageRoot.appendingPathComponent(path).path),
+            XCTAssertTrue(FileManager.default.fileExists(atPath: TestPackage.root.appendingPathComponent(path).path),
                           "a help text names '\(path)', which is not in the repository")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `collage convert IN -o - --format F`: the photo to standard output, as
 /// `render` and `grid` do; never a file named `-`.
@@ -7,7 +8,7 @@ final class ConvertStandardOutputTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 

@@ -4,6 +4,7 @@ import CollageLayout
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// The nine benchmark photos of ../shared/corpus/MANIFEST.md as an `auto`
 /// collage: real 8-22 MP camera JPEGs, three of them EXIF-rotated.
@@ -17,9 +18,9 @@ final class CorpusSmokeTests: XCTestCase {
     static let rotated = ["photo_Apple_iPhone_5.jpg", "photo_Blackberry_Z10.jpg", "photo_Canon_EOS_1000D.jpg"]
 
     func testNineBenchmarkPhotosFillTheAutoGridUpright() throws {
-        let corpus = try TestPaths.requireCorpus()
+        let corpus = try TestPackage.requireCorpus()
         let folder = corpus.appendingPathComponent("metadata-extractor-images")
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         let list = Self.nine.map { "  - \(folder.appendingPathComponent($0).path)" }.joined(separator: "\n")
         let document = directory.appendingPathComponent("nine.yaml")
         try Data("version: 1\ncanvas: {width: 1200, height: 1200, background: \"#ff00ff\"}\nphotos:\n\(list)\nlayout: {kind: auto}\n"

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Document and input errors as the user sees them: `file:line:column:
 /// error: ...`, the source line with a caret, exit code 1, nothing written.
@@ -7,7 +8,7 @@ final class DiagnosticsTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// The reference pages list every command and every flag its `--help` has.
 final class DocsCompletenessTests: XCTestCase {
     private let commands = ["render", "check", "layout", "schema", "convert", "batch", "grid", "watch"]
 
     private func text(_ path: String) throws -> String {
-        try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        try String(contentsOf: TestPackage.root.appendingPathComponent(path), encoding: .utf8)
     }
 
     /// The long flags of `collage COMMAND --help`'s Options block (without --help and --output).

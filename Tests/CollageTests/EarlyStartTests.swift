@@ -4,6 +4,7 @@ import CollageSpec
 import Foundation
 import XCTest
 @testable import Collage
+import CollageTestSupport
 
 /// `CollageRenderer.prepareAndEncode`: the photos decode while the text
 /// overlays are set, with the plain way's bytes, prepared document and
@@ -12,7 +13,7 @@ final class EarlyStartTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 

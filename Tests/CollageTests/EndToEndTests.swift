@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// The `collage` binary as a user runs it: sizes, orientation, formats,
 /// determinism, exit codes and the never-lose-a-file rules.
@@ -124,7 +125,7 @@ final class EndToEndTests: XCTestCase, PhotoFolderTest {
     func testRenderProgressBarOnATerminalOnly() throws {
         try FileManager.default.copyItem(at: TestPaths.cases.appendingPathComponent("auto-four.yaml"),
                                         to: directory.appendingPathComponent("doc.yaml"))
-        let command = "'\(TestPaths.binary.path)' render doc.yaml -o tty.png"
+        let command = "'\(TestPackage.binary.path)' render doc.yaml -o tty.png"
         let onTerminal = try Pipeline.run("/usr/bin/script", ["-qec", command, "/dev/null"], in: directory)
         XCTAssertEqual(onTerminal.status, 0, onTerminal.output)
         let clear = "\r\u{1B}[K"

@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Regression tests for what the fuzz targets found (README "Fuzzing"):
 /// each input through `check`, `layout` and `render` of the real binary.
@@ -24,7 +25,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// now has the text overlays' range (±100000 pixels, ±1000%), checked
     /// by the validator at the number.
     func testHugeImageOverlayOffsetIsALocatedError() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         let pixels = "must be at least -100000 and at most ", percent = "must be at least -1000 and at most 1000%"
         for (offset, column, text, range) in [("[1e19, 0]", 14, "1e19", pixels), ("[0, -1e300]", 17, "-1e300", pixels),
@@ -44,7 +45,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// The bounds themselves render: the logo lands off the canvas, which
     /// keeps the background.
     func testImageOverlayOffsetAtTheBoundRenders() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         for offset in ["[100000, -100000]", "[\"1000%\", \"-1000%\"]"] {
             try Data(document(offset: offset).utf8).write(to: directory.appendingPathComponent("doc.yaml"))
@@ -66,7 +67,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// three running-sum boxes per axis (GaussianBlur) computed only where
     /// the shadow lands on the canvas, and the shadow is still drawn.
     func testWideTextShadowBlurIsDrawnAndBounded() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         let document = """
             version: 1
@@ -96,7 +97,7 @@ final class FuzzFindingsTests: XCTestCase {
     /// larger than the canvas is set twice, for the canvas and for the
     /// shadow's source, not over the gap between them.
     func testHugeEmojiAndFarShadowStayWithinTheCanvas() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         let document = """
             version: 1

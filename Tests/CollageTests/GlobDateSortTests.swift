@@ -3,6 +3,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `src` globs with `sort: date`: photos reordered by EXIF DateTimeOriginal.
 final class GlobDateSortTests: XCTestCase {
@@ -23,7 +24,7 @@ final class GlobDateSortTests: XCTestCase {
     }
 
     func testSortByDateReordersTheGlobAndOrderWins() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         let photos = directory.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         let dates = ["a": "2024:05:03 10:00:00", "b": nil, "c": "2024:05:01 09:30:00", "d": "2023:12:31 23:59:59"]

@@ -1,6 +1,7 @@
 import CollageCodecs
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Every `Cases/NAME.yaml` is rendered by the `collage` binary over the
 /// synthetic inputs and compared with `Goldens/NAME.png` (adding a case file
@@ -24,7 +25,7 @@ final class GoldenCaseTests: XCTestCase {
     func testEveryCaseMatchesItsGolden() throws {
         let names = try Self.caseNames()
         XCTAssertGreaterThanOrEqual(names.count, 8, "cases folder looks incomplete")
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         for name in names {
             let bytes = try render("\(name).yaml", in: directory)

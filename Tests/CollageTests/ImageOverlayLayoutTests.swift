@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `collage layout` shows image overlays' boxes (canvas- and cell-anchored).
 final class ImageOverlayLayoutTests: XCTestCase {
     func testLayoutPrintsImageOverlayBoxes() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         try FileManager.default.copyItem(at: TestPaths.cases.appendingPathComponent("logo-overlay.yaml"),
                                          to: directory.appendingPathComponent("logo-overlay.yaml"))
@@ -22,7 +23,7 @@ final class ImageOverlayLayoutTests: XCTestCase {
 /// the same bytes for any thread count (README "Rules": Rendering).
 final class EffectsDeterminismTests: XCTestCase {
     func testSameBytesForOneAndFourThreads() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         for name in ["free-effects", "logo-overlay"] {
             try FileManager.default.copyItem(at: TestPaths.cases.appendingPathComponent("\(name).yaml"),

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Issue 13 §5-§7 through the binary: outputs checked before any photo is
 /// read, `-` for standard input, file names that mean files. Exact messages
@@ -8,7 +9,7 @@ final class InputsAndOutputsTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         // A "JPEG" that is not one: reading its header fails.
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A]).write(to: url("photos/broken.jpg"))

@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Ctrl-C during the write: the temporary file beside the output is removed
 /// and the process dies of the signal (AtomicFile + InterruptCleanup).
@@ -21,7 +22,7 @@ final class InterruptTests: XCTestCase {
     }
 
     private func interruptDuringWrite(signal: Int32) throws {
-        let dir = try TestPaths.temporaryDirectory(self)
+        let dir = try TestPackage.temporaryDirectory(self)
         try writeNoisePhoto(to: dir.appendingPathComponent("noise.png"))
         try Data("""
             version: 1
@@ -29,7 +30,7 @@ final class InterruptTests: XCTestCase {
             photos: [noise.png]
             """.utf8).write(to: dir.appendingPathComponent("big.yaml"))
         let process = Process()
-        process.executableURL = TestPaths.binary
+        process.executableURL = TestPackage.binary
         process.arguments = ["render", "big.yaml", "-o", "big.png"]
         process.currentDirectoryURL = dir
         process.environment = childEnvironment()

@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Layout-time errors of issue 5 as the user sees them: located at the
 /// offending `cell` or at `rows`, with the source line, exit 1, no output.
 final class LayoutDiagnosticsTests: XCTestCase {
     func failingRender(_ text: String, line: UInt = #line) throws -> String {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         try Data(text.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
         let result = try runCollage(["render", "doc.yaml", "-o", "out.png"], in: directory)

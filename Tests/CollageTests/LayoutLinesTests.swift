@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `collage layout --json` lists each text overlay's lines (issue 16):
 /// text in logical order, box and baseline, in reading order.
 final class LayoutLinesTests: XCTestCase {
     private func lines(_ overlays: String) throws -> [[String: Any]] {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         try Data("""
             version: 1

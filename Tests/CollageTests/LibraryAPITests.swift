@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import Synchronization
 import XCTest
+import CollageTestSupport
 
 /// The library API (issue 14, "A library for Swift applications"):
 /// `DocumentRenderer` from a file, from text and from a `CollageDocument`,
@@ -13,7 +14,7 @@ import XCTest
 final class LibraryAPITests: XCTestCase {
     /// A folder holding `quadrants.png` (400x300, SyntheticPhotos.quadrants).
     private func photoFolder() throws -> URL {
-        let dir = try TestPaths.temporaryDirectory(self)
+        let dir = try TestPackage.temporaryDirectory(self)
         try Data(try ImageEncoder.encode(SyntheticPhotos.quadrants(), as: .png))
             .write(to: dir.appendingPathComponent("quadrants.png"))
         return dir
@@ -106,6 +107,53 @@ final class LibraryAPITests: XCTestCase {
         XCTAssertEqual(pixels[99, 20], Color(red: 0, green: 0, blue: 0))         // gap
         XCTAssertEqual(pixels[20, 20], Color(red: 220, green: 30, blue: 30))     // a: top-left quadrant
         XCTAssertEqual(pixels[80, 80], Color(red: 240, green: 220, blue: 40))    // a: bottom-right quadrant
+    }
+
+    /// Rich-text spans built in code are the document's `text: [...]` list:
+    /// a plain span is a string, one with settings a mapping; the build and
+    /// the YAML render the same bytes.
+    func testSpansAreWrittenAsTheTextList() throws {
+        let dir = try photoFolder()
+        let caption = CollageDocument.Text(spans: [.init("Bold ", weight: 700), .init("plain"),
+                                                   .init(" 直", size: 14, color: "#ffd166", lang: "ja")],
+                                           family: ["DejaVu Sans"], size: 20, color: "#ffffff")
+        let document = CollageDocument(canvas: .init(width: 200, height: 100, background: "#000000"),
+                                       photos: [.init("quadrants.png")],
+                                       overlays: [.init(.text(caption), anchor: .bottom)])
+        XCTAssertTrue(document.jsonText.contains("""
+                  "text": [
+                    {
+                      "text": "Bold ",
+                      "font": {
+                        "weight": 700
+                      }
+                    },
+                    "plain",
+                    {
+                      "text": " 直",
+                      "font": {
+                        "size": 14
+                      },
+                      "color": "#ffd166",
+                      "lang": "ja"
+                    }
+                  ],
+            """), document.jsonText)
+        let yaml = """
+            version: 1
+            canvas: {width: 200, height: 100, background: "#000000"}
+            photos: [quadrants.png]
+            overlays:
+              - text: [{text: "Bold ", font: {weight: 700}}, plain, {text: " 直", font: {size: 14}, color: "#ffd166", lang: ja}]
+                font: {family: [DejaVu Sans], size: 20}
+                color: "#ffffff"
+                anchor: bottom
+
+            """
+        let renderer = DocumentRenderer(configuration: .init(threads: 2))
+        let built = try renderer.render(.document(document, baseDirectory: dir.path))
+        let text = try renderer.render(.text(yaml, baseDirectory: dir.path))
+        XCTAssertEqual(built.bytes, text.bytes)
     }
 
     /// A built document is validated as a file is: the same message, at the
@@ -237,15 +285,15 @@ final class LibraryAPITests: XCTestCase {
 
     /// The README's "Using the library" example is the code of examples/library.
     func testReadmeExampleIsTheExamplePackagesCode() throws {
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestPackage.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = readme.components(separatedBy: "## Using the library\n")[1]
         let block = section.components(separatedBy: "```swift\n")[1].components(separatedBy: "\n```")[0]
         let code = block.components(separatedBy: "import Collage\n\n")[1]
-        let main = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(
+        let main = try String(contentsOf: TestPackage.root.appendingPathComponent(
             "examples/library/Sources/LibraryExample/main.swift"), encoding: .utf8)
         XCTAssertGreaterThan(code.count, 500)
         XCTAssertTrue(main.contains(code), "README 'Using the library' differs from examples/library's main.swift")
-        let manifest = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("examples/library/Package.swift"),
+        let manifest = try String(contentsOf: TestPackage.root.appendingPathComponent("examples/library/Package.swift"),
                                   encoding: .utf8)
         XCTAssertTrue(manifest.contains(#".package(name: "collage", path: "../..")"#))
         XCTAssertTrue(manifest.contains(#".product(name: "Collage", package: "collage")"#))

@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Issue 7's quality cases through the `collage` binary, from image files:
 /// averaging in linear light, no fringe from hidden colours, `--fast`.
@@ -9,7 +10,7 @@ final class LinearLightTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
     }
 
     private func writePNG(_ name: String, _ pixmap: Pixmap) throws {

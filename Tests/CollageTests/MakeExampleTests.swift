@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// examples/make: make rebuilds exactly what changed, from the depfiles
 /// `collage render --depfile` writes. Runs on a temporary copy of the
@@ -11,8 +12,8 @@ final class MakeExampleTests: XCTestCase {
     var make: URL { root.appendingPathComponent("make") }
 
     override func setUpWithError() throws {
-        root = try TestPaths.temporaryDirectory(self)
-        let example = TestPaths.packageRoot.appendingPathComponent("examples/make")
+        root = try TestPackage.temporaryDirectory(self)
+        let example = TestPackage.root.appendingPathComponent("examples/make")
         try FileManager.default.createDirectory(at: make, withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: example.path) where name != "out" {
             try FileManager.default.copyItem(at: example.appendingPathComponent(name), to: make.appendingPathComponent(name))
@@ -39,7 +40,7 @@ final class MakeExampleTests: XCTestCase {
     }
 
     func runMake() throws -> [String] {
-        let result = try Pipeline.run("/usr/bin/make", ["COLLAGE=\(TestPaths.binary.path)"], in: make)
+        let result = try Pipeline.run("/usr/bin/make", ["COLLAGE=\(TestPackage.binary.path)"], in: make)
         XCTAssertEqual(result.status, 0, result.output)
         // The outputs make rebuilt, from the echoed recipe lines.
         return result.output.split(separator: "\n").compactMap { line in

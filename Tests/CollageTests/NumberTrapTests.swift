@@ -1,12 +1,13 @@
 import CollageCodecs
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// The traps issue 13 found, through the binary: each document now ends in
 /// exit 0, or exit 1 with a located error, in `check`, `layout` and `render`.
 final class NumberTrapTests: XCTestCase {
     private func run(_ document: String) throws -> (directory: URL, results: [String: CommandResult]) {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try Data(try ImageEncoder.encode(SyntheticPhotos.quadrants(width: 8, height: 6), as: .png))
             .write(to: directory.appendingPathComponent("p.png"))
         try document.write(to: directory.appendingPathComponent("doc.yaml"), atomically: true, encoding: .utf8)

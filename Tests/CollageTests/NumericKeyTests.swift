@@ -3,6 +3,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Issue 13 §2, generated from `schema/collage.schema.json`: every numeric
 /// key the schema has (walked, so keys added later are covered without
@@ -41,7 +42,7 @@ final class NumericKeyTests: XCTestCase {
         }
     }
 
-    static var schemaURL: URL { TestPaths.packageRoot.appendingPathComponent("schema/collage.schema.json") }
+    static var schemaURL: URL { TestPackage.root.appendingPathComponent("schema/collage.schema.json") }
 
     /// Every numeric key of the schema, found by walking it.
     static func numericKeys() throws -> [NumericKey] {
@@ -292,7 +293,7 @@ final class NumericKeyTests: XCTestCase {
             XCTAssertTrue(key.minimum != nil || key.exclusiveMinimum != nil, "\(key) has no lower bound in the schema")
             XCTAssertNotNil(key.maximum, "\(key) has no upper bound in the schema")
         }
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try Data(try ImageEncoder.encode(SyntheticPhotos.quadrants(width: 8, height: 6), as: .png))
             .write(to: directory.appendingPathComponent("p.png"))
         let output = directory.appendingPathComponent("out.png").path

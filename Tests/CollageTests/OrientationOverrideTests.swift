@@ -3,12 +3,13 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// A photo's `orientation` replaces a wrong EXIF tag, in the header the
 /// layout uses and in the decode.
 final class OrientationOverrideTests: XCTestCase {
     func testOverrideReplacesTheFileTagInLayoutAndDecode() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         let photo = directory.appendingPathComponent("photos/rotated6.jpg").path
         // Tagged 6: upright 300x400 with red at the top left.

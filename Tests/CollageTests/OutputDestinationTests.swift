@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `-o` naming something other than a regular file (AtomicFile +
 /// OutputDestination): a symbolic link stays a link and the file it resolves
@@ -10,7 +11,7 @@ final class OutputDestinationTests: XCTestCase {
     var reference: Data!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         try Data("version: 1\ncanvas: {width: 64, height: 48}\nphotos: [photos/quadrants.png]\n".utf8)
             .write(to: url("doc.yaml"))
@@ -133,7 +134,7 @@ final class OutputDestinationTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(fd, 0)
         defer { close(fd) }
         let process = Process()
-        process.executableURL = TestPaths.binary
+        process.executableURL = TestPackage.binary
         process.arguments = ["render", "doc.yaml", "-o", "fifo.jpg"]
         process.currentDirectoryURL = directory
         process.environment = childEnvironment()

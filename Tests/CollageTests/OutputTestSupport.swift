@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Helpers for the tests of where outputs go: files that are not regular
 /// files, and standard output that cannot be written.
@@ -23,7 +24,7 @@ enum OutputTestSupport {
     static func run(_ arguments: [String], in directory: URL, standardOutput output: Any)
         throws -> (status: Int32, signalled: Bool, stderr: String) {
         let process = Process()
-        process.executableURL = TestPaths.binary
+        process.executableURL = TestPackage.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = childEnvironment()

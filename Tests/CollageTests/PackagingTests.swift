@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// The man page, the shell completions, `scripts/install` and
 /// `scripts/package-deb`, all checked against what the binary prints.
@@ -60,7 +61,7 @@ final class PackagingTests: XCTestCase {
     }
 
     func testManPageIsTheHelp() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         let page = directory.appendingPathComponent("collage.1")
         let generated = try runCollage(["--help-man"])
         XCTAssertEqual(generated.status, 0, generated.stderr)
@@ -121,7 +122,7 @@ final class PackagingTests: XCTestCase {
     }
 
     func testBashCompletionCompletesCommandsFlagsValuesAndDocuments() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         for file in ["trip.yaml", "b.JSON", "c.yml", "notes.txt", "p.jpg"] {
             _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(file).path, contents: Data())
         }
@@ -148,9 +149,9 @@ final class PackagingTests: XCTestCase {
     }
 
     func testInstallIntoAPrefix() throws {
-        let prefix = try TestPaths.temporaryDirectory(self).appendingPathComponent("usr")
-        let install = try run(TestPaths.packageRoot.appendingPathComponent("scripts/install").path,
-                              ["--prefix", prefix.path, "--binary", TestPaths.binary.path])
+        let prefix = try TestPackage.temporaryDirectory(self).appendingPathComponent("usr")
+        let install = try run(TestPackage.root.appendingPathComponent("scripts/install").path,
+                              ["--prefix", prefix.path, "--binary", TestPackage.binary.path])
         XCTAssertEqual(install.status, 0)
         let version = try run(prefix.appendingPathComponent("bin/collage").path, ["--version"])
         XCTAssertEqual(version.status, 0)
@@ -169,13 +170,13 @@ final class PackagingTests: XCTestCase {
     }
 
     func testDebianPackageContentsAndFields() throws {
-        let out = try TestPaths.temporaryDirectory(self)
+        let out = try TestPackage.temporaryDirectory(self)
         // The tests' binary is a debug build on the toolchain's shared Swift
         // runtime (--test-build); CI packages and installs the release build.
-        let built = try run(TestPaths.packageRoot.appendingPathComponent("scripts/package-deb").path,
-                            ["--out", out.path, "--binary", TestPaths.binary.path, "--test-build"])
+        let built = try run(TestPackage.root.appendingPathComponent("scripts/package-deb").path,
+                            ["--out", out.path, "--binary", TestPackage.binary.path, "--test-build"])
         XCTAssertEqual(built.status, 0)
-        let version = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("VERSION"), encoding: .utf8)
+        let version = try String(contentsOf: TestPackage.root.appendingPathComponent("VERSION"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let deb = out.appendingPathComponent("collage_\(version)_amd64.deb")
         XCTAssertEqual(built.output, deb.path + "\n")
@@ -208,8 +209,8 @@ final class PackagingTests: XCTestCase {
         }
         XCTAssertTrue(contents.allSatisfy { $0.isEmpty || $0.hasPrefix("./usr/") || $0 == "./" }, "\(contents)")
         // A debug build without --test-build is refused: its .deb would need the toolchain.
-        let refused = try run(TestPaths.packageRoot.appendingPathComponent("scripts/package-deb").path,
-                              ["--out", out.path, "--binary", TestPaths.binary.path])
+        let refused = try run(TestPackage.root.appendingPathComponent("scripts/package-deb").path,
+                              ["--out", out.path, "--binary", TestPackage.binary.path])
         XCTAssertEqual(refused.status, 1)
     }
 }

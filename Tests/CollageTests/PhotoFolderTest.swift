@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// A test case that works in a temporary folder of its own holding the
 /// synthetic photos under `photos/` (`SyntheticPhotos`): the one set-up and
@@ -14,7 +15,7 @@ protocol PhotoFolderTest: XCTestCase {
 extension PhotoFolderTest {
     /// Makes `directory` (removed after the test) and writes the photos into it.
     func makePhotoFolder() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 

@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// README "Rules": Errors, end to end: scalars typed by their key, a BOM
 /// accepted without changing a byte, aliases bounded yet usable.
@@ -9,7 +10,7 @@ final class ScalarStrictnessTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 
@@ -74,7 +75,7 @@ final class ScalarStrictnessTests: XCTestCase {
     }
 
     func testABillionLaughsDocumentIsRefusedByTheExpansionBound() throws {
-        let fixture = TestPaths.packageRoot
+        let fixture = TestPackage.root
             .appendingPathComponent("Tests/CollageSpecTests/Fixtures/diagnostics/billion-laughs.yaml")
         let text = try Data(contentsOf: fixture)
         XCTAssertLessThan(text.count, 400)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// A write to standard output that fails (full device, closed descriptor,
 /// reader gone) is exit 1 with one line on stderr, for every command that
@@ -8,7 +9,7 @@ final class StandardOutputFailureTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         try Data("version: 1\ncanvas: {width: 64, height: 48}\nphotos: [photos/quadrants.png]\n".utf8)
             .write(to: directory.appendingPathComponent("doc.yaml"))
@@ -41,7 +42,7 @@ final class StandardOutputFailureTests: XCTestCase {
     /// `>&-`: the shell starts collage with fd 1 closed.
     func testAClosedStandardOutputIsExit1() throws {
         for command in commands {
-            let result = try Pipeline.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" >&-", TestPaths.binary.path] + command,
+            let result = try Pipeline.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" >&-", TestPackage.binary.path] + command,
                                           in: directory)
             XCTAssertEqual(result.status, 1, "\(command)")
             XCTAssertEqual(result.output, "error: cannot write standard output: Bad file descriptor\n", "\(command)")
@@ -57,7 +58,7 @@ final class StandardOutputFailureTests: XCTestCase {
         _ = FileManager.default.createFile(atPath: shellOutput.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \"$0\" render big.yaml -o out.png >&-", TestPaths.binary.path]
+        process.arguments = ["-c", "exec \"$0\" render big.yaml -o out.png >&-", TestPackage.binary.path]
         process.currentDirectoryURL = directory
         process.environment = childEnvironment()
         process.standardOutput = try FileHandle(forWritingTo: shellOutput)
@@ -99,7 +100,7 @@ final class StandardOutputFailureTests: XCTestCase {
     /// collage still writes. The image is larger than a pipe's buffer.
     func testHeadClosingThePipeEarlyIsExit1() throws {
         let script = "{ \"$0\" render big.yaml -o - --format png 2>err.txt; echo $? >status.txt; } | head -c 10 | wc -c"
-        let result = try Pipeline.run("/bin/sh", ["-c", script, TestPaths.binary.path], in: directory)
+        let result = try Pipeline.run("/bin/sh", ["-c", script, TestPackage.binary.path], in: directory)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(result.output.trimmingCharacters(in: .whitespacesAndNewlines), "10")
         let text = { (name: String) in try String(contentsOf: self.directory.appendingPathComponent(name), encoding: .utf8) }

@@ -3,6 +3,7 @@ import CollageCodecs
 import Foundation
 import XCTest
 @testable import Collage
+import CollageTestSupport
 
 /// JPEG and PNG output is encoded band by band while the canvas is rendered
 /// (`CanvasEncoder`): the file must be byte for byte the whole-canvas
@@ -12,7 +13,7 @@ final class StreamedEncodeTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 

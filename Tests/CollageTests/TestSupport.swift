@@ -1,73 +1,32 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
-/// Locations the end-to-end tests need.
+/// Locations only the end-to-end tests need (the shared ones: `TestPackage`).
 enum TestPaths {
-    /// The package root (this file is Tests/CollageTests/TestSupport.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let cases = packageRoot.appendingPathComponent("Tests/CollageTests/Cases")
-    static let goldens = packageRoot.appendingPathComponent("Tests/CollageTests/Goldens")
+    static let cases = TestPackage.root.appendingPathComponent("Tests/CollageTests/Cases")
+    static let goldens = TestPackage.root.appendingPathComponent("Tests/CollageTests/Goldens")
     /// Failed golden comparisons write expected | diff | actual images here.
-    static let failures = packageRoot.appendingPathComponent(".build/golden-failures")
-    /// The private fontconfig configuration that pins the test fonts.
-    static let pinnedFonts = packageRoot.appendingPathComponent("Tests/fonts/fonts.conf")
+    static let failures = TestPackage.root.appendingPathComponent(".build/golden-failures")
 
-    /// A wrapper around `pinnedFonts` with an absolute cache folder under
-    /// `.build/`, so the binary finds a warm cache whatever folder it runs in.
+    /// A wrapper around `TestPackage.pinnedFonts` with an absolute cache
+    /// folder under `.build/`, so the binary finds a warm cache whatever
+    /// folder it runs in.
     static let fontConfig: URL = {
-        let build = packageRoot.appendingPathComponent(".build")
+        let build = TestPackage.root.appendingPathComponent(".build")
         let url = build.appendingPathComponent("test-fonts.conf")
         let xml = """
             <?xml version="1.0"?>
             <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
             <fontconfig>
               <cachedir>\(build.appendingPathComponent("fontconfig-cache").path)</cachedir>
-              <include ignore_missing="no">\(pinnedFonts.path)</include>
+              <include ignore_missing="no">\(TestPackage.pinnedFonts.path)</include>
             </fontconfig>
             """
         try? FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
         try? Data(xml.utf8).write(to: url, options: .atomic)
         return url
     }()
-
-    /// The `collage` executable built beside this test bundle.
-    static var binary: URL {
-        let bundleDir = Bundle.main.bundleURL
-        for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("collage")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return packageRoot.appendingPathComponent(".build/debug/collage")
-    }
-
-    /// `../shared/corpus` beside the checkout, or nil when absent.
-    static var corpus: URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.md").path) ? url : nil
-    }
-
-    /// The corpus, or a skip (loud) outside CI and a failure under `CI=true`.
-    static func requireCorpus(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
-        if let corpus { return corpus }
-        let message = "CORPUS MISSING: ../shared/corpus not found beside \(packageRoot.path); corpus tests did not run"
-        if ProcessInfo.processInfo.environment["CI"] == "true" {
-            XCTFail(message, file: file, line: line)
-            throw XCTSkip(message)
-        }
-        FileHandle.standardError.write(Data("\n*** \(message) ***\n\n".utf8))
-        throw XCTSkip(message)
-    }
-
-    /// A fresh temporary directory, removed when the test ends.
-    static func temporaryDirectory(_ test: XCTestCase) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("collage-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
 }
 
 /// The result of running the `collage` binary.
@@ -91,7 +50,7 @@ func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
 func runCollage(_ arguments: [String], in directory: URL? = nil, stdin: Data? = nil,
                 environment extra: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
-    process.executableURL = TestPaths.binary
+    process.executableURL = TestPackage.binary
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     process.environment = childEnvironment(extra)
@@ -122,7 +81,7 @@ func runCollage(_ arguments: [String], in directory: URL? = nil, stdin: Data? = 
 func startWatch(_ document: String, output: String, in directory: URL, log: URL) throws -> Process {
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
-    process.executableURL = TestPaths.binary
+    process.executableURL = TestPackage.binary
     process.arguments = ["watch", document, "-o", output]
     process.currentDirectoryURL = directory
     process.environment = childEnvironment()

@@ -2,6 +2,7 @@ import CollageCodecs
 import Foundation
 import XCTest
 @testable import Collage
+import CollageTestSupport
 
 /// The same bytes for every `--threads` count (DESIGN.md), for scenes of the
 /// scene graph: tilted prints with shadows, borders and rounded corners
@@ -50,7 +51,7 @@ final class ThreadsDeterminismTests: XCTestCase {
     }
 
     func testRotatedShadowedTranslucentLayeredScenesGiveTheSameBytesForEveryThreadCount() throws {
-        let directory = try TestPaths.temporaryDirectory(self)
+        let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         // Text only: the early start (photos decode while the text is set);
         // with an image overlay: the text stage first.

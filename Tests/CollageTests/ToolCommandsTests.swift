@@ -2,13 +2,14 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `collage schema`, `collage check` and `collage layout` through the binary.
 final class ToolCommandsTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 
@@ -32,7 +33,7 @@ final class ToolCommandsTests: XCTestCase {
     func testSchemaPrintsTheCommittedFile() throws {
         let result = try runCollage(["schema"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        let file = try Data(contentsOf: TestPaths.packageRoot.appendingPathComponent("schema/collage.schema.json"))
+        let file = try Data(contentsOf: TestPackage.root.appendingPathComponent("schema/collage.schema.json"))
         XCTAssertEqual(result.stdout, file)
         XCTAssertEqual(try runCollage(["schema", "extra"]).status, 64)
     }

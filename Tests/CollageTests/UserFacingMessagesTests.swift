@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Messages a first-time user meets, through the binary: exact text and exit
 /// codes (the defects of the fresh-user QA run).
@@ -7,7 +8,7 @@ final class UserFacingMessagesTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 
@@ -125,7 +126,7 @@ final class UserFacingMessagesTests: XCTestCase {
 
     func testWatchingADocumentThatDoesNotExistExits1() throws {
         let process = Process()
-        process.executableURL = TestPaths.binary
+        process.executableURL = TestPackage.binary
         process.arguments = ["watch", "nofile.yaml", "-o", "w.png"]
         process.currentDirectoryURL = directory
         let err = Pipe()
@@ -217,7 +218,7 @@ final class UserFacingMessagesTests: XCTestCase {
     private func checkOnATerminal(term: String?) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "'\(TestPaths.binary.path)' check bad.yaml", "/dev/null"]
+        process.arguments = ["-qec", "'\(TestPackage.binary.path)' check bad.yaml", "/dev/null"]
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = nil

@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `collage watch` watches what a depfile lists: image overlays and fonts
 /// as well as the photos.
@@ -9,7 +10,7 @@ final class WatchInputsTests: XCTestCase {
     var directory: URL!
 
     override func setUpWithError() throws {
-        directory = try TestPaths.temporaryDirectory(self)
+        directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Every file that must fail does so through the `collage` binary: exit 1,
 /// a message naming the file, no output file, no signal; bombs are refused
@@ -19,8 +20,8 @@ final class CleanFailureTests: XCTestCase {
     }
 
     func testEveryFailingFileFailsCleanlyThroughConvert() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let output = scratch.appendingPathComponent("out.png")
         for (relative, _) in ExpectedOutcomes.failures.sorted(by: { $0.key < $1.key }) {
             let path = root.appendingPathComponent(relative).path
@@ -32,8 +33,8 @@ final class CleanFailureTests: XCTestCase {
     func testPeakRSSSeesTheChildsOwnAllocations() throws {
         // A 12 MP HEIC decoded at full size holds 4032 x 3024 x 4 bytes = 46.5 MiB of
         // pixels: the measurement must see that, or the bounds below prove nothing.
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let run = try ChildRun.collage(["convert", root.appendingPathComponent("pillow-heif/pug.heic").path,
                                         "-o", scratch.appendingPathComponent("pug.jpg").path])
         print("PEAKRSS convert pillow-heif/pug.heic (12 MP, native size): status \(run.status.map(String.init) ?? "signal") peak \(run.peakRSS >> 20) MiB")
@@ -43,8 +44,8 @@ final class CleanFailureTests: XCTestCase {
     }
 
     func testBombsAreRefusedByRenderWithinBoundedMemory() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let bombs = ["thumbor/16384x16384.png", "metadata-extractor-images/its_6903d4538fd33c8fd0ded32cb30d618e.jpg",
                      "sharp/giant-image.jpg"]
         for bomb in bombs {

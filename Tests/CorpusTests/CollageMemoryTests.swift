@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Peak memory of the reference job (issue 7): the nine benchmark photos of
 /// MANIFEST.md ("3x3 collage benchmark set", 8-22 MP camera JPEGs, three
@@ -18,8 +19,8 @@ final class CollageMemoryTests: XCTestCase {
     static let bound = 84 << 20
 
     func testNinePhotoCollagePeakRSSStaysUnderTheLeanestPeer() throws {
-        let root = try CorpusPaths.root().appendingPathComponent("metadata-extractor-images")
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus().appendingPathComponent("metadata-extractor-images")
+        let scratch = try TestPackage.temporaryDirectory(self)
         let photos = Self.nine.map { "  - " + root.appendingPathComponent($0).path }
         let document = scratch.appendingPathComponent("nine.yaml")
         try Data((["version: 1", "canvas: {width: 2048, height: 2048, background: \"#ffffff\"}", "output: {quality: 90}",

@@ -3,12 +3,13 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// `collage convert` through the binary: metadata, sizes, formats, safety.
 final class ConvertCommandTests: XCTestCase {
     func testMetadataIsStrippedUnlessKeptAndOrientationIsReset() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         // Landscape_6: EXIF orientation 6, stored 1200x1800.
         let input = root.appendingPathComponent("exif-orientation-examples/Landscape_6.jpg").path
         let stripped = scratch.appendingPathComponent("stripped.jpg")
@@ -33,8 +34,8 @@ final class ConvertCommandTests: XCTestCase {
     }
 
     func testHEICExifIsCopiedToo() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let input = root.appendingPathComponent("pillow-heif/arrow.heic").path
         let heicExif = try XCTUnwrap(try ExifMetadata.read(path: input), "the iPhone HEIC carries EXIF")
         let out = scratch.appendingPathComponent("arrow.jpg")
@@ -55,8 +56,8 @@ final class ConvertCommandTests: XCTestCase {
     }
 
     func testLosslessWebPOfAPNGIsExact() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let input = root.appendingPathComponent("pillow/pil123rgba.png").path
         let out = scratch.appendingPathComponent("exact.webp")
         XCTAssertEqual(try ChildRun.collage(["convert", input, "-o", out.path, "--lossless"]).status, 0)
@@ -64,8 +65,8 @@ final class ConvertCommandTests: XCTestCase {
     }
 
     func testInputIsNeverOverwrittenAndUsageErrorsAre64() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let copy = scratch.appendingPathComponent("photo.jpg")
         try FileManager.default.copyItem(at: root.appendingPathComponent("pillow/pil_sample_rgb.jpg"), to: copy)
         let before = try Data(contentsOf: copy)

@@ -1,44 +1,9 @@
 import Foundation
 import XCTest
+import CollageTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Where the corpus, the binary and scratch folders are.
-enum CorpusPaths {
-    /// The package root (this file is Tests/CorpusTests/CorpusSupport.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `../shared/corpus` beside the package. Missing: a loud skip, or a
-    /// failure under CI=true (README "Rules": Tests).
-    static func root(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        if FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.md").path) { return url }
-        let message = "CORPUS MISSING: \(url.path) not found; the corpus tests did not run"
-        FileHandle.standardError.write(Data("\n*** \(message) ***\n\n".utf8))
-        if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(message, file: file, line: line) }
-        throw XCTSkip(message)
-    }
-
-    /// The `collage` executable built beside this test bundle.
-    static var binary: String {
-        let bundleDir = Bundle.main.bundleURL
-        for dir in [bundleDir, bundleDir.deletingLastPathComponent()] {
-            let candidate = dir.appendingPathComponent("collage")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-        }
-        return packageRoot.appendingPathComponent(".build/debug/collage").path
-    }
-
-    /// A fresh temporary directory, removed when the test ends.
-    static func scratch(_ test: XCTestCase) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("collage-corpus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
-}
 
 /// One run of the `collage` binary, measured by `wait4`.
 ///
@@ -95,7 +60,7 @@ struct ChildRun {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([python, "-c", supervisor, "\(timeout)", CorpusPaths.binary] + arguments).map { strdup($0) } + [nil]
+        let argv = ([python, "-c", supervisor, "\(timeout)", TestPackage.binary.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"

@@ -2,13 +2,14 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Walks MANIFEST.md: every file listed has an asserted outcome (decodes at
 /// its upright size, with or without warnings, or fails with a given kind).
 /// Replaces the codec target's earlier corpus sweep.
 final class CorpusWalkTests: XCTestCase {
     func testManifestListsEveryFileOfTheCorpusOnce() throws {
-        let root = try CorpusPaths.root()
+        let root = try TestPackage.requireCorpus()
         let manifest = try Manifest(contentsOf: root.appendingPathComponent("MANIFEST.md"))
         XCTAssertEqual(manifest.categories.count, 11)
         for (title, declared) in manifest.categories {
@@ -27,7 +28,7 @@ final class CorpusWalkTests: XCTestCase {
     }
 
     func testEveryFileHasItsExpectedOutcome() throws {
-        let root = try CorpusPaths.root()
+        let root = try TestPackage.requireCorpus()
         let manifest = try Manifest(contentsOf: root.appendingPathComponent("MANIFEST.md"))
         var tally: [String: [String: Int]] = [:]
         for row in manifest.rows {

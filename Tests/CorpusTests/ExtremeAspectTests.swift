@@ -3,6 +3,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// 1:163 photos: the corpus file (also truncated) with and without
 /// --lenient, and a synthetic 1:163 fixture that lays out without
@@ -15,8 +16,8 @@ final class ExtremeAspectTests: XCTestCase {
     }
 
     func testCorpusFileFailsUnlessLenientThenRendersWithAWarning() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         try write(Pixmap(width: 40, height: 30, color: Color(red: 0, green: 128, blue: 255)), scratch.appendingPathComponent("blue.png"))
         let tall = root.appendingPathComponent(Self.tall).path
         let document = scratch.appendingPathComponent("tall.yaml")
@@ -51,7 +52,7 @@ final class ExtremeAspectTests: XCTestCase {
     }
 
     func testSyntheticOneTo163PhotosLayOutWithoutZeroSizeCells() throws {
-        let scratch = try CorpusPaths.scratch(self)
+        let scratch = try TestPackage.temporaryDirectory(self)
         let red = Color(red: 255, green: 0, blue: 0), green = Color(red: 0, green: 160, blue: 0)
         try write(Pixmap(width: 10, height: 1630, color: red), scratch.appendingPathComponent("tall.png"))
         try write(Pixmap(width: 1630, height: 10, color: green), scratch.appendingPathComponent("wide.png"))

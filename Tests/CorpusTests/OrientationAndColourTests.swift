@@ -2,13 +2,14 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Orientation and colour through `collage convert`: every EXIF orientation
 /// matches its orientation-1 twin, HEIC comes out upright at native size,
 /// CMYK matches its RGB twin, XYB and Display P3 match their sRGB expectations.
 final class OrientationAndColourTests: XCTestCase {
     private func convert(_ relative: String, _ extra: [String] = [], to name: String) throws -> Pixmap {
-        let root = try CorpusPaths.root()
+        let root = try TestPackage.requireCorpus()
         let output = try scratch.appendingPathComponent(name)
         let run = try ChildRun.collage(["convert", root.appendingPathComponent(relative).path, "-o", output.path] + extra)
         XCTAssertEqual(run.status, 0, "\(relative): \(run.stderr)")
@@ -18,7 +19,7 @@ final class OrientationAndColourTests: XCTestCase {
     private var scratch: URL {
         get throws {
             if let scratchURL { return scratchURL }
-            let url = try CorpusPaths.scratch(self)
+            let url = try TestPackage.temporaryDirectory(self)
             scratchURL = url
             return url
         }
@@ -46,7 +47,7 @@ final class OrientationAndColourTests: XCTestCase {
     func testHEICConvertsUprightAtNativeSize() throws {
         let pug = try convert("pillow-heif/pug.heic", to: "pug.jpg")
         XCTAssertEqual(pug.size, Size(width: 4032, height: 3024))
-        let decoded = try ImageDecoder.decode(path: CorpusPaths.root().appendingPathComponent("pillow-heif/pug.heic").path)
+        let decoded = try ImageDecoder.decode(path: TestPackage.requireCorpus().appendingPathComponent("pillow-heif/pug.heic").path)
         let psnr = Metrics.psnr(pug, decoded)
         print("PSNR pug.heic -> pug.jpg (q90) vs the decoded HEIC: \(Metrics.format(psnr)) dB")
         XCTAssertGreaterThan(psnr, 35)

@@ -3,6 +3,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// The render pipeline's output options and warnings, through the binary,
 /// with corpus photos (JPEG, HEIC, WebP with alpha, PNG).
@@ -19,8 +20,8 @@ final class OutputOptionsTests: XCTestCase {
     }
 
     func testEveryOutputFormatIsDeterministicAcrossRunsAndThreadCounts() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let doc = try document(scratch, "version: 1\ncanvas: {width: 480, height: 360}\nphotos:\n\(photos(root))\nlayout: {kind: auto, gap: 4}\n")
         for (ext, extra) in [("png", []), ("jpg", []), ("jpg", ["--progressive", "--subsampling", "444"]),
                              ("webp", []), ("webp", ["--lossless"])] {
@@ -38,8 +39,8 @@ final class OutputOptionsTests: XCTestCase {
     }
 
     func testWebPLosslessOutputEqualsThePNGOutput() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let doc = try document(scratch, "version: 1\ncanvas: {width: 300, height: 200, background: \"#00000000\"}\nphotos:\n\(photos(root))\noutput: {lossless: true}\n")
         for ext in ["png", "webp"] {
             let run = try ChildRun.collage(["render", doc.path, "-o", scratch.appendingPathComponent("out.\(ext)").path])
@@ -52,8 +53,8 @@ final class OutputOptionsTests: XCTestCase {
     }
 
     func testJPEGOptionsFromTheDocumentAndFlags() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let photo = root.appendingPathComponent("exif-orientation-examples/Landscape_1.jpg").path
         let doc = try document(scratch, "version: 1\ncanvas: {width: 64, height: 48}\nphotos: [\(photo)]\noutput: {subsampling: \"444\", progressive: true, dpi: 300}\n")
         let out = scratch.appendingPathComponent("o.jpg")
@@ -76,8 +77,8 @@ final class OutputOptionsTests: XCTestCase {
     }
 
     func testTransparentCanvasAsJPEGIsFlattenedWithAWarning() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let webp = root.appendingPathComponent("pillow/transparent.webp").path
         let doc = try document(scratch, "version: 1\ncanvas:\n  width: 200\n  height: 150\n  background: \"#00000000\"\nphotos: [\(webp)]\n")
         let out = scratch.appendingPathComponent("flat.jpg")
@@ -90,8 +91,8 @@ final class OutputOptionsTests: XCTestCase {
     }
 
     func testDecoderWarningsAreOneLinePerPhotoAtItsSource() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let junk = root.appendingPathComponent("pillow/junk_jpeg_header.jpg").path
         let clean = root.appendingPathComponent("pillow/pil_sample_rgb.jpg").path
         let doc = try document(scratch, "version: 1\ncanvas: {width: 200, height: 100}\nphotos:\n  - \(clean)\n  - \(junk)\n")
@@ -102,8 +103,8 @@ final class OutputOptionsTests: XCTestCase {
     }
 
     func testMaxPixelsBudget() throws {
-        let root = try CorpusPaths.root()
-        let scratch = try CorpusPaths.scratch(self)
+        let root = try TestPackage.requireCorpus()
+        let scratch = try TestPackage.temporaryDirectory(self)
         let heic = root.appendingPathComponent("pillow-heif/pug.heic").path
         let doc = try document(scratch, "version: 1\ncanvas: {width: 100, height: 75}\nphotos: [\(heic)]\n")
         let out = scratch.appendingPathComponent("budget.png")

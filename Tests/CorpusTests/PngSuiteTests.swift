@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Every PngSuite file (except the corrupt x*.png) decodes to the same
 /// RGBA8 samples as an independent reader, ImageMagick (`-depth 8`, which
@@ -10,7 +11,7 @@ import XCTest
 /// transparent in both.
 final class PngSuiteTests: XCTestCase {
     func testEveryPngSuiteFileMatchesTheReferenceReader() throws {
-        let root = try CorpusPaths.root()
+        let root = try TestPackage.requireCorpus()
         let magick = "/usr/bin/convert"
         guard FileManager.default.isExecutableFile(atPath: magick) else {
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("ImageMagick missing: run scripts/install-deps") }
