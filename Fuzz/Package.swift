@@ -22,5 +22,7 @@ let package = Package(
         .executableTarget(name: "FuzzText", dependencies: ["FuzzSupport", collage]),
         // (d) colours, percentages, `${…}`, globs, `--set`, CSV.
         .executableTarget(name: "FuzzGrammars", dependencies: ["FuzzSupport", collage]),
+        // (e) SVG path data, the stroker, and a path shape's `d` in a document.
+        .executableTarget(name: "FuzzPathData", dependencies: ["FuzzSupport", collage]),
     ]
 )

@@ -42,9 +42,10 @@ extension CollageRenderer {
     /// on `--strict` warnings. The render draws a scene whose items after
     /// its last image draw (the text's, then `--debug-layout`'s outlines)
     /// come through its one hook for them, `LateItems`, from the text stage.
-    /// When nothing is set yet and every overlay is text (so the photos'
-    /// items are a prefix of the scene: an image overlay would be drawn
-    /// among the text), the text stage runs on a thread of its own while
+    /// When nothing is set yet and every overlay is text above the photos
+    /// (so the photos' items are a prefix of the scene: an image overlay
+    /// would be drawn among the text, a `layer: below` one before the
+    /// photos), the text stage runs on a thread of its own while
     /// the photos decode (setting text needs fontconfig's configuration,
     /// which takes milliseconds to load, `FontWarmUp`; the photos need only
     /// the layout). Otherwise it runs first and delivers the items at once,
@@ -86,7 +87,7 @@ extension CollageRenderer {
         }
         let overlays = laidOut.spec.overlays
         var scene: Scene?
-        if known == nil, overlays.contains(where: \.isText), overlays.allSatisfy(\.isText) {
+        if known == nil, overlays.contains(where: \.isText), overlays.allSatisfy({ $0.isText && $0.layer == .above }) {
             let photos = laidOut.photoScene
             let head = photos.items.count
             if let setter = JoinableThread.start({ setText(head: head) }) {

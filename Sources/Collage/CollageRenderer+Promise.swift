@@ -138,10 +138,11 @@ extension CollageRenderer {
             }
         }
         let background = spec.canvas.background
-        if let format, !format.hasAlpha, background.alpha < 255 {
+        let opaqueGradient = spec.canvas.gradient.map { PaintSpec.gradient($0).isOpaque } ?? false
+        if let format, !format.hasAlpha, background.alpha < 255, !opaqueGradient {
             let keeping = OutputFormat.allCases.filter(\.hasAlpha).map { "." + $0.extensions[0] }
             found.append(Diagnostic(.render, at: spec.canvas.location,
-                "the canvas background is transparent and \(format.displayName) has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")",
+                "the canvas background is transparent and \(format.displayName) has no alpha: flattened onto \(background.alpha == 0 ? "white" : "the background colour")\(spec.canvas.gradient != nil ? " where the gradient is transparent" : "")",
                 severity: .warning, notes: ["write \(keeping.joined(separator: " or ")) to keep the transparency"]))
         }
         let budget = maxPixels ?? DecodeOptions.defaultMaxPixels

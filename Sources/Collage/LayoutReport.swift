@@ -58,6 +58,13 @@ public enum LayoutReport {
                     ("anchor", .string(overlay.anchor.rawValue)),
                     ("box", rect(image.box)),
                 ] + node(OverlayNode.image(image, frame: frame))))
+            case .shape(let shape):
+                overlays.append(.object([
+                    ("index", .int(frame.overlay)),
+                    ("kind", .string(overlay.kindName.rawValue)),
+                    ("shape", .string(overlay.shape?.geometry.name.rawValue ?? "")),
+                    ("box", rect(shape.box)),
+                ] + node(OverlayNode.shape(shape, frame: frame))))
             case .text(let text):
                 guard let block = blocks[frame.overlay] else { continue }
                 overlays.append(.object([

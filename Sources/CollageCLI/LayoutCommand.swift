@@ -93,8 +93,9 @@ enum LayoutCommand {
         }
         if case .array(let overlays)? = field(top, "overlays") {
             for case .object(let o) in overlays {
-                let label = field(o, "kind").map(plain) == "image" ? "image " + plain(field(o, "src"))
-                    : JSONText.quoted(plain(field(o, "text")))
+                let kind = field(o, "kind").map(plain)
+                let label = kind == "image" ? "image " + plain(field(o, "src"))
+                    : kind == "shape" ? "shape " + plain(field(o, "shape")) : JSONText.quoted(plain(field(o, "text")))
                 lines.append("overlay \(plain(field(o, "index"))) \(label)  box \(plain(field(o, "box")))")
             }
         }

@@ -87,6 +87,8 @@ public enum OverlayFrameKind: Sendable, Hashable {
     case text(TextOverlaySpec)
     /// An image overlay, its box known from the file's header.
     case image(ImageOverlayFrame)
+    /// A shape overlay, its outline resolved (`OverlayLayout.shapeFrame`).
+    case shape(ShapeOverlayFrame)
 }
 
 /// Where an image overlay is drawn.

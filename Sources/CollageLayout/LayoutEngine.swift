@@ -38,7 +38,11 @@ public enum LayoutEngine {
         }
         var canvas: Size
         let cells: [PixelRect]
-        if case .justified(let rowHeight) = spec.layout.kind, let width = spec.canvas.width {
+        if spec.photos.isEmpty {
+            // A card without photos: any layout kind lays out nothing; the validator required both sides.
+            canvas = try canvasSize(spec, photoSizes: photoSizes)
+            cells = []
+        } else if case .justified(let rowHeight) = spec.layout.kind, let width = spec.canvas.width {
             let aspects = spec.photos.indices.map { index in
                 let visible = CropWindow.visible(photo: photoSizes[index], crop: spec.photos[index].crop)
                 return visible.width / visible.height

@@ -39,6 +39,8 @@ public enum OverlayLayout {
                                           srcLocation: image.srcLocation, size: size))
                 kind = .image(ImageOverlayFrame(image: images.count - 1, box: box(image, overlay: overlay, size: size, in: area),
                                                 size: size, shadow: image.shadow))
+            case .shape(let shape):
+                kind = .shape(shapeFrame(shape, overlay: overlay, in: area))
             }
             frames.append(OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
                                        kind: kind))

@@ -24,8 +24,9 @@ public enum SceneBuilder {
     }
 
     /// Builds the scene graph: the canvas background, one `SceneImage` per
-    /// `layout.images` entry (its oriented size), a print node per placement
-    /// (`PhotoNode`), then each overlay of `layout.overlays` in list order
+    /// `layout.images` entry (its oriented size), the `layer: below`
+    /// overlays, a print node per placement (`PhotoNode`), then each other
+    /// overlay; overlays of one layer in `layout.overlays` list order
     /// as one group (`OverlayNode`): an image overlay's whole file into its
     /// box with its alpha, a text overlay set in its area (an overlay with
     /// no ink on the canvas draws nothing; see `TextBlock.node` for the
@@ -39,14 +40,20 @@ public enum SceneBuilder {
     ///   (`.font`, `.outOfRange` at the overlay's location).
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
+        // `layer: below` overlays go between the background and the photos.
+        var below: [Node] = []
         var nodes = photoNodes(spec, layout: layout)
         var blocks: [TextBlock] = []
         var warnings: [Diagnostic] = []
         var errors: [Diagnostic] = []
         for frame in layout.overlays {
+            let isBelow = spec.overlays[frame.overlay].layer == .below
+            func add(_ node: Node) { if isBelow { below.append(node) } else { nodes.append(node) } }
             switch frame.kind {
             case .image(let image):
-                nodes.append(OverlayNode.image(image, frame: frame))
+                add(OverlayNode.image(image, frame: frame))
+            case .shape(let shape):
+                add(OverlayNode.shape(shape, frame: frame))
             case .text(let text):
                 do {
                     var block = try Typesetter.set(text, placement: spec.overlays[frame.overlay], in: frame.area,
@@ -54,7 +61,7 @@ public enum SceneBuilder {
                     block.overlay = frame.overlay
                     blocks.append(block)
                     warnings += block.warnings
-                    nodes.append(OverlayNode.text(block, text, frame: frame))
+                    add(OverlayNode.text(block, text, frame: frame))
                 } catch {
                     errors += error.diagnostics
                 }
@@ -62,18 +69,29 @@ public enum SceneBuilder {
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
-                          images: layout.images.map { SceneImage(orientedSize: $0.size) }, nodes: nodes)
+                          images: layout.images.map { SceneImage(orientedSize: $0.size) },
+                          nodes: backgroundNodes(spec, layout: layout) + below + nodes)
         return Result(scene: scene, textBlocks: blocks, warnings: warnings)
     }
 
     /// The start of `build`'s scene, which needs no fonts: the background,
     /// every scene image (`layout.images`: photos, then image overlays) and
     /// the photos' nodes; `build`'s scene is this one with the overlays'
-    /// nodes appended (so the overlays can be set while the photos are decoded).
+    /// nodes appended when no overlay is `layer: below` (so the overlays can be
+    /// set while the photos are decoded).
     public static func photoScene(_ spec: Spec, layout: Layout) -> Scene {
         Scene(size: layout.canvas, background: Color(spec.canvas.background),
               images: layout.images.map { SceneImage(orientedSize: $0.size) },
-              nodes: photoNodes(spec, layout: layout))
+              nodes: backgroundNodes(spec, layout: layout) + photoNodes(spec, layout: layout))
+    }
+
+    /// A gradient `background`: one path over the whole canvas painted with
+    /// it (the canvas box is the gradient's box), drawn before everything;
+    /// none for a colour background (the scene's own background).
+    static func backgroundNodes(_ spec: Spec, layout: Layout) -> [Node] {
+        guard let gradient = spec.canvas.gradient else { return [] }
+        let box = Rect(x: 0, y: 0, width: Double(layout.canvas.width), height: Double(layout.canvas.height))
+        return [.path(PathLeaf(path: .rect(box), paint: .gradient(Gradient(gradient, box: box))))]
     }
 
     /// One print node per placed photo (`PhotoNode`), in layout order.

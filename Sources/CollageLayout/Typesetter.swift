@@ -481,8 +481,8 @@ public enum Typesetter {
         var backgroundLayer: TextBlock.Layer?
         if let background = style.background {
             let padding = background.padding.resolved(reference: s.size)
-            let rect = Rect(x: box.x - padding, y: box.y - padding, width: box.width + 2 * padding, height: box.height + 2 * padding)
-            if rect.width > 0, rect.height > 0,
+            let rect = TextBlock.labelRect(box: box, padding: padding)
+            if background.gradient == nil, rect.width > 0, rect.height > 0,
                let shape = PathRasterizer.fill(.roundedRect(rect, radius: background.cornerRadius.resolved(reference: s.size)),
                                                clip: visible) {
                 backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)

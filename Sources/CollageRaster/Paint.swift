@@ -1,8 +1,10 @@
-/// What fills a path. Only solid colours today; gradients (linear, radial,
-/// with their stops and colour space) are the next cases (issue 15).
+/// What fills a path.
 public enum Paint: Sendable, Hashable {
     /// One sRGB colour (straight alpha), blended in linear light.
     case solid(Color)
+    /// A linear or radial gradient over the node's own box (`Gradient`),
+    /// drawn as a colour tile of the covered pixels.
+    case gradient(Gradient)
 }
 
 /// Which points a path encloses (SVG `fill-rule`).

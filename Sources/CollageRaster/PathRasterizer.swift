@@ -162,10 +162,7 @@ public enum PathRasterizer {
                 lineTo(lx, ly)
             case .quad(let cx, let cy, let ex, let ey):
                 open = true
-                // Second difference d: the curve's second derivative is 2d,
-                // so n chords stray at most |d| / (4 n²) from it.
-                let dx = x - 2 * cx + ex, dy = y - 2 * cy + ey
-                let n = segments(((dx * dx + dy * dy).squareRoot() / (4 * tolerance)).squareRoot())
+                let n = quadChords(x, y, cx, cy, ex, ey, tolerance: tolerance)
                 let x0 = x, y0 = y
                 for i in 1 ... n {
                     let t = Double(i) / Double(n), u = 1 - t
@@ -173,12 +170,7 @@ public enum PathRasterizer {
                 }
             case .cubic(let c1x, let c1y, let c2x, let c2y, let ex, let ey):
                 open = true
-                // The second derivative is at most 6·max|dᵢ|, so n chords
-                // stray at most 0.75·max|dᵢ| / n².
-                let ax = x - 2 * c1x + c2x, ay = y - 2 * c1y + c2y
-                let bx = c1x - 2 * c2x + ex, by = c1y - 2 * c2y + ey
-                let d = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
-                let n = segments((0.75 * d / tolerance).squareRoot())
+                let n = cubicChords(x, y, c1x, c1y, c2x, c2y, ex, ey, tolerance: tolerance)
                 let x0 = x, y0 = y
                 for i in 1 ... n {
                     let t = Double(i) / Double(n), u = 1 - t
@@ -191,6 +183,26 @@ public enum PathRasterizer {
             }
         }
         closeSubpath()
+    }
+
+    /// Chords for a quadratic from (x0, y0) over (cx, cy) to (ex, ey) to stray at most `tolerance`.
+    static func quadChords(_ x0: Double, _ y0: Double, _ cx: Double, _ cy: Double, _ ex: Double, _ ey: Double,
+                           tolerance: Double) -> Int {
+        // Second difference d: the curve's second derivative is 2d,
+        // so n chords stray at most |d| / (4 n²) from it.
+        let dx = x0 - 2 * cx + ex, dy = y0 - 2 * cy + ey
+        return segments(((dx * dx + dy * dy).squareRoot() / (4 * tolerance)).squareRoot())
+    }
+
+    /// Chords for a cubic to stray at most `tolerance`.
+    static func cubicChords(_ x0: Double, _ y0: Double, _ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double,
+                            _ ex: Double, _ ey: Double, tolerance: Double) -> Int {
+        // The second derivative is at most 6·max|dᵢ|, so n chords
+        // stray at most 0.75·max|dᵢ| / n².
+        let ax = x0 - 2 * c1x + c2x, ay = y0 - 2 * c1y + c2y
+        let bx = c1x - 2 * c2x + ex, by = c1y - 2 * c2y + ey
+        let d = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+        return segments((0.75 * d / tolerance).squareRoot())
     }
 
     /// Chord count for a flattening estimate: at least 1, at most 10 000.

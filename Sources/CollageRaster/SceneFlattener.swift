@@ -14,7 +14,8 @@
 ///   (separable Lanczos-3); any other is resampled at the node's own scale
 ///   and mapped through the rest of the transform (`ShapedImageDraw`), its
 ///   edges anti-aliased by the exact area coverage of its rectangle.
-/// - Paths are filled by `PathRasterizer`; masks and tiles under a
+/// - Paths are filled by `PathRasterizer` (a gradient paint becomes a
+///   colour tile of the covered pixels); masks and tiles under a
 ///   non-integer or non-translation transform are resampled bilinearly.
 /// Non-finite geometry draws nothing.
 public struct SceneFlattener: Sendable {
@@ -46,11 +47,15 @@ public struct SceneFlattener: Sendable {
                 items.append(.image(draw))
             }
         case .path(let leaf):
-            guard case .solid(let color) = leaf.paint,
-                  var mask = PathRasterizer.fill(leaf.path.transformed(by: transform), rule: leaf.rule, clip: clip)
+            guard var mask = PathRasterizer.fill(leaf.path.transformed(by: transform), rule: leaf.rule, clip: clip)
                     .map({ PlacedMask(mask: $0.mask, x: $0.x, y: $0.y) }) else { return }
             if let coverage { guard let product = mask.multiplied(by: coverage) else { return }; mask = product }
-            items.append(.mask(MaskDraw(mask: mask.mask, originX: mask.x, originY: mask.y, color: color.faded(opacity))))
+            switch leaf.paint {
+            case .solid(let color):
+                items.append(.mask(MaskDraw(mask: mask.mask, originX: mask.x, originY: mask.y, color: color.faded(opacity))))
+            case .gradient(let gradient):
+                if let tile = gradient.tile(under: mask, transform: transform, opacity: opacity) { items.append(.tile(tile)) }
+            }
         case .mask(let leaf):
             var placed: PlacedMask?
             let x = transform.tx + leaf.x, y = transform.ty + leaf.y

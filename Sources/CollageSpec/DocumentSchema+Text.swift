@@ -10,8 +10,7 @@ extension DocumentSchema {
   "type": "object",
   "additionalProperties": false,
   "required": [
-    "version",
-    "photos"
+    "version"
   ],
   "properties": {
     "version": {
@@ -39,11 +38,10 @@ extension DocumentSchema {
       "$ref": "#/$defs/output"
     },
     "photos": {
-      "description": "The photos, in layout order.",
+      "description": "The photos, in layout order. May be empty or left out when the canvas gives both `width` and `height`: a card of overlays alone (any `layout.kind` then lays out nothing).",
       "x-type": "list",
-      "x-default": "required, ≥ 1 item",
+      "x-default": "none (then the canvas needs `width` and `height`)",
       "type": "array",
-      "minItems": 1,
       "items": {
         "anyOf": [
           {
@@ -56,7 +54,7 @@ extension DocumentSchema {
       }
     },
     "order": {
-      "description": "Reorder and subset the photos.",
+      "description": "Reorder and subset the photos (`[]`: none, a card of overlays; the canvas then needs both sides).",
       "x-type": "list of ids",
       "x-default": "the `photos` order",
       "type": "array",
@@ -167,10 +165,10 @@ extension DocumentSchema {
           ]
         },
         "background": {
-          "description": "Fills the canvas first; also the letterbox of `fit: contain` and, when transparent, JPEG output is flattened on white instead.",
-          "x-type": "colour",
+          "description": "Fills the canvas first; also the letterbox of `fit: contain` and, when transparent, JPEG output is flattened on white instead. A gradient (`{gradient: ...}`) spans the canvas; the `contain` letterbox shows it, and JPEG output is flattened onto it (white where it is transparent).",
+          "x-type": "paint",
           "default": "#ffffff",
-          "$ref": "#/$defs/color"
+          "$ref": "#/$defs/paint"
         }
       }
     },
@@ -1031,7 +1029,7 @@ extension DocumentSchema {
       }
     },
     "overlay": {
-      "description": "A text overlay (`text`) or an image overlay (`image`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`, turned by `rotation` and faded by `opacity`. A key of the other kind (e.g. `font` on an image overlay) is an error naming the kinds it applies to.",
+      "description": "A text overlay (`text`), an image overlay (`image`) or a shape (`shape`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`, turned by `rotation` and faded by `opacity`. A key of the other kind (e.g. `font` on an image overlay) is an error naming the kinds it applies to.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -1101,6 +1099,82 @@ extension DocumentSchema {
             "number",
             "boolean"
           ]
+        },
+        "shape": {
+          "description": "A vector shape: `rect` and `ellipse` are a `width` x `height` box placed by `anchor` and `offset` like an image overlay; `line` and `polygon` go through `points`, `path` follows SVG path data `d`, all three at their own coordinates from the area's top-left corner (the canvas, or the cell with `photo`), moved by `offset`. Painted by `fill` and `stroke` (one of them is required), with `shadow`, `rotation` (about the shape's box centre: for line, polygon and path the box of its points and control points) and `opacity` like every overlay.",
+          "x-type": "`rect`, `ellipse`, `line`, `polygon` or `path`",
+          "x-default": "required for a shape",
+          "anyOf": [
+            {
+              "enum": [
+                "rect",
+                "ellipse",
+                "line",
+                "polygon",
+                "path"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "cornerRadius": {
+          "description": "Rect shapes: circular corners, clamped to half the shorter side. An error on other overlays.",
+          "x-units": "px",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "points": {
+          "description": "Line and polygon shapes: the points, from the area's top-left corner (+x right, +y down). A line has at least 2 (more make a polyline, stroked only), a polygon at least 3 (closed). Percentages refer to the area's width (x) and height (y).",
+          "x-type": "`[[x, y], ...]`, each -100000 to 100000",
+          "x-units": "px, or % of the canvas (cell) width/height",
+          "x-default": "required for a line or polygon",
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 10000,
+          "items": {
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": {
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": -100000,
+                  "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/percentage"
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            }
+          }
+        },
+        "d": {
+          "description": "Path shapes: SVG path data with every command (`M L H V C S Q T A Z`, upper case absolute, lower case relative; arcs included), in pixels from the area's top-left corner; open subpaths are closed by the fill. A mistake is reported at its column inside the string. Coordinates within ±100000 px.",
+          "x-type": "SVG path data",
+          "x-default": "required for a path",
+          "type": "string",
+          "minLength": 1
+        },
+        "fill": {
+          "description": "Shapes: the inside's paint (a colour or a gradient over the shape's box) (non-zero rule). None by default, so a shape with only a `stroke` is an outline. An error on a `line` (it has no inside) and on other overlays (`color` on a shape suggests `fill`).",
+          "x-type": "paint",
+          "x-default": "none",
+          "$ref": "#/$defs/paint"
         },
         "photo": {
           "description": "Anchor inside that photo's cell instead of the canvas (a per-photo caption); percentages then refer to the cell.",
@@ -1247,7 +1321,7 @@ extension DocumentSchema {
           "$ref": "#/$defs/color"
         },
         "anchor": {
-          "description": "The canvas point (or the cell's, with `photo`) and the same point of the overlay's box meet.",
+          "description": "The canvas point (or the cell's, with `photo`) and the same point of the overlay's box meet. Shapes: only `rect` and `ellipse` take it (their box); `line`, `polygon` and `path` are drawn at their own coordinates, moved by `offset` (an error there).",
           "x-type": "anchor name",
           "default": "center",
           "anyOf": [
@@ -1300,9 +1374,9 @@ extension DocumentSchema {
           }
         },
         "width": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Text overlays: a fixed text box width; lines wrap to it and `align` places them in it (not with `maxWidth`).",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Text overlays: a fixed text box width; lines wrap to it and `align` places them in it (not with `maxWidth`). Shapes (`rect`, `ellipse`): the box's size, required, rounded like an image overlay's. An error on `line`, `polygon` and `path` shapes.",
           "x-units": "px, or % of the canvas (cell) width",
-          "x-default": "the image's size; text: the widest line",
+          "x-default": "the image's size; text: the widest line; required for a rect or ellipse",
           "anyOf": [
             {
               "type": "number",
@@ -1318,9 +1392,9 @@ extension DocumentSchema {
           ]
         },
         "height": {
-          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Text overlays: a fixed text box height; `verticalAlign` places the lines in it, lines beyond it still draw (not with `maxHeight`).",
+          "description": "Image overlays: size; given one, the other keeps the aspect; the box is rounded to whole pixels. Text overlays: a fixed text box height; `verticalAlign` places the lines in it, lines beyond it still draw (not with `maxHeight`). Shapes (`rect`, `ellipse`): the box's size, required, rounded like an image overlay's. An error on `line`, `polygon` and `path` shapes.",
           "x-units": "px, or % of the canvas (cell) height",
-          "x-default": "the image's size; text: the lines' height",
+          "x-default": "the image's size; text: the lines' height; required for a rect or ellipse",
           "anyOf": [
             {
               "type": "number",
@@ -1349,17 +1423,33 @@ extension DocumentSchema {
             }
           ]
         },
+        "layer": {
+          "description": "Any overlay: `above` draws it after the photos (in list order), `below` after the background and before the photos (in list order), so a panel can sit behind a grid and a badge behind a photo.",
+          "x-type": "`above` or `below`",
+          "default": "above",
+          "anyOf": [
+            {
+              "enum": [
+                "above",
+                "below"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
         "stroke": {
-          "description": "An outside band `width` px wide (FreeType's stroker, round joins), drawn under the fill with no gap; colour default black.",
-          "x-type": "`{width, color}`",
-          "x-units": "px, or % of the font size",
+          "description": "Text: an outside band `width` px wide (FreeType's stroker, round joins), drawn under the fill with no gap. Shapes: a band `width` px wide centred on the outline (SVG's stroke), over the fill, with SVG's `join`, `miterLimit`, `cap`, `dash` and `dashOffset` (defaults miter, 4, butt, solid). Colour default black.",
+          "x-type": "`{width, color}` (text); `{width, color, dash, dashOffset, join, cap, miterLimit}` (shapes)",
+          "x-units": "px (text: or % of the font size)",
           "x-default": "none",
           "type": "object",
           "additionalProperties": false,
           "properties": {
             "width": {
-              "description": "Band width; 0 draws no stroke.",
-              "x-units": "px, or % of the font size (at most 1000%)",
+              "description": "Band width; 0 draws no stroke. Percentages: text only.",
+              "x-units": "px (text: or % of the font size, at most 1000%)",
               "x-default": "required",
               "anyOf": [
                 {
@@ -1376,10 +1466,94 @@ extension DocumentSchema {
               ]
             },
             "color": {
-              "description": "Stroke colour.",
-              "x-type": "colour",
+              "description": "Stroke colour; on a shape a paint (a gradient spans the shape's box).",
+              "x-type": "colour (shapes: a paint)",
               "default": "#000000",
-              "$ref": "#/$defs/color"
+              "$ref": "#/$defs/paint"
+            },
+            "dash": {
+              "description": "Shapes: dash and gap lengths, alternating, from the start of each subpath; an odd list repeats (SVG `stroke-dasharray`: `[5]` is `[5, 5]`); not all 0. Each dash gets the caps. A pattern of more than 200000 dashes along the shape is drawn solid.",
+              "x-type": "`[dash, gap, ...]`, each {range}",
+              "x-units": "px",
+              "x-default": "solid",
+              "type": "array",
+              "minItems": 1,
+              "maxItems": 100,
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 0,
+                    "maximum": 10000
+                  },
+                  {
+                    "$ref": "#/$defs/variable"
+                  }
+                ]
+              }
+            },
+            "dashOffset": {
+              "description": "Shapes: how far into the dash pattern each subpath starts (negative: before it), as SVG `stroke-dashoffset`.",
+              "x-units": "px",
+              "default": 0,
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": -100000,
+                  "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            },
+            "join": {
+              "description": "Shapes: where segments meet (SVG `stroke-linejoin`): `miter` (the outer edges extended, bevelled beyond `miterLimit`), `round` or `bevel`.",
+              "x-type": "`miter`, `round` or `bevel`",
+              "default": "miter",
+              "anyOf": [
+                {
+                  "enum": [
+                    "miter",
+                    "round",
+                    "bevel"
+                  ]
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            },
+            "cap": {
+              "description": "Shapes: how open subpaths and dashes end (SVG `stroke-linecap`): `butt` (at the end point), `round` (a half disc) or `square` (half the width beyond). A zero-length subpath or dash shows only its caps (a dot, a square).",
+              "x-type": "`butt`, `round` or `square`",
+              "default": "butt",
+              "anyOf": [
+                {
+                  "enum": [
+                    "butt",
+                    "round",
+                    "square"
+                  ]
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
+            },
+            "miterLimit": {
+              "description": "Shapes: the miter length over the stroke width (1 / sin(θ/2) for the angle θ between the segments) above which a miter join is drawn bevelled, as SVG `stroke-miterlimit`.",
+              "default": 4,
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": 1,
+                  "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/variable"
+                }
+              ]
             }
           },
           "required": [
@@ -1387,8 +1561,8 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha (as CSS `filter: drop-shadow`: it shows under the image's translucent pixels), with the keys and ranges of a photo's `shadow`: `offset` in canvas pixels (the light does not turn with `rotation`, the shadow's shape does), `blur` as in CSS (σ = blur / 2), `spread` grows the alpha by a disc of that radius (negative: shrinks it), colour default black at 50 % alpha; `opacity` fades it with the image.",
-          "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image)",
+          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha (as CSS `filter: drop-shadow`: it shows under the image's translucent pixels), with the keys and ranges of a photo's `shadow`: `offset` in canvas pixels (the light does not turn with `rotation`, the shadow's shape does), `blur` as in CSS (σ = blur / 2), `spread` grows the alpha by a disc of that radius (negative: shrinks it), colour default black at 50 % alpha; `opacity` fades it with the image. Shapes: a drop shadow cast by the fill and stroke together, drawn under the whole shape (as `filter: drop-shadow` under an opaque shape: a translucent fill shows the full shadow under it), with the image overlay's keys; `spread` (at least 0 on a shape) grows the shape by a round band.",
+          "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image, shape)",
           "x-units": "px",
           "x-default": "none",
           "type": "object",
@@ -1440,7 +1614,7 @@ extension DocumentSchema {
               "$ref": "#/$defs/color"
             },
             "spread": {
-              "description": "Image overlays only: pixels the shape grows (negative: shrinks) before the blur.",
+              "description": "Image overlays and shapes: pixels the shape grows (negative: shrinks; shapes: at least 0) before the blur.",
               "x-units": "px",
               "default": 0,
               "anyOf": [
@@ -1577,10 +1751,10 @@ extension DocumentSchema {
           "additionalProperties": false,
           "properties": {
             "color": {
-              "description": "Box colour.",
-              "x-type": "colour",
+              "description": "Box colour. A paint: a gradient spans the label box (the text box grown by `padding`).",
+              "x-type": "paint",
               "x-default": "required",
-              "$ref": "#/$defs/color"
+              "$ref": "#/$defs/paint"
             },
             "padding": {
               "description": "Space between the text box and the label box.",
@@ -1727,6 +1901,154 @@ extension DocumentSchema {
           ]
         }
       }
+    },
+    "paint": {
+      "description": "A colour, or `{gradient: {kind, angle, center, radius, stops, space}}`.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/color"
+        },
+        {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "gradient"
+          ],
+          "properties": {
+            "gradient": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "stops"
+              ],
+              "description": "A gradient with CSS's geometry over the painted node's own box (the canvas, or the shape's box), turning with it.",
+              "properties": {
+                "kind": {
+                  "description": "`linear` or `radial` (a circle).",
+                  "default": "linear",
+                  "anyOf": [
+                    {
+                      "enum": [
+                        "linear",
+                        "radial"
+                      ]
+                    },
+                    {
+                      "$ref": "#/$defs/variable"
+                    }
+                  ]
+                },
+                "angle": {
+                  "description": "Linear: degrees, 0 towards the top, 90 towards the right; the gradient line is |W sin θ| + |H cos θ| long through the box's centre.",
+                  "default": 180,
+                  "anyOf": [
+                    {
+                      "type": "number",
+                      "minimum": -3600,
+                      "maximum": 3600
+                    },
+                    {
+                      "$ref": "#/$defs/variable"
+                    }
+                  ]
+                },
+                "center": {
+                  "description": "Radial: the centre in fractions of the box.",
+                  "default": [
+                    0.5,
+                    0.5
+                  ],
+                  "type": "array",
+                  "minItems": 2,
+                  "maxItems": 2,
+                  "items": {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                        "minimum": -10,
+                        "maximum": 10
+                      },
+                      {
+                        "$ref": "#/$defs/variable"
+                      }
+                    ]
+                  }
+                },
+                "radius": {
+                  "description": "Radial: the circle's radius; default the distance to the farthest corner (CSS `farthest-corner`). Percentages of √((W² + H²) / 2).",
+                  "anyOf": [
+                    {
+                      "type": "number",
+                      "exclusiveMinimum": 0,
+                      "maximum": 32768
+                    },
+                    {
+                      "$ref": "#/$defs/percentage"
+                    },
+                    {
+                      "$ref": "#/$defs/variable"
+                    }
+                  ]
+                },
+                "stops": {
+                  "description": "`[colour, position]`, `[colour]` or a colour; positions 0-1 or percentages, not decreasing; omitted ones spread evenly (the first 0, the last 1, as CSS); equal positions make a hard edge.",
+                  "type": "array",
+                  "minItems": 2,
+                  "maxItems": 256,
+                  "items": {
+                    "anyOf": [
+                      {
+                        "$ref": "#/$defs/color"
+                      },
+                      {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": 2,
+                        "prefixItems": [
+                          {
+                            "$ref": "#/$defs/color"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number",
+                                "minimum": 0,
+                                "maximum": 1
+                              },
+                              {
+                                "$ref": "#/$defs/percentage"
+                              },
+                              {
+                                "$ref": "#/$defs/variable"
+                              }
+                            ]
+                          }
+                        ]
+                      }
+                    ]
+                  }
+                },
+                "space": {
+                  "description": "Where colours interpolate, premultiplied: `srgb` (CSS's default, so designs match web mock-ups), `linear` light or `oklab`.",
+                  "default": "srgb",
+                  "anyOf": [
+                    {
+                      "enum": [
+                        "srgb",
+                        "linear",
+                        "oklab"
+                      ]
+                    },
+                    {
+                      "$ref": "#/$defs/variable"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        }
+      ]
     }
   }
 }

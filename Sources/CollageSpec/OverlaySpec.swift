@@ -25,6 +25,9 @@ public struct OverlaySpec: Sendable, Equatable {
     /// 0...1, multiplies the overlay's alpha (text: fill, stroke, shadow and
     /// label box together); default 1.
     public var opacity: Double = 1
+    /// `layer`: drawn above the photos (the default) or below them, right
+    /// after the background.
+    public var layer: OverlayLayer = .above
     /// Where the overlay's list item starts.
     public var location: SourceLocation
     public init(kind: OverlayKind, anchor: Anchor = .center, offsetX: Length = .pixels(0), offsetY: Length = .pixels(0),
@@ -39,6 +42,17 @@ public struct OverlaySpec: Sendable, Equatable {
     public var text: TextOverlaySpec? { if case .text(let text) = kind { text } else { nil } }
     /// The image overlay's own fields, or nil for another kind.
     public var image: ImageOverlaySpec? { if case .image(let image) = kind { image } else { nil } }
+    /// The shape overlay's own fields, or nil for another kind.
+    public var shape: ShapeOverlaySpec? { if case .shape(let shape) = kind { shape } else { nil } }
+}
+
+/// `layer` of an overlay: where it is drawn among the photos (docs/format.md "overlays").
+public enum OverlayLayer: String, Sendable, Hashable, CaseIterable {
+    /// After the photos, in list order (the default).
+    case above
+    /// After the background and before the photos, in list order: a panel
+    /// behind a grid, a badge behind a photo.
+    case below
 }
 
 /// What an overlay draws; each case carries its kind's own keys.
@@ -47,18 +61,21 @@ public enum OverlayKind: Sendable, Hashable {
     case text(TextOverlaySpec)
     /// `image:` an image drawn with its alpha (logos, stickers; `ImageOverlaySpec`).
     case image(ImageOverlaySpec)
+    /// `shape:` a vector shape with a fill and a stroke (`ShapeOverlaySpec`).
+    case shape(ShapeOverlaySpec)
 
     public var name: OverlayKindName {
         switch self {
         case .text: .text
         case .image: .image
+        case .shape: .shape
         }
     }
 }
 
-/// The overlay kinds by the key that introduces them (`text:`, `image:`).
+/// The overlay kinds by the key that introduces them (`text:`, `image:`, `shape:`).
 public enum OverlayKindName: String, Sendable, Hashable, CaseIterable {
-    case text, image
+    case text, image, shape
 
     /// "text overlays", "image overlays" (messages).
     public var plural: String { "\(rawValue) overlays" }

@@ -48,8 +48,11 @@ public struct CanvasSpec: Sendable, Equatable {
     public var width: Int?
     /// Canvas height in pixels; nil = derived.
     public var height: Int?
-    /// Default opaque white.
+    /// Default opaque white; transparent under a `gradient`.
     public var background: RGBA
+    /// `background: {gradient: ...}`: painted over the whole canvas first
+    /// (the scene's background is then transparent); nil for a colour.
+    public var gradient: GradientSpec?
     /// Location of the `canvas` key (or the document root), for errors
     /// found later, e.g. a missing size with two or more photos.
     public var location: SourceLocation

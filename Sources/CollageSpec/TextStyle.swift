@@ -78,7 +78,10 @@ public struct TextShadow: Sendable, Hashable {
 /// box, grown by `padding` on every side, corners rounded by `cornerRadius`
 /// (both pixels, or percentages of the font size).
 public struct TextBackground: Sendable, Hashable {
+    /// Transparent when `gradient` paints the box instead.
     public var color: RGBA
+    /// `color: {gradient: ...}` (a paint): the gradient over the label box; nil for a colour.
+    public var gradient: GradientSpec?
     public var padding: Length
     public var cornerRadius: Length
     public init(color: RGBA, padding: Length = .pixels(0), cornerRadius: Length = .pixels(0)) {

@@ -1,7 +1,7 @@
 /// `canvas` (docs/format.md).
 extension Validator {
     /// `canvas`: optional `width`/`height` (1-32768 px a side, area at most
-    /// `maxCanvasArea`), `background` (default opaque white).
+    /// `maxCanvasArea`), `background` (a paint; default opaque white).
     mutating func readCanvas(_ entry: Node.Entry?) -> CanvasSpec {
         var canvas = CanvasSpec(location: entry?.keyLocation ?? documentStart)
         guard let entry, let keys = keys(of: entry.value, in: Vocabulary.canvas, key: "canvas") else { return canvas }
@@ -13,8 +13,11 @@ extension Validator {
                    "the canvas is \(w) × \(h) = \(w * h) pixels; the most is \(Self.maxCanvasArea) (16384 × 16384)")
             canvas.height = nil
         }
-        if let background = keys["background"], let color = color(background.value, key: "background") {
-            canvas.background = color
+        if let background = keys["background"], let paint = paint(background.value, key: "background") {
+            switch paint {
+            case .color(let color): canvas.background = color
+            case .gradient(let gradient): canvas.background = RGBA(red: 0, green: 0, blue: 0, alpha: 0); canvas.gradient = gradient
+            }
         }
         return canvas
     }

@@ -1,10 +1,11 @@
 /// `overlays` (docs/format.md): each item is one kind,
-/// named by its introducing key (`text` or `image`), plus the placement keys
+/// named by its introducing key (`text`, `image` or `shape`), plus the placement keys
 /// every kind takes: `anchor` (default center), `offset` [x, y] (default
-/// [0, 0]), `photo`, `rotation` (degrees, -3600...3600), `opacity` (0...1).
+/// [0, 0]), `photo`, `rotation` (degrees, -3600...3600), `opacity` (0...1), `layer`
+/// (`above`, the default, or `below` the photos).
 /// Text: `text`, `font` {`family`: a name or a list of names, `size` > 0},
 /// `color` (default black) and `TextStyle`'s keys. Image overlays:
-/// `Validator+ImageOverlay.swift`.
+/// `Validator+ImageOverlay.swift`; shapes: `Validator+ShapeOverlay.swift`.
 extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
@@ -23,7 +24,8 @@ extension Validator {
         guard let keys = keys(of: node, in: Vocabulary.overlay, key: "overlays") else { return nil }
         let present = OverlayKindName.allCases.filter { keys[$0.rawValue] != nil }
         guard let kindName = present.first else {
-            report(.missingKey, node.location, "missing key 'text' in an overlay: the text to draw (or 'image': a picture)")
+            report(.missingKey, node.location,
+                   "missing key 'text' in an overlay: the text to draw (or 'image': a picture, or 'shape': a vector shape)")
             return nil
         }
         guard present.count == 1 else {
@@ -35,6 +37,12 @@ extension Validator {
         var failed = false
         let own = Vocabulary.overlayKeys(kindName)
         for (key, entry) in keys where !Vocabulary.overlayPlacement.contains(key) && !own.contains(key) {
+            if kindName == .shape, key == "color" {
+                report(.invalidValue, entry.keyLocation,
+                       "'color' applies to text overlays; a shape's inside is 'fill' (did you mean 'fill'?), its outline 'stroke: {color}'")
+                failed = true
+                continue
+            }
             let owners = OverlayKindName.allCases.filter { Vocabulary.overlayKeys($0).contains(key) }.map(\.plural)
             report(.invalidValue, entry.keyLocation,
                    "'\(key)' applies to \(owners.joined(separator: " and ")), not \(kindName.plural)")
@@ -44,6 +52,7 @@ extension Validator {
         let kind: OverlayKind? = switch kindName {
         case .text: readTextOverlay(keys)
         case .image: readImageOverlay(keys)
+        case .shape: readShapeOverlay(keys)
         }
         let placement = readOverlayPlacement(keys, kind: kindName, node: node)
         guard let kind, var overlay = placement, !failed else { return nil }
@@ -85,6 +94,12 @@ extension Validator {
             if let value = number(entry.value, key: "opacity", range: 0...1, rangeText: "a fraction from 0 to 1") {
                 overlay.opacity = value + 0
                 reportUnrendered("overlay.\(kind.rawValue).opacity", entry, phrase: "in \(kind.singular)")
+            } else { failed = true }
+        }
+        if let entry = keys["layer"] {
+            if let name = enumeration(entry.value, key: "layer", allowed: OverlayLayer.allCases.map(\.rawValue)),
+               let layer = OverlayLayer(rawValue: name) {
+                overlay.layer = layer
             } else { failed = true }
         }
         return failed ? nil : overlay

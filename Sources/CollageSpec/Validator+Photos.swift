@@ -16,18 +16,14 @@ extension Validator {
     /// The photos read from `photos`, including those with errors other than
     /// in `src` and `id` (so `order` can still resolve their ids); nil when
     /// `photos` itself is missing or malformed. Errors are in `diagnostics`.
+    ///
+    /// No `photos` (or an empty list) is no photos: a card of overlays
+    /// alone, which `validate` allows when the canvas gives both sides.
     mutating func readPhotos(_ entry: Node.Entry?) -> (photos: [PhotoEntry], complete: Bool)? {
-        guard let entry else {
-            report(.missingKey, documentStart, "missing key 'photos' at the top level: the list of photos to lay out")
-            return nil
-        }
+        guard let entry else { return ([], true) }
         guard case .sequence(let items) = entry.value.content else {
             report(.wrongType, entry.value.location,
                    "expected a list of photos for 'photos', found \(describe(entry.value))")
-            return nil
-        }
-        guard !items.isEmpty else {
-            report(.outOfRange, entry.value.location, "'photos' lists no photos; give at least one")
             return nil
         }
         var photos: [PhotoEntry] = []
@@ -170,10 +166,6 @@ extension Validator {
         guard case .sequence(let items) = entry.value.content else {
             report(.wrongType, entry.value.location,
                    "expected a list of photo ids for 'order', found \(describe(entry.value))")
-            return nil
-        }
-        guard !items.isEmpty else {
-            report(.outOfRange, entry.value.location, "'order' lists no photos; list at least one id or leave 'order' out")
             return nil
         }
         var result: [PhotoSpec] = []

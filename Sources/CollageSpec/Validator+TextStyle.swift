@@ -186,8 +186,14 @@ extension Validator {
             report(.missingKey, node.location, "missing key 'color' in 'background': the label box's colour")
             return nil
         }
-        guard let color = color(colorEntry.value, key: "color") else { return nil }
-        var background = TextBackground(color: color)
+        guard let paint = paint(colorEntry.value, key: "color") else { return nil }
+        var background: TextBackground
+        switch paint {
+        case .color(let color): background = TextBackground(color: color)
+        case .gradient(let gradient):
+            background = TextBackground(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0))
+            background.gradient = gradient
+        }
         if let entry = keys["padding"] {
             guard let value = textLength(entry.value, key: "padding") else { return nil }
             background.padding = value

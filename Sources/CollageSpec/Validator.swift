@@ -100,6 +100,27 @@ struct Validator {
                        notes: ["give the canvas 'width' and 'height' in pixels"])
             }
         }
+        // docs/format.md "photos": a document without photos (none listed,
+        // an empty list, or `order: []`) is a card of overlays, and nothing
+        // can size its canvas.
+        // (A list whose photos all failed to read is reported at them instead.)
+        let emptyOrder: Bool = if let order = top["order"], case .sequence(let items) = order.value.content { items.isEmpty } else { false }
+        let listsNone = photos.map { $0.photos.isEmpty && $0.complete } ?? false
+        if let count = ordered?.count, count == 0, listsNone || emptyOrder, !canvasHadErrors,
+           canvas.width == nil || canvas.height == nil {
+            let missing = [("width", canvas.width), ("height", canvas.height)].filter { $0.1 == nil }.map { "'\($0.0)'" }
+            let sides = missing.joined(separator: " and ")
+            let notes = ["give the canvas 'width' and 'height' in pixels for a card without photos"]
+            if emptyOrder, let order = top["order"] {
+                report(.missingKey, order.value.location, "'order' lists no photos, so the canvas needs \(sides)", notes: notes)
+            } else if let photosEntry = top["photos"] {
+                report(.missingKey, photosEntry.value.location, "'photos' lists no photos, so the canvas needs \(sides)", notes: notes)
+            } else {
+                report(.missingKey, documentStart,
+                       "missing key 'photos' at the top level: the list of photos to lay out (or, for a card without photos, the canvas \(sides))",
+                       notes: notes)
+            }
+        }
         let overlays = readOverlays(top["overlays"])
         checkOverlayPhotos(overlays, photos: ordered)
 

@@ -34,7 +34,7 @@ enum Vocabulary {
         supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight"],
         unsupported: ["direction"])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
-    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity"]
+    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
     /// first: the one registration of a kind's keys. A key of another kind
     /// is an error naming the kinds it applies to.
@@ -43,6 +43,7 @@ enum Vocabulary {
         case .text: ["text", "font", "color", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
                      "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign", "hyphens"]
         case .image: ["image", "width", "height", "shadow"]
+        case .shape: ["shape", "width", "height", "cornerRadius", "points", "d", "fill", "stroke", "shadow"]
         }
     }
     /// Every key of any overlay kind (the schema's `$defs/overlay`).
@@ -57,7 +58,15 @@ enum Vocabulary {
     /// A rich-text span (`text: [{text, …}]`, `TextSpan`).
     static let span = Section(name: "span", phrase: "in a span",
         supported: ["text", "font", "color", "letterSpacing", "lang"], unsupported: [])
+    /// A text overlay's `stroke` (`TextStroke`).
     static let stroke = Section(name: "stroke", phrase: "in 'stroke'", supported: ["width", "color"], unsupported: [])
+    /// A shape overlay's `stroke` (`ShapeStroke`).
+    static let shapeStroke = Section(name: "stroke", phrase: "in a shape's 'stroke'",
+        supported: ["width", "color", "dash", "dashOffset", "join", "cap", "miterLimit"], unsupported: [])
+    /// A paint given as a mapping (`PaintSpec`).
+    static let paint = Section(name: "paint", phrase: "in a paint", supported: ["gradient"], unsupported: [])
+    static let gradient = Section(name: "gradient", phrase: "in 'gradient'",
+        supported: ["kind", "angle", "center", "radius", "stops", "space"], unsupported: [])
     /// A text overlay's `shadow` (`TextShadow`).
     static let shadow = Section(name: "shadow", phrase: "in 'shadow'", supported: ["offset", "blur", "color"], unsupported: [])
     /// A photo's or image overlay's `shadow` (`DropShadow`).

@@ -207,8 +207,12 @@ final class NumericKeyTests: XCTestCase {
         case "overlay":
             var text = Tree.map([("text", .raw("\"Hi\""))])
             var image = Tree.map([("image", photo)])
+            var shape = Tree.map([("shape", .raw("\"rect\"")), ("width", .raw("10")), ("height", .raw("10")),
+                                  ("fill", .raw("\"#000000\""))])
             switch key.path.count > 2 ? key.path[1] : "" {
-            case "stroke": text = text.setting(["stroke", "width"], to: .raw("1"))
+            case "stroke":
+                text = text.setting(["stroke", "width"], to: .raw("1"))
+                shape = shape.setting(["stroke", "width"], to: .raw("1"))
             case "background": text = text.setting(["background", "color"], to: .raw("\"#000000\""))
             default: break
             }
@@ -216,7 +220,8 @@ final class NumericKeyTests: XCTestCase {
             if path.last == "*" { path = path.dropLast() + ["kern"] }
             text = text.setting(path, to: placed)
             image = image.setting(path, to: placed)
-            for overlay in [text, image] {
+            shape = shape.setting(path, to: placed)
+            for overlay in [text, image, shape] {
                 trees.append(document([("photos", .list([photo])), ("overlays", .list([overlay]))]))
             }
         case "canvas":

@@ -26,6 +26,8 @@ extension Spec {
                         named.append(NamedPath(path: file, src: src, location: location))
                     }
                 }
+            case .shape:
+                break
             }
         }
         return named

@@ -1,0 +1,270 @@
+import CollageNumerics
+import Glibc
+
+extension Path {
+    /// Most dashes one stroke draws; a finer pattern (more than this many
+    /// dashes along the path) is drawn solid, as its dashes could not be
+    /// told apart anyway at that density and they would cost unbounded time.
+    public static let maxDashes = 200_000
+
+    /// The area a stroke of `style` covers, as a fill path (non-zero rule):
+    /// the band `style.width` wide centred on every subpath, with `style`'s
+    /// joins between its pieces, caps at the ends of open subpaths and of
+    /// dashes, and the dash pattern applied from the start of each subpath
+    /// (SVG 2 "Stroking"; a closed subpath whose pattern is "on" at both ends
+    /// joins its last dash to its first). Curves are flattened within
+    /// `tolerance` (the path's units), and so are round joins and caps.
+    ///
+    /// The result is a union of convex pieces (one quadrilateral a segment,
+    /// one polygon a join or cap), every one traced the same way round
+    /// (clockwise on screen, like `Path.rect`), so the non-zero rule fills
+    /// their union: self-overlapping strokes (a thick line round a tight
+    /// curve) come out right with no offset-curve clean-up. Empty when the
+    /// width is not a positive finite number.
+    public func stroked(_ style: StrokeStyle, tolerance: Double = PathRasterizer.tolerance) -> Path {
+        var out = Path()
+        guard style.width.isFinite, style.width > 0, tolerance > 0 else { return out }
+        var stroker = Stroker(halfWidth: style.width / 2, style: style, tolerance: tolerance)
+        let lines = polylines(tolerance: tolerance).filter { line in line.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+        let pattern = Stroker.pattern(style.dash)
+        var dashed = false
+        if let pattern {
+            let period = pattern.reduce(0, +)
+            let total = lines.reduce(0.0) { $0 + $1.length }
+            dashed = total / period <= Double(Self.maxDashes)
+        }
+        for line in lines {
+            if dashed, let pattern {
+                for piece in Stroker.dashes(of: line, pattern: pattern, offset: style.dashOffset) {
+                    stroker.stroke(piece)
+                }
+            } else {
+                stroker.stroke(Stroker.Piece(points: line.points, closed: line.closed, direction: SIMD2(1, 0)))
+            }
+        }
+        out.append(stroker.out)
+        return out
+    }
+}
+
+/// Builds a stroke's pieces (`Path.stroked`).
+struct Stroker {
+    /// An open (or closed) run of points to stroke; `direction` orients the
+    /// caps of a run of one point (a zero-length dash or subpath).
+    struct Piece {
+        var points: [SIMD2<Double>]
+        var closed: Bool
+        var direction: SIMD2<Double>
+    }
+
+    let halfWidth: Double
+    let style: StrokeStyle
+    let tolerance: Double
+    var out = Path()
+
+    init(halfWidth: Double, style: StrokeStyle, tolerance: Double) {
+        self.halfWidth = halfWidth; self.style = style; self.tolerance = tolerance
+    }
+
+    /// The dash pattern SVG uses: an odd list repeated once; nil (solid)
+    /// when empty, when any length is negative or not finite, or when all are zero.
+    static func pattern(_ dash: [Double]) -> [Double]? {
+        guard !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+        let pattern = dash.count % 2 == 1 ? dash + dash : dash
+        let period = pattern.reduce(0, +)
+        return period > 0 && period.isFinite ? pattern : nil
+    }
+
+    /// The "on" runs of `line` under `pattern`, starting `offset` into it.
+    static func dashes(of line: Polyline, pattern: [Double], offset: Double) -> [Piece] {
+        var points = line.points
+        guard points.count > 1 else {
+            // A point has no length: SVG draws its caps when the pattern starts "on".
+            return [Piece(points: points, closed: false, direction: SIMD2(1, 0))]
+        }
+        if line.closed { points.append(points[0]) }
+        let period = pattern.reduce(0, +)
+        var phase = offset.isFinite ? offset.truncatingRemainder(dividingBy: period) : 0
+        if phase < 0 { phase += period }
+        // Skip the dashes and gaps wholly before the start (a zero-length
+        // dash exactly at the start is kept: a dot with round caps).
+        var index = 0
+        while phase >= pattern[index], !(phase == 0 && pattern[index] == 0) {
+            phase -= pattern[index]
+            index = (index + 1) % pattern.count
+        }
+        var remaining = pattern[index] - phase
+        var on = index % 2 == 0
+        let startsOn = on
+        var pieces: [Piece] = []
+        var current: [SIMD2<Double>] = on ? [points[0]] : []
+        var direction = SIMD2<Double>(1, 0)
+        for i in 1 ..< points.count {
+            let a = points[i - 1], b = points[i]
+            let length = distance(a, b)
+            guard length > 0 else { continue }
+            direction = (b - a) / length
+            var position = 0.0
+            // Every dash or gap that ends inside this segment.
+            while length - position > remaining {
+                position += remaining
+                let here = a + direction * position
+                if on {
+                    if current.last != here { current.append(here) }
+                    pieces.append(Piece(points: current, closed: false, direction: direction))
+                    current = []
+                } else {
+                    current = [here]
+                }
+                on.toggle()
+                index = (index + 1) % pattern.count
+                remaining = pattern[index]
+            }
+            remaining -= length - position
+            if on, current.last != b { current.append(b) }
+        }
+        // Dashes and gaps that end exactly at the end; a dash that would
+        // start there is drawn only when it has no length anyway (a dot of
+        // a `[0, gap]` pattern with round caps).
+        let end = points[points.count - 1]
+        var turns = 0
+        while remaining <= 0, turns < pattern.count {
+            if on {
+                pieces.append(Piece(points: current, closed: false, direction: direction))
+                current = []
+            } else {
+                guard pattern[(index + 1) % pattern.count] == 0 else { break }
+                current = [end]
+            }
+            on.toggle()
+            index = (index + 1) % pattern.count
+            remaining = pattern[index]
+            turns += 1
+        }
+        guard on, !current.isEmpty else { return pieces }
+        if line.closed, startsOn {
+            if pieces.isEmpty {
+                // One dash all the way round: the closed outline itself.
+                current.removeLast()
+                return [Piece(points: current, closed: true, direction: direction)]
+            }
+            // The last dash runs on into the first across the subpath's start.
+            pieces[0].points = current + pieces[0].points.dropFirst()
+            return pieces
+        }
+        pieces.append(Piece(points: current, closed: false, direction: direction))
+        return pieces
+    }
+
+    /// Adds the pieces of one run's stroke.
+    mutating func stroke(_ piece: Piece) {
+        let h = halfWidth
+        let points = piece.points
+        guard let first = points.first else { return }
+        if points.count == 1 {
+            // SVG: a zero-length run shows its caps only (a disc, a square).
+            let d = piece.direction
+            if style.cap != .butt { cap(first, outward: -d); cap(first, outward: d) }
+            return
+        }
+        let closed = piece.closed && points.count > 2
+        let count = points.count
+        let segments = closed ? count : count - 1
+        func direction(_ i: Int) -> SIMD2<Double> {
+            let a = points[i], b = points[(i + 1) % count]
+            return (b - a) / distance(a, b)
+        }
+        for i in 0 ..< segments {
+            let a = points[i], b = points[(i + 1) % count]
+            let d = direction(i), n = SIMD2(-d.y, d.x) * h
+            polygon([a + n, b + n, b - n, a - n])
+        }
+        if closed {
+            for i in 0 ..< count { join(points[i], incoming: direction((i + count - 1) % count), outgoing: direction(i)) }
+        } else {
+            for i in 1 ..< count - 1 { join(points[i], incoming: direction(i - 1), outgoing: direction(i)) }
+            cap(points[0], outward: -direction(0))
+            cap(points[count - 1], outward: direction(count - 2))
+        }
+    }
+
+    /// The join at vertex `p` between unit directions `d0` (in) and `d1` (out).
+    private mutating func join(_ p: SIMD2<Double>, incoming d0: SIMD2<Double>, outgoing d1: SIMD2<Double>) {
+        let h = halfWidth
+        let cross = d0.x * d1.y - d0.y * d1.x, dot = d0.x * d1.x + d0.y * d1.y
+        if abs(cross) < 1e-12, dot > 0 { return }
+        // The path turns towards the left normal (-d.y, d.x) when cross > 0; the outer side is the other one.
+        let side: Double = cross > 0 ? -1 : 1
+        let u0 = SIMD2(-d0.y, d0.x) * side, u1 = SIMD2(-d1.y, d1.x) * side
+        let a = p + u0 * h, b = p + u1 * h
+        switch style.join {
+        case .bevel:
+            polygon([p, a, b])
+        case .miter:
+            // Miter length over width: 1 / sin(θ / 2), θ the angle between the segments (cos θ = −d0·d1).
+            let sinHalf = ((1 + dot) / 2).squareRoot()
+            if sinHalf > 1e-12, 1 / sinHalf <= style.miterLimit {
+                let bisector = u0 + u1
+                let length = (bisector.x * bisector.x + bisector.y * bisector.y).squareRoot()
+                let tip = p + bisector / length * (h / sinHalf)
+                polygon([p, a, tip, b])
+            } else {
+                polygon([p, a, b])
+            }
+        case .round:
+            let angle = Swift.min(Double.pi, acos(Swift.max(-1, Swift.min(1, u0.x * u1.x + u0.y * u1.y))))
+            // The sweep's second axis: towards u1, or straight on for a half turn.
+            var v = u1 - u0 * (u0.x * u1.x + u0.y * u1.y)
+            let vl = (v.x * v.x + v.y * v.y).squareRoot()
+            v = vl > 1e-9 ? v / vl : d0
+            polygon([p] + arc(p, from: u0, towards: v, sweep: angle))
+        }
+    }
+
+    /// The cap at end point `p` of a run leaving it in direction `e` (unit, outward).
+    private mutating func cap(_ p: SIMD2<Double>, outward e: SIMD2<Double>) {
+        let h = halfWidth
+        let n = SIMD2(-e.y, e.x)
+        switch style.cap {
+        case .butt: return
+        case .square: polygon([p + n * h, p + (n + e) * h, p + (e - n) * h, p - n * h])
+        case .round: polygon(arc(p, from: n, towards: e, sweep: Double.pi))
+        }
+    }
+
+    /// Points at the half width about `centre` from direction `u` through
+    /// angle `sweep` towards the perpendicular unit `v`, both ends included,
+    /// each chord within `tolerance` of the circle.
+    private func arc(_ centre: SIMD2<Double>, from u: SIMD2<Double>, towards v: SIMD2<Double>, sweep: Double) -> [SIMD2<Double>] {
+        let h = halfWidth
+        let step = h > tolerance ? 2 * acos(1 - tolerance / h) : Double.pi
+        let n = Swift.max(1, Swift.min(10_000, Int(checked: sweep / step, .up)))
+        // The inner points sit a little outside the circle, at the radius
+        // whose fan of n triangles has the sector's area (h √(φ / sin φ), φ
+        // the step), so round caps and joins lose no area to their chords.
+        let phi = sweep / Double(n)
+        let outer = phi > 1e-6 ? h * (phi / sin(phi)).squareRoot() : h
+        var points: [SIMD2<Double>] = []
+        points.reserveCapacity(n + 1)
+        for k in 0 ... n {
+            let angle = phi * Double(k)
+            points.append(centre + (u * cos(angle) + v * sin(angle)) * (k == 0 || k == n ? h : outer))
+        }
+        return points
+    }
+
+    /// Adds a convex polygon traced clockwise on screen (positive shoelace area, y down).
+    private mutating func polygon(_ points: [SIMD2<Double>]) {
+        guard points.count > 2 else { return }
+        var area = 0.0
+        for i in 0 ..< points.count {
+            let a = points[i], b = points[(i + 1) % points.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        guard area != 0, area.isFinite else { return }
+        let ordered = area > 0 ? points : points.reversed()
+        out.move(to: ordered[0].x, ordered[0].y)
+        for p in ordered.dropFirst() { out.line(to: p.x, p.y) }
+        out.close()
+    }
+}
