@@ -38,6 +38,15 @@ enum Compositor {
                 let p = i * 4
                 let a = clamp(source[p + 3] * opacity, 1)
                 guard a > 0 else { continue }
+                if a >= 1 {
+                    // Opaque: what `over` gives for a = 1 (nothing of the canvas kept), without reading it.
+                    let d = destination + i &* step &* 4
+                    d[0] = encode[SRGBTransfer.encodeIndex(clamp(source[p] * opacity, 1))]
+                    d[1] = encode[SRGBTransfer.encodeIndex(clamp(source[p + 1] * opacity, 1))]
+                    d[2] = encode[SRGBTransfer.encodeIndex(clamp(source[p + 2] * opacity, 1))]
+                    d[3] = 255
+                    continue
+                }
                 over(r: clamp(source[p] * opacity, a), g: clamp(source[p + 1] * opacity, a),
                      b: clamp(source[p + 2] * opacity, a), a: a,
                      onto: destination + i &* step &* 4, encode: encode, decode: decode, alpha: alpha)

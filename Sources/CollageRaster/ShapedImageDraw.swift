@@ -166,7 +166,7 @@ struct ShapedImageDraw {
         guard let shape = draw.coverage else { return }
         let w = part.width, h = part.height
         let pixels = UnsafeRawPointer(picture).assumingMemoryBound(to: SIMD4<Float>.self)
-        let table = Self.phaseTable.baseAddress!
+        let table = Self.phaseTable.baseAddress!, splat = Self.splatTable.baseAddress!
         let phases = Double(Self.phases), shift = Self.phaseBits, fraction = Self.phases - 1
         // Beyond these every tap reads the edge pixel, whatever the phase, so
         // clamping there changes nothing and keeps the conversions in range
@@ -209,7 +209,8 @@ struct ShapedImageDraw {
                     var sum = SIMD4<Float>()
                     if u0 >= 0, v0 >= 0, u0 + 6 <= w, v0 + 6 <= h {
                         // Inside the picture: no edge clamping.
-                        sum = Self.taps6x6(pixels + v0 * w + u0, stride: w, wx, wy)
+                        sum = Self.taps6x6(pixels + v0 * w + u0, stride: w, splat + (su & fraction) * 6,
+                                           splat + (sv & fraction) * 6)
                     } else {
                         for ty in 0 ..< 6 where wy[ty] != 0 {
                             let row = pixels + Swift.min(Swift.max(v0 + ty, 0), h - 1) * w
@@ -229,13 +230,15 @@ struct ShapedImageDraw {
     }
 
     /// The 6 × 6 taps from `first` (rows `stride` pixels apart), weighted
-    /// `wx[tx] * wy[ty]`: each row's horizontal sum, then the vertical one.
+    /// `wx[tx] * wy[ty]` (each weight in all four lanes: `splatTable`):
+    /// each row's horizontal sum, then the vertical one.
     /// Kept out of line: inlined into the pixel loop, LLVM's vectoriser
     /// splits these 4-lane operations into scalar ones and shuffles (about
-    /// twice as slow); on its own every operation stays one SSE instruction.
+    /// twice as slow); on its own every operation stays one SSE instruction,
+    /// and the weights are loads, not broadcasts.
     @inline(never)
     static func taps6x6(_ first: UnsafePointer<SIMD4<Float>>, stride: Int,
-                        _ wx: UnsafePointer<Float>, _ wy: UnsafePointer<Float>) -> SIMD4<Float> {
+                        _ wx: UnsafePointer<SIMD4<Float>>, _ wy: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
         @inline(__always) func across(_ row: UnsafePointer<SIMD4<Float>>) -> SIMD4<Float> {
             var sum = row[0] * wx[0]
             sum += row[1] * wx[1]; sum += row[2] * wx[2]
@@ -258,6 +261,16 @@ struct ShapedImageDraw {
     /// For every phase p in 0 ..< `phases`, its six Lanczos-3 weights
     /// (`taps(p / phases)`) and their sum: 7 floats a phase.
     /// Written once, then only read (so safe to share between threads).
+    /// `phaseTable`'s six weights of each phase, each in all four lanes
+    /// (6 × 16 bytes a phase), for `taps6x6`. Written once, then only read.
+    nonisolated(unsafe) static let splatTable: UnsafeBufferPointer<SIMD4<Float>> = {
+        let table = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: phases * 6)
+        for p in 0 ..< phases {
+            for t in 0 ..< 6 { table[p * 6 + t] = SIMD4(repeating: phaseTable[p * 7 + t]) }
+        }
+        return UnsafeBufferPointer(table)
+    }()
+
     nonisolated(unsafe) static let phaseTable: UnsafeBufferPointer<Float> = {
         let table = UnsafeMutableBufferPointer<Float>.allocate(capacity: phases * 7)
         var weights = [Double](repeating: 0, count: 6)
