@@ -64,18 +64,6 @@ extension OverlayLayout {
 }
 
 extension Path {
-    /// The scene path of read SVG path data (same coordinates).
-    public init(_ data: PathData) {
-        self.init()
-        for element in data.elements {
-            switch element {
-            case .move(let x, let y): move(to: x, y)
-            case .line(let x, let y): line(to: x, y)
-            case .quad(let cx, let cy, let x, let y): quad(to: x, y, control: cx, cy)
-            case .cubic(let c1x, let c1y, let c2x, let c2y, let x, let y):
-                cubic(to: x, y, control1: c1x, c1y, control2: c2x, c2y)
-            case .close: close()
-            }
-        }
-    }
+    /// The scene path of read SVG path data (same coordinates, same elements).
+    public init(_ data: PathData) { self.init(elements: data.elements) }
 }

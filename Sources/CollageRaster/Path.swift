@@ -1,23 +1,19 @@
+import CollageNumerics
 /// A vector outline: subpaths of straight lines and quadratic and cubic
 /// Bézier curves, in the coordinates of the node that holds it (canvas
 /// pixels, y down, before the node's transforms). Filled by
 /// `PathRasterizer`; an open subpath is closed by the fill. Strokes and
 /// dashes (issue 15) expand into fill paths of this kind.
 public struct Path: Sendable, Hashable {
-    /// One drawing command.
-    public enum Element: Sendable, Hashable {
-        case move(x: Double, y: Double)
-        case line(x: Double, y: Double)
-        /// Quadratic Bézier: control point, end point.
-        case quad(cx: Double, cy: Double, x: Double, y: Double)
-        /// Cubic Bézier: two control points, end point.
-        case cubic(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
-        case close
-    }
+    /// One drawing command (`PathElement`, shared with the document's `PathData`).
+    public typealias Element = PathElement
 
     public private(set) var elements: [Element] = []
 
     public init() {}
+
+    /// A path of these elements.
+    public init(elements: [Element]) { self.elements = elements }
 
     public mutating func move(to x: Double, _ y: Double) { elements.append(.move(x: x, y: y)) }
     public mutating func line(to x: Double, _ y: Double) { elements.append(.line(x: x, y: y)) }

@@ -1,3 +1,4 @@
+import CollageNumerics
 import Glibc
 
 /// Why SVG path data could not be read: the 1-based column (Unicode
@@ -13,16 +14,8 @@ public struct PathDataError: Error, Sendable, Equatable {
 /// own coordinates (canvas pixels, y down, before the overlay's offset and
 /// rotation). `CollageLayout` turns it into a scene `Path` element by element.
 public struct PathData: Sendable, Hashable {
-    /// One absolute drawing command.
-    public enum Element: Sendable, Hashable {
-        case move(x: Double, y: Double)
-        case line(x: Double, y: Double)
-        /// Quadratic Bézier: control point, end point.
-        case quad(cx: Double, cy: Double, x: Double, y: Double)
-        /// Cubic Bézier: two control points, end point.
-        case cubic(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
-        case close
-    }
+    /// One absolute drawing command (`PathElement`, shared with the scene's `Path`).
+    public typealias Element = PathElement
 
     public internal(set) var elements: [Element] = []
 
