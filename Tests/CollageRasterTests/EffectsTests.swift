@@ -112,7 +112,9 @@ final class EffectsTests: XCTestCase {
         XCTAssertGreaterThan(spread[9, 15].red, 40)                      // outside the picture, lit
         XCTAssertEqual(spread[3, 15], .black)                            // beyond 3σ
         XCTAssertLessThan(spread[10, 15].red, 230)                       // the edge fades
-        XCTAssertEqual(spread[15, 15].red, 255)                          // the middle stays white
+        // The middle: the Gaussian's mass over the square, erf(5 / (2√2))² of white in linear light (252).
+        let mass = erf(5 / (2 * 2.squareRoot())) * erf(5 / (2 * 2.squareRoot()))
+        XCTAssertEqual(Double(spread[15, 15].red), SRGBTransfer.encoded(fromLinear: mass) * 255, accuracy: 1)
         var energy = 0.0
         for y in 0 ..< 30 { for x in 0 ..< 30 { energy += Double(SRGBTransfer.decode(spread[x, y].red)) } }
         XCTAssertEqual(energy, 100, accuracy: 1)
