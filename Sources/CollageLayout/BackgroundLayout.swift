@@ -7,8 +7,11 @@ import CollageSpec
 public struct BackgroundFrame: Sendable, Hashable {
     /// One drawn copy of (part of) the image.
     public struct Piece: Sendable, Hashable {
+        /// The window of the oriented image, source pixels (never rounded).
         public var source: Rect
+        /// Where it lands, canvas pixels.
         public var destination: PixelRect
+        public init(source: Rect, destination: PixelRect) { self.source = source; self.destination = destination }
     }
     /// Index into `Layout.images` of the image's file.
     public var image: Int
