@@ -15,6 +15,8 @@ extension GaussianBlur {
     /// The blurred pixels over `output` (canvas pixels) of `pixels`, which
     /// hold `picture` (canvas pixels, 4 floats a pixel, rows top to bottom).
     /// σ <= 0 (or non-finite) copies the picture into `output`.
+    /// Memory: `output` grown by 3σ on every side (16 bytes a pixel), blurred
+    /// in place with the scratch of one row or one strip of 64 columns, and the result.
     static func blur(_ pixels: UnsafeBufferPointer<Float>, picture: PixelRect, sigma: Double, edges: Edges,
                      output: PixelRect) -> [Float] {
         let sigma = sigma.isFinite ? max(0, sigma) : 0
@@ -44,14 +46,11 @@ extension GaussianBlur {
             }
         }
         if r > 0 {
-            var b = [Float](repeating: 0, count: w * h * 4)
             a.withUnsafeMutableBufferPointer { a in
-                b.withUnsafeMutableBufferPointer { b in
-                    if sigma < boxSigma {
-                        Self.kernelPasses(a.baseAddress!, scratch: b.baseAddress!, width: w, height: h, weights: kernel(sigma: sigma))
-                    } else {
-                        Self.boxPasses(a.baseAddress!, scratch: b.baseAddress!, width: w, height: h, boxes: boxes(sigma: sigma))
-                    }
+                if sigma < boxSigma {
+                    Self.kernelPasses(a.baseAddress!, width: w, height: h, weights: kernel(sigma: sigma))
+                } else {
+                    Self.boxPasses(a.baseAddress!, width: w, height: h, boxes: boxes(sigma: sigma))
                 }
             }
         }
@@ -63,59 +62,77 @@ extension GaussianBlur {
         return out
     }
 
-    /// The exact kernel along rows then columns; the result ends in `pixels`.
-    private static func kernelPasses(_ pixels: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Float>,
-                                     width w: Int, height h: Int, weights: [Float]) {
+    /// Columns of the vertical passes are done in strips of this many
+    /// pixels (4 floats each), so the scratch is a strip, not a second image.
+    private static let pixelStrip = 64
+
+    /// The exact kernel along rows then columns, in place in `pixels`.
+    private static func kernelPasses(_ pixels: UnsafeMutablePointer<Float>, width w: Int, height h: Int, weights: [Float]) {
         let r = weights.count / 2
-        weights.withUnsafeBufferPointer { k in
-            // Rows: pixels -> scratch.
+        let lanesMax = min(w, pixelStrip) * 4
+        var scratch = [Float](repeating: 0, count: max(w * 4, h * lanesMax))
+        weights.withUnsafeBufferPointer { k in scratch.withUnsafeMutableBufferPointer { scratch in
+            let s = scratch.baseAddress!
+            // Rows: each row copied to the scratch, convolved back.
             for y in 0 ..< h {
-                let row = pixels + y * w * 4, out = scratch + y * w * 4
+                let row = pixels + y * w * 4
+                s.update(from: row, count: w * 4)
                 for x in 0 ..< w {
                     var sum = SIMD4<Float>(repeating: 0)
                     for t in max(0, x - r) ... min(w - 1, x + r) {
-                        let p = row + t * 4
+                        let p = s + t * 4
                         sum += SIMD4(p[0], p[1], p[2], p[3]) * k[t - x + r]
                     }
-                    let o = out + x * 4
+                    let o = row + x * 4
                     o[0] = sum.x; o[1] = sum.y; o[2] = sum.z; o[3] = sum.w
                 }
             }
-            // Columns: scratch -> pixels.
-            for y in 0 ..< h {
-                let out = pixels + y * w * 4
-                for i in 0 ..< w * 4 { out[i] = 0 }
-                for t in max(0, y - r) ... min(h - 1, y + r) {
-                    let weight = k[t - y + r], row = scratch + t * w * 4
-                    for i in 0 ..< w * 4 { out[i] += row[i] * weight }
+            // Columns, a strip at a time: the strip copied to the scratch, convolved back.
+            for start in stride(from: 0, to: w, by: pixelStrip) {
+                let lanes = min(pixelStrip, w - start) * 4
+                for y in 0 ..< h { (s + y * lanes).update(from: pixels + (y * w + start) * 4, count: lanes) }
+                for y in 0 ..< h {
+                    let out = pixels + (y * w + start) * 4
+                    for i in 0 ..< lanes { out[i] = 0 }
+                    for t in max(0, y - r) ... min(h - 1, y + r) {
+                        let weight = k[t - y + r], row = s + t * lanes
+                        for i in 0 ..< lanes { out[i] += row[i] * weight }
+                    }
                 }
             }
-        }
+        }}
     }
 
-    /// Three boxes along rows, then three along columns; the result ends in `pixels`.
-    private static func boxPasses(_ pixels: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Float>,
-                                  width w: Int, height h: Int, boxes: [Box]) {
-        var sums = [Double](repeating: 0, count: max(4, w * 4))
-        sums.withUnsafeMutableBufferPointer { s in
-            for y in 0 ..< h {
-                let row = pixels + y * w * 4, other = scratch + y * w * 4
-                var from = row, to = other
-                for box in boxes {
-                    boxPass(Lanes(base: from, range: 0 ..< w, stride: 4), box,
-                            into: Lanes(base: to, range: 0 ..< w, stride: 4), lanes: 4, sums: s)
-                    swap(&from, &to)
+    /// Three boxes along rows, then three along columns, in place in
+    /// `pixels` (a row, or a strip of columns, of scratch at a time).
+    private static func boxPasses(_ pixels: UnsafeMutablePointer<Float>, width w: Int, height h: Int, boxes: [Box]) {
+        let lanesMax = min(w, pixelStrip) * 4
+        var first = [Float](repeating: 0, count: max(w * 4, h * lanesMax))
+        var second = first
+        var sums = [Double](repeating: 0, count: max(4, lanesMax))
+        first.withUnsafeMutableBufferPointer { p in second.withUnsafeMutableBufferPointer { q in
+            sums.withUnsafeMutableBufferPointer { s in
+                let p = p.baseAddress!, q = q.baseAddress!
+                for y in 0 ..< h {
+                    let row = pixels + y * w * 4
+                    boxPass(Lanes(base: row, range: 0 ..< w, stride: 4), boxes[0],
+                            into: Lanes(base: p, range: 0 ..< w, stride: 4), lanes: 4, sums: s)
+                    boxPass(Lanes(base: p, range: 0 ..< w, stride: 4), boxes[1],
+                            into: Lanes(base: q, range: 0 ..< w, stride: 4), lanes: 4, sums: s)
+                    boxPass(Lanes(base: q, range: 0 ..< w, stride: 4), boxes[2],
+                            into: Lanes(base: row, range: 0 ..< w, stride: 4), lanes: 4, sums: s)
                 }
-                // Three passes end in `scratch`: copy back.
-                if from != row { row.update(from: from, count: w * 4) }
+                for start in stride(from: 0, to: w, by: pixelStrip) {
+                    let lanes = min(pixelStrip, w - start) * 4
+                    let column = pixels + start * 4
+                    boxPass(Lanes(base: column, range: 0 ..< h, stride: w * 4), boxes[0],
+                            into: Lanes(base: p, range: 0 ..< h, stride: lanes), lanes: lanes, sums: s)
+                    boxPass(Lanes(base: p, range: 0 ..< h, stride: lanes), boxes[1],
+                            into: Lanes(base: q, range: 0 ..< h, stride: lanes), lanes: lanes, sums: s)
+                    boxPass(Lanes(base: q, range: 0 ..< h, stride: lanes), boxes[2],
+                            into: Lanes(base: column, range: 0 ..< h, stride: w * 4), lanes: lanes, sums: s)
+                }
             }
-            var from = pixels, to = scratch
-            for box in boxes {
-                boxPass(Lanes(base: from, range: 0 ..< h, stride: w * 4), box,
-                        into: Lanes(base: to, range: 0 ..< h, stride: w * 4), lanes: w * 4, sums: s)
-                swap(&from, &to)
-            }
-            if from != pixels { pixels.update(from: from, count: w * h * 4) }
-        }
+        }}
     }
 }
