@@ -24,6 +24,26 @@ public struct BackgroundFrame: Sendable, Hashable {
     /// σ in canvas pixels; 0: none.
     public var blur: Double
 
+    /// The most copies a `tile` background may draw (each is an image draw):
+    /// a 64 x 64 px image on the largest canvas (16384 x 16384).
+    public static let maxTileCopies = 65536
+
+    /// The error, at the image's `src`, for tiling an image of oriented
+    /// `size` over `canvas` in more than `maxTileCopies` copies; nil when it
+    /// takes no more. The note names the smallest square image that fits.
+    static func tileCopiesProblem(_ spec: BackgroundImageSpec, size: Size, canvas: Size) -> Diagnostic? {
+        func copies(_ w: Int, _ h: Int) -> Int { ((canvas.width + w - 1) / w) * ((canvas.height + h - 1) / h) }
+        let count = copies(size.width, size.height)
+        guard count > maxTileCopies else { return nil }
+        var side = 1
+        while copies(side, side) > maxTileCopies { side *= 2 }
+        var low = side / 2 + 1
+        while low < side { let mid = (low + side) / 2; if copies(mid, mid) > maxTileCopies { low = mid + 1 } else { side = mid } }
+        return Diagnostic(.outOfRange, at: spec.srcLocation,
+            "the tile image '\(spec.src)' is \(size.width) × \(size.height) px: \(count) copies would cover the \(canvas.width) × \(canvas.height) canvas; the most is \(maxTileCopies)",
+            notes: ["use an image of at least \(side) × \(side) px, or 'fit: cover'"])
+    }
+
     /// The frame of `spec` on `canvas` for an image of oriented `size`.
     static func frame(_ spec: BackgroundImageSpec, image: Int, size: Size, canvas: Size) -> BackgroundFrame {
         let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)

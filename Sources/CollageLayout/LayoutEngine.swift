@@ -79,6 +79,9 @@ public enum LayoutEngine {
                                                 imageSize: { overlayImageSizes[$0] }, images: &images)
         var background: BackgroundFrame?
         if let image = spec.canvas.image, let size = backgroundImageSize, size.width > 0, size.height > 0 {
+            if image.fit == .tile, let problem = BackgroundFrame.tileCopiesProblem(image, size: size, canvas: canvas) {
+                throw DiagnosticList([problem])
+            }
             images.append(LayoutImage(owner: .background, path: image.path, src: image.src, srcLocation: image.srcLocation,
                                       size: size))
             background = BackgroundFrame.frame(image, image: images.count - 1, size: size, canvas: canvas)

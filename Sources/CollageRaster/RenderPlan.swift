@@ -88,11 +88,12 @@ struct RenderPlan {
             return Footprint(region: regions[index])
         }
         var direct = [Bool](repeating: false, count: scene.items.count)
+        let buckets = RegionBuckets(regions, canvas: canvas)
         for (index, item) in scene.items.enumerated() {
             // A filtered draw is filtered whole before it is composited in order.
             guard case .image(let draw) = item, !regions[index].isEmpty, draw.filters.isEmpty else { continue }
-            direct[index] = !scene.items.indices.contains { other in
-                guard other != index, footprints[other].intersects(footprints[index]) else { return false }
+            direct[index] = !buckets.contains(near: index) { other in
+                guard footprints[other].intersects(footprints[index]) else { return false }
                 if other < index { return true }
                 if case .image = scene.items[other] { return true }
                 return false

@@ -33,6 +33,26 @@ final class EffectsLayoutTests: XCTestCase {
         XCTAssertEqual(draw.edges, .extended)
     }
 
+    /// A 1 x 1 px tile on a 16384 x 16384 canvas would be 268 million
+    /// draws (the render hung, then ran out of memory): more copies than
+    /// `BackgroundFrame.maxTileCopies` is an error at the image's `src`
+    /// that names the count and the smallest image that fits.
+    func testTooManyTileCopiesIsAnErrorAtTheImage() throws {
+        XCTAssertThrowsError(try background(.tile, canvas: Size(width: 16384, height: 16384), image: Size(width: 1, height: 1))) { error in
+            guard let list = error as? DiagnosticList, let first = list.diagnostics.first else { return XCTFail("\(error)") }
+            XCTAssertEqual(list.diagnostics.count, 1)
+            XCTAssertEqual(first.kind, .outOfRange)
+            XCTAssertEqual(first.location, at(3, 20))
+            XCTAssertEqual(first.message, "the tile image 'bg.png' is 1 × 1 px: 268435456 copies would cover the 16384 × 16384 canvas; the most is 65536")
+            XCTAssertEqual(first.notes, ["use an image of at least 64 × 64 px, or 'fit: cover'"])
+        }
+        // 64 x 64 on 16384 x 16384 is exactly the most; 100 x 7 on 300 x 300 is 3 x 43 copies.
+        XCTAssertEqual(try background(.tile, canvas: Size(width: 16384, height: 16384), image: Size(width: 64, height: 64)).0
+            .background?.pieces.count, 65536)
+        XCTAssertEqual(try background(.tile, canvas: Size(width: 300, height: 300), image: Size(width: 100, height: 7)).0
+            .background?.pieces.count, 129)
+    }
+
     func testCoverAndContainBackgrounds() throws {
         let (cover, coverScene) = try background(.cover, canvas: Size(width: 200, height: 100), image: Size(width: 400, height: 400),
                                                  focus: (0.5, 0))

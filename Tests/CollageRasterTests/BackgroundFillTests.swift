@@ -118,6 +118,29 @@ final class BackgroundFillTests: XCTestCase {
         XCTAssertEqual(try RenderPlan(touching).direct, [true, false, true, false])
     }
 
+    /// A tiled background is thousands of draws side by side (issue: a
+    /// 16 x 16 px tile on 800 x 800 took 5 s to plan, every pair compared):
+    /// the plan compares only draws whose regions share a bucket, and the
+    /// flags are the pairwise rule's: 60 x 60 tiles of 4 px, direct except
+    /// the four under a later 6 x 6 draw at (10, 10), which is not direct either.
+    func testManyTilesAreDirectExceptWhereALaterDrawOverlapsThem() throws {
+        let whole = Rect(x: 0, y: 0, width: 4, height: 4)
+        var items: [SceneItem] = []
+        for y in 0 ..< 60 {
+            for x in 0 ..< 60 {
+                items.append(.image(ImageDraw(image: 0, source: whole, destination: PixelRect(x: x * 4, y: y * 4, width: 4, height: 4))))
+            }
+        }
+        items.append(.image(ImageDraw(image: 0, source: whole, destination: PixelRect(x: 10, y: 10, width: 6, height: 6))))
+        let scene = Scene(size: Size(width: 240, height: 240), background: background,
+                          images: [SceneImage(orientedSize: Size(width: 4, height: 4))], items: items)
+        let direct = try RenderPlan(scene).direct
+        // The later draw covers columns and rows 10..<16: tiles 2 and 3 each way.
+        let overlapped = Set([2 * 60 + 2, 2 * 60 + 3, 3 * 60 + 2, 3 * 60 + 3, 3600])
+        XCTAssertEqual(direct.indices.filter { !direct[$0] }, overlapped.sorted())
+        XCTAssertEqual(direct.count, 3601)
+    }
+
     /// Equal pixmaps, or a failure naming the first differing pixel and how many differ.
     private func assertSamePixels(_ actual: Pixmap, _ expected: Pixmap, _ message: String = "",
                                   file: StaticString = #filePath, line: UInt = #line) {
