@@ -116,11 +116,14 @@ extension CollageRenderer {
     /// Zero-size cells and the canvas's own limits are the layout's and the
     /// validator's, so `prepare` has reported them already.
     public static func renderLimits(_ prepared: Prepared, format: OutputFormat?, maxPixels: Int?) -> [Diagnostic] {
-        renderLimits(scene: prepared.scene, spec: prepared.spec, headers: prepared.headers, format: format,
-                     maxPixels: maxPixels, margin: 2)
+        renderLimits(scene: prepared.scene, spec: prepared.spec, images: prepared.layout.images, headers: prepared.headers,
+                     format: format, maxPixels: maxPixels, margin: 2)
     }
 
-    static func renderLimits(scene: Scene, spec: Spec, headers: [ImageHeader], format: OutputFormat?,
+    /// `images`: the layout's image files (`Layout.images`, scene image
+    /// order); those after the photos (image overlays, the background
+    /// image) are weighed against the budget from their headers too.
+    static func renderLimits(scene: Scene, spec: Spec, images: [LayoutImage], headers: [ImageHeader], format: OutputFormat?,
                              maxPixels: Int?, margin: Double) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let size = scene.size
@@ -153,6 +156,15 @@ extension CollageRenderer {
             if maxPixels == nil { notes.append("--max-pixels N raises the decoded-pixel budget") }
             found.append(Diagnostic(.unreadableImage, at: photo.srcLocation,
                                     "cannot decode photo '\(photo.src)': \(reason)", notes: notes))
+        }
+        for (index, image) in images.enumerated() where index >= spec.photos.count {
+            guard let minimum = scene.minimumDecodeSize(ofImage: index, margin: margin),
+                  let header = try? ImageDecoder.header(path: image.path),
+                  let reason = header.budgetRefusal(minimumSize: minimum, maxPixels: budget) else { continue }
+            var notes = ["resolved path: \(image.path)"]
+            if maxPixels == nil { notes.append("--max-pixels N raises the decoded-pixel budget") }
+            found.append(Diagnostic(.unreadableImage, at: image.srcLocation,
+                                    "cannot decode \(image.role) '\(image.src)': \(reason)", notes: notes))
         }
         return found
     }

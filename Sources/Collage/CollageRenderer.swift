@@ -156,7 +156,7 @@ public enum CollageRenderer {
                        warnings leading: [Diagnostic], lateItems: LateItems? = nil,
                        options: RenderOptions) throws(CollageError) -> Encoded {
         // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
-        let limits = renderLimits(scene: scene, spec: spec, headers: headers, format: format,
+        let limits = renderLimits(scene: scene, spec: spec, images: layout.images, headers: headers, format: format,
                                   maxPixels: options.maxPixels, margin: options.fast ? 1 : 2)
         // In check's order (`check` turns warnings into errors where they stand).
         let limitErrors = options.strict ? limits.map(\.asError) : limits.filter { $0.severity == .error }

@@ -224,6 +224,30 @@ final class CheckPromiseTests: XCTestCase {
         return current
     }
 
+    /// A background image or an image overlay over the decoded-pixel budget
+    /// (an 8 x 6 px PNG, 48 px, against --max-pixels 10): check found no
+    /// error and render refused it, since check weighed only the photos.
+    func testImagesBesidesPhotosOverTheBudgetAreRefusedByCheckAsByRender() throws {
+        setenv("FONTCONFIG_FILE", TestPaths.fontConfig.path, 0)
+        let directory = try TestPackage.temporaryDirectory(self)
+        try Data(try ImageEncoder.encode(SyntheticPhotos.quadrants(width: 8, height: 6), as: .png))
+            .write(to: directory.appendingPathComponent("p.png"))
+        let flags = Flags(format: .png, output: "out.png", maxPixels: 10, strict: false)
+        for text in ["version: 1\ncanvas: {width: 40, height: 30, background: {image: p.png, fit: tile}}\n",
+                     "version: 1\ncanvas: {width: 40, height: 30}\noverlays:\n  - {image: p.png}\n"] {
+            XCTAssertNil(try Self.violation(text, flags: flags, in: directory), text)
+            XCTAssertTrue(Self.lastRefused, text)
+        }
+        var request = CollageRenderer.CheckRequest()
+        request.maxPixels = 10
+        let file = directory.appendingPathComponent("doc.yaml")
+        try "version: 1\ncanvas: {width: 40, height: 30, background: {image: p.png, fit: tile}}\n"
+            .write(to: file, atomically: false, encoding: .utf8)
+        let found = try CollageRenderer.check(documentPath: file.path, request).diagnostics
+        XCTAssertEqual(found.map(\.description),
+                       ["\(file.path):2:53: error: cannot decode background image 'p.png': image too large: 8x6 (0.0 megapixels), over the limit of 10 pixels"])
+    }
+
     func testWhatCheckAcceptsRenderRendersAndWhatItRefusesRenderRefusesAlike() throws {
         setenv("FONTCONFIG_FILE", TestPaths.fontConfig.path, 0)
         let environment = ProcessInfo.processInfo.environment
