@@ -16,13 +16,23 @@
 struct BackgroundFill {
     /// The background, written as is (straight alpha, not blended).
     let color: Color
-    /// The footprints of the direct draws (pairwise disjoint), sorted by region `x`.
-    private let owned: [Footprint]
+    /// The footprints of the direct draws (pairwise disjoint), sorted by
+    /// region `x`, by bands of `bandHeight` canvas rows: `bands[k]` holds
+    /// those whose regions meet rows `k * bandHeight ..< (k + 1) * bandHeight`,
+    /// so a row looks only at its band's (a tiled background is thousands).
+    private let bands: [[Footprint]]
+    private static let bandHeight = 32
 
     init(_ color: Color, plan: RenderPlan) {
         self.color = color
-        owned = plan.footprints.indices.filter { plan.direct[$0] }.map { plan.footprints[$0] }
-            .sorted { $0.region.x < $1.region.x }
+        let owned = plan.footprints.indices.filter { plan.direct[$0] && !plan.footprints[$0].region.isEmpty }
+            .map { plan.footprints[$0] }.sorted { $0.region.x < $1.region.x }
+        let height = owned.map(\.region.maxY).max() ?? 0
+        var bands = [[Footprint]](repeating: [], count: (height + Self.bandHeight - 1) / Self.bandHeight)
+        for footprint in owned {
+            for k in footprint.region.y / Self.bandHeight ... (footprint.region.maxY - 1) / Self.bandHeight { bands[k].append(footprint) }
+        }
+        self.bands = bands
     }
 
     /// Writes the background into canvas `rows` (y down), except inside the
@@ -32,7 +42,8 @@ struct BackgroundFill {
         for y in rows {
             spans.removeAll(keepingCapacity: true)
             var sorted = true
-            for footprint in owned where footprint.region.y <= y && y < footprint.region.maxY {
+            let band = y / Self.bandHeight
+            for footprint in bands.indices.contains(band) ? bands[band] : [] where footprint.region.y <= y && y < footprint.region.maxY {
                 let columns = footprint.columns(ofRow: y)
                 guard !columns.isEmpty else { continue }
                 if let last = spans.last, last.lowerBound > columns.lowerBound { sorted = false }

@@ -141,6 +141,31 @@ final class BackgroundFillTests: XCTestCase {
         XCTAssertEqual(direct.count, 3601)
     }
 
+    /// Direct draws are found per band of 32 rows: tiles 5 x 7 px with a
+    /// 1 px gap, many across band edges (rows 32, 64, 96), leave exactly the
+    /// gaps to the background, as the in-order render does.
+    func testBackgroundShowsInTheGapsOfManyTilesAcrossBands() throws {
+        let photo = TestImages.random(width: 5, height: 7, seed: 31)
+        let whole = Rect(x: 0, y: 0, width: 5, height: 7)
+        var items: [SceneItem] = []
+        for y in stride(from: 0, to: 120, by: 8) {
+            for x in stride(from: 0, to: 100, by: 6) {
+                items.append(.image(ImageDraw(image: 0, source: whole, destination: PixelRect(x: x, y: y, width: 5, height: 7))))
+            }
+        }
+        let scene = Scene(size: Size(width: 100, height: 120), background: background,
+                          images: [SceneImage(orientedSize: photo.size)], items: items)
+        XCTAssertEqual(try RenderPlan(scene).direct, Array(repeating: true, count: items.count))
+        let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider([photo]), threads: 2)
+        assertSamePixels(canvas, try SceneRenderer.render(forcedInOrder(scene), images: MemoryImageProvider([photo]), threads: 2))
+        for y in 0 ..< 120 {
+            for x in 0 ..< 100 where x % 6 == 5 || y % 8 == 7 {
+                XCTAssertEqual(canvas[x, y], background, "(\(x), \(y))")
+            }
+        }
+        XCTAssertEqual(canvas[6, 32].alpha, 255)   // a tile's pixel on a band's first row
+    }
+
     /// Equal pixmaps, or a failure naming the first differing pixel and how many differ.
     private func assertSamePixels(_ actual: Pixmap, _ expected: Pixmap, _ message: String = "",
                                   file: StaticString = #filePath, line: UInt = #line) {
