@@ -25,8 +25,13 @@ extension Validator {
     /// regular file); `blur` 0-1000 canvas pixels (σ); `blur` with `fit: tile`
     /// is not supported yet.
     mutating func readBackgroundImage(_ node: Node) -> BackgroundImageSpec? {
-        guard let keys = keys(of: node, in: Vocabulary.backgroundImage, key: "background"),
-              let imageEntry = keys["image"], let src = string(imageEntry.value, key: "image") else { return nil }
+        guard let keys = keys(of: node, in: Vocabulary.backgroundImage, key: "background") else { return nil }
+        guard let imageEntry = keys["image"] else {
+            report(.missingKey, node.location,
+                   "a background image needs 'image', the path of the image file (or give a colour, or a paint {gradient: ...})")
+            return nil
+        }
+        guard let src = string(imageEntry.value, key: "image") else { return nil }
         guard !src.isEmpty else {
             report(.invalidValue, imageEntry.value.location, "'image' is empty; give the path of an image file")
             return nil

@@ -13,8 +13,10 @@ extension Validator {
                    "the canvas is \(w) × \(h) = \(w * h) pixels; the most is \(Self.maxCanvasArea) (16384 × 16384)")
             canvas.height = nil
         }
+        // A mapping with `image`, or with a background image's keys and no `gradient`, is a background image.
         if let background = keys["background"], case .mapping(let entries) = background.value.content,
-           entries.contains(where: { $0.key == "image" }) {
+           entries.contains(where: { $0.key == "image" })
+            || (!entries.contains { $0.key == "gradient" } && entries.contains { Vocabulary.backgroundImage.supported.contains($0.key) }) {
             if let image = readBackgroundImage(background.value) {
                 canvas.background = image.color
                 canvas.image = image
