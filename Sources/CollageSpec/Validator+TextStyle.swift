@@ -9,8 +9,8 @@
 ///   (needs `height`), `fit: none|shrink` (`shrink` needs one of the four),
 ///   `align: left|center|right|justify`, `lineHeight` (> 0, a
 ///   multiple of the size), `letterSpacing` (pixels, may be negative),
-///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `hyphens: none|manual|auto`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal` (`vertical` is not
-///   supported yet).
+///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `hyphens: none|manual|auto`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal|vertical`,
+///   and for vertical text `textOrientation: mixed|upright` and `textCombineUpright: 0|2|3|4`.
 /// - `stroke: {width >= 0, color}`, `shadow: {offset [x, y], blur >= 0, color}`
 ///   (pixels), `background: {color, padding >= 0, cornerRadius >= 0}`; the
 ///   stroke width, padding and corner radius may be percentages of the font size.
@@ -54,8 +54,26 @@ extension Validator {
     mutating func readTextStyle(_ keys: [String: Node.Entry]) -> TextStyle {
         var style = TextStyle()
         if let entry = keys["direction"],
-           let value = enumeration(entry.value, key: "direction", allowed: ["horizontal"], unsupported: ["vertical"]) {
-            _ = value
+           let value = enumeration(entry.value, key: "direction", allowed: TextDirection.allCases.map(\.rawValue)) {
+            style.direction = TextDirection(rawValue: value) ?? .horizontal
+        }
+        if let entry = keys["textOrientation"],
+           let value = enumeration(entry.value, key: "textOrientation", allowed: TextOrientation.allCases.map(\.rawValue)) {
+            style.textOrientation = TextOrientation(rawValue: value) ?? .mixed
+        }
+        if let entry = keys["textCombineUpright"],
+           let value = int(entry.value, key: "textCombineUpright", range: 0...4) {
+            if value == 1 {
+                report(.outOfRange, entry.value.location,
+                       "'textCombineUpright' is 0 (off) or 2, 3 or 4 (the longest run of digits set across one column cell); found 1")
+            } else {
+                style.textCombineUpright = value
+            }
+        }
+        for key in ["textOrientation", "textCombineUpright"] where style.direction != .vertical {
+            if let entry = keys[key] {
+                report(.invalidValue, entry.keyLocation, "'\(key)' applies only to 'direction: vertical'")
+            }
         }
         if let entry = keys["maxWidth"] { style.maxWidth = textLength(entry.value, key: "maxWidth", positive: true) }
         if let entry = keys["maxHeight"] { style.maxHeight = textLength(entry.value, key: "maxHeight", positive: true) }
