@@ -57,6 +57,26 @@ struct ColumnShaper {
             var run: [ShapedGlyph] = []
             var runAdvance = 0.0
             switch kind {
+            case .upright where face.isScalable && !face.hasVerticalMetrics:
+                // No vhea/vmtx: each glyph stands in an em box, one em down, its
+                // ascender-to-descender box scaled into the em (baseline at
+                // em × ascender / (ascender − descender)), centred across by HarfBuzz.
+                let shaped = TextShaper.shapeVertical(runText, face: face, script: first.script, features: style.features,
+                                                      language: style.language)
+                let em = style.size, metrics = face.metrics
+                let baseline = metrics.ascender > metrics.descender
+                    ? em * metrics.ascender / (metrics.ascender - metrics.descender) : em
+                let spacing = style.letterSpacing + style.rubySpacing
+                var cursor = pen
+                for (i, glyph) in shaped.glyphs.enumerated() {
+                    var g = glyph
+                    g.y = cursor + baseline + style.rubySpacing / 2
+                    g.advance = glyph.advance > 0 ? em : 0
+                    if i + 1 == shaped.glyphs.count || shaped.glyphs[i + 1].cluster != glyph.cluster { g.advance += spacing }
+                    cursor += g.advance
+                    run.append(g)
+                }
+                runAdvance = cursor - pen
             case .upright:
                 let shaped = TextShaper.shapeVertical(runText, face: face, script: first.script, features: style.features,
                                                       letterSpacing: style.letterSpacing + style.rubySpacing,

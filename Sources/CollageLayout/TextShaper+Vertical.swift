@@ -7,8 +7,9 @@ extension TextShaper {
     ///
     /// HarfBuzz's own OpenType font functions do the metrics (as `hb-shape`
     /// does): advances from vmtx, vertical origins from VORG or vmtx; a face
-    /// without vertical metrics gets HarfBuzz's em-box defaults (an advance
-    /// of one em). The scale is `hb_ft`'s (26.6 pixels), so
+    /// without vertical metrics gets HarfBuzz's defaults (advances of the
+    /// hhea ascender − descender; `ColumnShaper` sets such faces on the em
+    /// box instead). The scale is `hb_ft`'s (26.6 pixels), so
     /// `hb-shape --direction=ttb --font-size=<size × 64>` gives the same
     /// integers.
     ///

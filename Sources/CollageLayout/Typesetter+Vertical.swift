@@ -44,7 +44,7 @@ extension Typesetter {
     /// centre line, at the top, middle or bottom (`baselineLeft`,
     /// `baselineCenter`, `baselineRight`). A face drawing upright glyphs
     /// without vertical metrics (vhea, vmtx) is a warning: its glyphs stand
-    /// on HarfBuzz's em-box defaults.
+    /// in em boxes (`ColumnShaper`).
     static func setVertical(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
                             canvas: Size, styles: [TextRunStyle], table: TextFaceTable, paragraphs: [[TextCluster]],
                             rubies: TextRuby, setSizes: (Double) throws(FontError) -> Void,

@@ -136,6 +136,16 @@ extension Validator {
                        "'fit: shrink' needs 'maxWidth' or 'maxHeight' (or a fixed 'width' or 'height') to shrink the text into")
             }
         }
+        if style.direction == .vertical {
+            // Columns fill the box from the right and `align` places them along its height.
+            if let entry = keys["verticalAlign"] {
+                report(.invalidValue, entry.keyLocation,
+                       "'verticalAlign' applies to horizontal text; vertical columns fill the box from the right and 'align' places each along the height (left = top, right = bottom)")
+            }
+            if style.align == .justify, let entry = keys["align"] {
+                report(.unsupported, entry.value.location, "'align: justify' with 'direction: vertical' is not supported yet")
+            }
+        }
         if let entry = keys["stroke"] { style.stroke = readStroke(entry.value) }
         if let entry = keys["shadow"] { style.shadow = readShadow(entry.value) }
         if let entry = keys["background"] { style.background = readTextBackground(entry.value) }

@@ -31,8 +31,9 @@ enum Vocabulary {
                     "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation", "shadow", "flip"],
         unsupported: [])
     static let layout = Section(name: "layout", phrase: "in 'layout'",
-        supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight"],
-        unsupported: ["direction"])
+        supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight", "direction",
+                    "columnWidth"],
+        unsupported: [])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
     static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
