@@ -57,12 +57,21 @@ struct ColumnShaper {
             var run: [ShapedGlyph] = []
             var runAdvance = 0.0
             switch kind {
-            case .upright where face.isScalable && !face.hasVerticalMetrics:
+            case .upright where !face.hasVerticalMetrics || !face.isScalable:
                 // No vhea/vmtx: each glyph stands in an em box, one em down, its
                 // ascender-to-descender box scaled into the em (baseline at
-                // em × ascender / (ascender − descender)), centred across by HarfBuzz.
-                let shaped = TextShaper.shapeVertical(runText, face: face, script: first.script, features: style.features,
-                                                      language: style.language)
+                // em × ascender / (ascender − descender)), centred across by
+                // HarfBuzz (a bitmap colour face, emoji: shaped horizontally,
+                // centred by its advance).
+                let shaped = face.isScalable
+                    ? TextShaper.shapeVertical(runText, face: face, script: first.script, features: style.features,
+                                               language: style.language)
+                    : (glyphs: TextShaper.shape(runText, face: face, rightToLeft: false, script: first.script,
+                                        features: style.features, language: style.language).glyphs.map { glyph in
+                        var g = glyph
+                        g.x = -glyph.advance / 2
+                        return g
+                    }, advance: 0.0)
                 let em = style.size, metrics = face.metrics
                 let baseline = metrics.ascender > metrics.descender
                     ? em * metrics.ascender / (metrics.ascender - metrics.descender) : em

@@ -145,6 +145,19 @@ final class VerticalTextTests: XCTestCase {
         XCTAssertEqual(try set("夏休み").warnings, [])
     }
 
+    func testColourEmojiStandsInAnEmBox() throws {
+        // Noto Color Emoji (a bitmap strike): one em down the column, centred across by its advance.
+        let block = try set("旅😀行")
+        let glyphs = block.lines[0].glyphs
+        XCTAssertEqual(glyphs.count, 3)
+        XCTAssertTrue(block.faces[glyphs[1].face].isColor)
+        XCTAssertEqual(block.lines[0].advance, 3 * 48, accuracy: 1e-9)
+        XCTAssertEqual(glyphs[2].y - glyphs[0].y, 96, accuracy: 1e-9)
+        // Half its horizontal advance left of the centre line: 2550 of 2048 units at 48 px, 59.77 px.
+        XCTAssertEqual(glyphs[1].x, -2550.0 / 2048 * 48 / 2, accuracy: 0.05)
+        XCTAssertFalse(block.warnings.contains { $0.message.contains("vertical metrics") }, "\(block.warnings)")
+    }
+
     func testColumnsBreakAtMaxHeightAndGoRightToLeft() throws {
         let block = try set("夏休みの思い出を書く") { $0.maxHeight = .pixels(200); $0.lineHeight = 1.5 }
         // 48 px a cell: four fit 200 px; UAX #14 allows a break between any two of them.

@@ -588,11 +588,11 @@ final class ValidatorShapeTests: XCTestCase {
             photos: [a.jpg, b.jpg]
             layout: {kind: justified, direction: vertical, rowHeight: 200}
             """)
-        XCTAssertEqual(places(errors), [Where(.invalidValue, 4, 48), Where(.missingKey, 4, 1), Where(.missingKey, 2, 1)])
+        XCTAssertEqual(places(errors), [Where(.missingKey, 2, 1), Where(.missingKey, 4, 1), Where(.invalidValue, 4, 48)])
         XCTAssertEqual(errors.map(\.message), [
-            "'rowHeight' applies to justified rows; columns ('direction: vertical') take 'columnWidth'",
-            "'kind: justified' with 'direction: vertical' needs 'columnWidth' in 'layout': the target column width in pixels",
             "missing canvas 'height': it can only be derived for a single photo, and this document lays out 2",
+            "'kind: justified' with 'direction: vertical' needs 'columnWidth' in 'layout': the target column width in pixels",
+            "'rowHeight' applies to justified rows; columns ('direction: vertical') take 'columnWidth'",
         ])
         let other = ws.errors("""
             version: 1
