@@ -24,8 +24,22 @@ struct ColumnShaper {
     /// cluster's share of it (logical order, for breaking columns).
     typealias Shaped = LineShaper.Shaped
 
+    /// Each cluster's orientation (`VerticalOrientation.of`), a Tr cluster
+    /// upright only where its face's `vert` feature changes its glyph.
+    func orientations(_ clusters: ArraySlice<TextCluster>) -> [VerticalOrientation] {
+        VerticalOrientation.of(clusters, orientation: orientation, combine: combine) { cluster in
+            let style = styles[cluster.style]
+            let face = style.faces.faces[cluster.face]
+            guard face.isScalable, let scalar = cluster.character.unicodeScalars.first else { return false }
+            try? face.setSize(style.size)
+            let shaped = TextShaper.shapeVertical(String(cluster.character), face: face, features: style.features,
+                                                  language: style.language)
+            return shaped.glyphs.first.map { $0.id != FT_Get_Char_Index(face.handle, FT_ULong(scalar.value)) } ?? false
+        }
+    }
+
     func shape(_ clusters: ArraySlice<TextCluster>) -> Shaped {
-        let orientations = VerticalOrientation.of(clusters, orientation: orientation, combine: combine)
+        let orientations = orientations(clusters)
         var glyphs: [ShapedGlyph] = []
         var clusterAdvances = [Double](repeating: 0, count: clusters.count)
         var text = ""

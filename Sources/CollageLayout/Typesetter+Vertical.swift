@@ -62,8 +62,7 @@ extension Typesetter {
         // Faces that draw upright glyphs without vertical metrics (warned once each).
         var warnedFaces: [FontFace] = []
         for paragraph in paragraphs {
-            let orientations = VerticalOrientation.of(paragraph[...], orientation: style.textOrientation,
-                                                      combine: style.textCombineUpright)
+            let orientations = shaper.orientations(paragraph[...])
             for (cluster, orientation) in zip(paragraph, orientations) where orientation == .upright && !cluster.isWhitespace {
                 let face = styles[cluster.style].faces.faces[cluster.face]
                 guard face.isScalable, !face.hasVerticalMetrics, !warnedFaces.contains(where: { $0 === face }) else { continue }

@@ -1,6 +1,7 @@
 @testable import CollageLayout
 import CollageRaster
 import CollageSpec
+import CText
 import Foundation
 import XCTest
 
@@ -143,6 +144,20 @@ final class VerticalTextTests: XCTestCase {
         let a = try hbShape("A", face: latin.faces[0], scale: 3072, direction: "ltr")[0]
         XCTAssertEqual(latin.lines[0].glyphs[0].x, -Double(a.ax) / 2 / 64, accuracy: 1e-9)
         XCTAssertEqual(try set("夏休み").warnings, [])
+    }
+
+    func testUAX50OrientationFromICU() throws {
+        XCTAssertEqual(["A", "1", "あ", "漢", "。", "、", "ァ", "ー", "「", "〜"].map { VerticalOrientation.property($0) },
+                       [.rotated, .rotated, .upright, .upright, .transformedOrUpright, .transformedOrUpright,
+                        .transformedOrUpright, .transformedOrRotated, .transformedOrRotated, .transformedOrRotated])
+        // Tr stands upright only with a vertical form (Noto Sans CJK has one for ー); without, it turns sideways.
+        let clusters = "aーあ".map { TextCluster(character: $0, face: 0, level: 0, script: HB_SCRIPT_COMMON, breakBefore: false) }
+        XCTAssertEqual(VerticalOrientation.of(clusters[...], orientation: .mixed, combine: 0), [.sideways, .upright, .upright])
+        XCTAssertEqual(VerticalOrientation.of(clusters[...], orientation: .mixed, combine: 0) { _ in false },
+                       [.sideways, .sideways, .upright])
+        XCTAssertEqual(VerticalOrientation.of(clusters[...], orientation: .upright, combine: 0) { _ in false },
+                       [.upright, .upright, .upright])
+        XCTAssertFalse(try set("コーヒー").lines[0].glyphs.contains(where: \.sideways), "ー has a vertical form in Noto Sans CJK")
     }
 
     func testColourEmojiStandsInAnEmBox() throws {
