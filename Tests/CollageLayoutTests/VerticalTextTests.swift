@@ -160,6 +160,25 @@ final class VerticalTextTests: XCTestCase {
         XCTAssertFalse(try set("コーヒー").lines[0].glyphs.contains(where: \.sideways), "ー has a vertical form in Noto Sans CJK")
     }
 
+    func testEdgeCasesSetWithoutTrapping() throws {
+        XCTAssertEqual(try set("").lines.map(\.advance), [0])
+        XCTAssertEqual(try set("\n\n").lines.count, 3, "an explicit line break starts a column")
+        // Shorter than one cell: every cluster gets a column of its own.
+        XCTAssertEqual(try set("東京タワー") { $0.maxHeight = .pixels(1) }.lines.map(\.text), ["東", "京", "タ", "ワ", "ー"])
+        // fit: shrink into 100 x 100: two columns (centre lines 1.448 em apart) fit at a size above 20 px
+        // (five 20 px cells in one column would fit too, but the largest size wins).
+        let shrunk = try set("東京タワー") { $0.maxHeight = .pixels(100); $0.maxWidth = .pixels(100); $0.fit = .shrink }
+        XCTAssertLessThanOrEqual(shrunk.lines.map(\.advance).max() ?? 0, 100 + 1e-9)
+        XCTAssertLessThanOrEqual(shrunk.box.width, 100 + 1e-9)
+        XCTAssertEqual(shrunk.lines.count, 2)
+        XCTAssertGreaterThan(shrunk.size, 20)
+        // maxLines keeps that many columns, the last ending with "…".
+        let cut = try set("夏休みの思い出") { $0.maxHeight = .pixels(100); $0.maxLines = 1 }
+        XCTAssertEqual(cut.lines.map(\.text), ["夏…"])
+        // Arabic, combining marks and a TAB in a column.
+        XCTAssertEqual(try set("مرحبا e\u{301}\tx").lines.count, 1)
+    }
+
     func testColourEmojiStandsInAnEmBox() throws {
         // Noto Color Emoji (a bitmap strike): one em down the column, centred across by its advance.
         let block = try set("旅😀行")
