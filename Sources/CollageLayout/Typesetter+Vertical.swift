@@ -1,3 +1,4 @@
+import CText
 import CollageRaster
 import CollageSpec
 
@@ -96,7 +97,7 @@ extension Typesetter {
                 var last = entries[maxLines - 1]
                 let styleIndex = last.last?.style ?? 0
                 if let face = styles[styleIndex].faces.face(for: "…", previous: nil) {
-                    var ellipsis = TextCluster(character: "…", face: face, level: 0, script: last.last?.script ?? .init(0),
+                    var ellipsis = TextCluster(character: "…", face: face, level: 0, script: last.last?.script ?? HB_SCRIPT_COMMON,
                                                breakBefore: false)
                     ellipsis.style = styleIndex
                     while true {
