@@ -92,6 +92,13 @@ final class CodecImageProvider: ImageProvider {
         options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
         let path = paths[index]
         do {
+            // An SVG is drawn at each draw's device transform, never decoded
+            // to pixels: known from a photo's header, else sniffed (a prefix
+            // read) for overlays.
+            let known = headers.indices.contains(index) ? headers[index].format : nil
+            if known == nil || known == .svg, let document = try ImageDecoder.openVector(path: path, options: options) {
+                return .vector(ReportingPicture(document, image: index))
+            }
             let decode = { () throws(ImageError) -> SharedImageCache.Decoded in
                 self.cache?.countDecode(of: path)
                 let result = try ImageDecoder.decodeStored(path: path, options: options)
@@ -118,6 +125,18 @@ final class CodecImageProvider: ImageProvider {
 
     private func record(_ warnings: [String], image index: Int) {
         if !warnings.isEmpty { collected.withLock { $0[index, default: []] += warnings } }
+    }
+
+    /// An SVG document whose drawing errors are tagged with the image index.
+    private final class ReportingPicture: VectorPicture {
+        let document: SVGDocument
+        let image: Int
+        init(_ document: SVGDocument, image: Int) { self.document = document; self.image = image }
+        func draw(viewport: Size, transform: Affine, width: Int, height: Int,
+                  into pixels: UnsafeMutableBufferPointer<UInt32>) throws {
+            do { try document.draw(viewport: viewport, transform: transform, width: width, height: height, into: pixels) }
+            catch let error as ImageError { throw Failure(image: image, error: error) }
+        }
     }
 
     /// A row stream whose end reports the decoder's warnings to the
