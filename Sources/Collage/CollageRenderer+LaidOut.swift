@@ -10,7 +10,8 @@ extension CollageRenderer {
     /// overlays are set by `prepared()`.
     struct LaidOut: Sendable {
         var spec: Spec
-        /// Header of each `spec.photos[i]`, with the photo's `orientation` override.
+        /// Header of each scene image (`layout.images`): `spec.photos[i]`'s,
+        /// with the photo's `orientation` override, then the image overlays'.
         var headers: [ImageHeader]
         var layout: Layout
 
@@ -30,10 +31,13 @@ extension CollageRenderer {
                 }
             }
             var overlaySizes: [Int: Size] = [:]
+            var overlayHeaders: [Int: ImageHeader] = [:]
             for (index, overlay) in spec.overlays.enumerated() {
                 guard let image = overlay.image else { continue }
                 do {
-                    overlaySizes[index] = try ImageDecoder.header(path: image.path).size
+                    let header = try ImageDecoder.header(path: image.path)
+                    overlayHeaders[index] = header
+                    overlaySizes[index] = header.size
                 } catch {
                     problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
                         "cannot read overlay image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
@@ -45,6 +49,12 @@ extension CollageRenderer {
                 layout = try LayoutEngine.layout(spec, photoSizes: headers.map(\.size), overlayImageSizes: overlaySizes)
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
+            }
+            // The image overlays' headers after the photos', in `layout.images` order.
+            for image in layout.images {
+                guard case .overlay(let index) = image.owner else { continue }
+                guard let header = overlayHeaders[index] else { break }
+                headers.append(header)
             }
             self.spec = spec
             self.headers = headers

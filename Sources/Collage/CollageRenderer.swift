@@ -11,7 +11,8 @@ public enum CollageRenderer {
     /// A document taken as far as its display list, without decoding pixels.
     public struct Prepared: Sendable {
         public var spec: Spec
-        /// Header of each `spec.photos[i]` (format, stored size, orientation).
+        /// Header of each scene image (`layout.images`: format, stored size,
+        /// orientation): `spec.photos[i]`'s first, then the image overlays'.
         public var headers: [ImageHeader]
         public var layout: Layout
         public var scene: Scene
