@@ -27,33 +27,55 @@
 #include <zlib.h>
 #include "internal.h"
 
+#ifdef COLLAGE_SVG_CHECK_HEADERS
+/* SVGTests compiles this file with -DCOLLAGE_SVG_CHECK_HEADERS and
+ * `pkg-config --cflags librsvg-2.0`: the real headers then declare every
+ * type and function, and the assertions below check that the declarations
+ * used here have exactly their types. */
+#include <librsvg/rsvg.h>
+#else
+typedef int gboolean;
+typedef unsigned char guint8;
+typedef size_t gsize;
 typedef struct { uint32_t domain; int code; char *message; } GError;
 typedef struct RsvgHandle RsvgHandle;
 typedef struct { double x, y, width, height; } RsvgRectangle;
-typedef struct { double length; int unit; } RsvgLength;
+typedef enum { RSVG_UNIT_PERCENT = 0 } RsvgUnit;
+typedef struct { double length; RsvgUnit unit; } RsvgLength;
 typedef struct cairo_surface cairo_surface_t;
 typedef struct cairo cairo_t;
 typedef struct { double xx, yx, xy, yy, x0, y0; } cairo_matrix_t;
-enum { CAIRO_FORMAT_ARGB32 = 0, CAIRO_STATUS_SUCCESS = 0, RSVG_UNIT_PERCENT = 0 };
+typedef enum { CAIRO_FORMAT_INVALID = -1, CAIRO_FORMAT_ARGB32 = 0 } cairo_format_t;
+typedef enum { CAIRO_STATUS_SUCCESS = 0 } cairo_status_t;
+#endif
 
 #define SVG_FUNCTIONS(X) \
-    X(RsvgHandle *, rsvg_handle_new_from_data, (const uint8_t *data, size_t length, GError **error)) \
+    X(RsvgHandle *, rsvg_handle_new_from_data, (const guint8 *data, gsize length, GError **error)) \
     X(void, rsvg_handle_set_dpi, (RsvgHandle *handle, double dpi)) \
-    X(int, rsvg_handle_get_intrinsic_size_in_pixels, (RsvgHandle *handle, double *width, double *height)) \
-    X(void, rsvg_handle_get_intrinsic_dimensions, (RsvgHandle *handle, int *has_width, RsvgLength *width, \
-        int *has_height, RsvgLength *height, int *has_viewbox, RsvgRectangle *viewbox)) \
-    X(int, rsvg_handle_render_document, (RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error)) \
+    X(gboolean, rsvg_handle_get_intrinsic_size_in_pixels, (RsvgHandle *handle, double *width, double *height)) \
+    X(void, rsvg_handle_get_intrinsic_dimensions, (RsvgHandle *handle, gboolean *has_width, RsvgLength *width, \
+        gboolean *has_height, RsvgLength *height, gboolean *has_viewbox, RsvgRectangle *viewbox)) \
+    X(gboolean, rsvg_handle_render_document, (RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error)) \
     X(void, g_object_unref, (void *object)) \
     X(void, g_error_free, (GError *error)) \
-    X(cairo_surface_t *, cairo_image_surface_create_for_data, (unsigned char *data, int format, int width, int height, int stride)) \
-    X(int, cairo_surface_status, (cairo_surface_t *surface)) \
+    X(cairo_surface_t *, cairo_image_surface_create_for_data, (unsigned char *data, cairo_format_t format, int width, \
+        int height, int stride)) \
+    X(cairo_status_t, cairo_surface_status, (cairo_surface_t *surface)) \
     X(void, cairo_surface_flush, (cairo_surface_t *surface)) \
     X(void, cairo_surface_destroy, (cairo_surface_t *surface)) \
     X(cairo_t *, cairo_create, (cairo_surface_t *target)) \
-    X(int, cairo_status, (cairo_t *cr)) \
+    X(cairo_status_t, cairo_status, (cairo_t *cr)) \
     X(void, cairo_set_matrix, (cairo_t *cr, const cairo_matrix_t *matrix)) \
     X(void, cairo_destroy, (cairo_t *cr)) \
-    X(const char *, cairo_status_to_string, (int status))
+    X(const char *, cairo_status_to_string, (cairo_status_t status))
+
+#ifdef COLLAGE_SVG_CHECK_HEADERS
+#define CHECK(type, name, parameters) \
+    _Static_assert(__builtin_types_compatible_p(__typeof__(&name), type (*) parameters), #name " differs from its header");
+SVG_FUNCTIONS(CHECK)
+#undef CHECK
+_Static_assert(sizeof(RsvgLength) == 16 && sizeof(RsvgRectangle) == 32 && sizeof(cairo_matrix_t) == 48, "struct sizes");
+#endif
 
 #define DECLARE(type, name, parameters) type (*name) parameters;
 static struct { SVG_FUNCTIONS(DECLARE) const unsigned *major, *minor, *micro; } lib;
@@ -148,7 +170,7 @@ collage_svg *collage_svg_load(const uint8_t *data, size_t length, double *width,
 int collage_svg_render(collage_svg *svg, uint8_t *argb, int width, int height, const double matrix[6],
                        double viewport_width, double viewport_height, char *message) {
     cairo_surface_t *surface = lib.cairo_image_surface_create_for_data(argb, CAIRO_FORMAT_ARGB32, width, height, width * 4);
-    int status = lib.cairo_surface_status(surface);
+    cairo_status_t status = lib.cairo_surface_status(surface);
     if (status != CAIRO_STATUS_SUCCESS) {
         collage_copy_message(message, lib.cairo_status_to_string(status));
         lib.cairo_surface_destroy(surface);
