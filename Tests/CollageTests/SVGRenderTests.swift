@@ -172,6 +172,28 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertGreaterThan(blue, 500)
     }
 
+    /// A photo's `orientation` override turns an SVG as it turns a photo:
+    /// a 20 x 10 document, red left and blue right, under orientation 6
+    /// (turn 90° clockwise) is a 10 x 20 picture, red on top.
+    func testOrientationOverrideTurnsAnSVG() throws {
+        let directory = try TestPackage.temporaryDirectory(self)
+        try write("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
+            <rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff"/></svg>
+            """, "halves.svg", in: directory)
+        let (image, _) = try render("""
+            version: 1
+            canvas: {width: 100}
+            photos: [{src: halves.svg, orientation: 6}]
+            """, in: directory)
+        XCTAssertEqual(image.size, Size(width: 100, height: 200))
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * 100 + x) * 4 ..< (y * 100 + x) * 4 + 4]) }
+        XCTAssertEqual(pixel(50, 50), [255, 0, 0, 255])
+        XCTAssertEqual(pixel(50, 150), [0, 0, 255, 255])
+        XCTAssertEqual(pixel(2, 97), [255, 0, 0, 255])
+        XCTAssertEqual(pixel(97, 102), [0, 0, 255, 255])
+    }
+
     /// `--depfile` lists SVG photos and overlays like other images.
     func testDepfileListsSVGs() throws {
         let directory = try TestPackage.temporaryDirectory(self)
