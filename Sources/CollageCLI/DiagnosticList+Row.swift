@@ -25,7 +25,8 @@ extension DiagnosticList {
 
     /// The `${name}`s of the scalar starting at `column` (1-based, in
     /// Unicode scalars) of `line`: to its closing quote when quoted, else to
-    /// the first `,`, `]`, `}` or ` #`; each name once, in order.
+    /// the first `,`, `]`, `}` or ` #`; each name once, in order
+    /// (`VariableSyntax`).
     static func variables(inScalarOf line: String, column: Int) -> [String] {
         var rest = Array(line.unicodeScalars.dropFirst(Swift.max(0, column - 1)))
         if let quote = rest.first, quote == "\"" || quote == "'" {
@@ -42,20 +43,7 @@ extension DiagnosticList {
             }
             rest = Array(rest[..<i])
         }
-        var names: [String] = []
-        var i = 0
-        while i + 1 < rest.count {
-            // `$${` is a literal `${`.
-            if rest[i] == "$", i + 1 < rest.count, rest[i + 1] == "$" { i += 2; continue }
-            if rest[i] == "$", rest[i + 1] == "{", let close = rest[(i + 2)...].firstIndex(of: "}") {
-                let name = String(String.UnicodeScalarView(rest[(i + 2) ..< close]))
-                if !names.contains(name) { names.append(name) }
-                i = close + 1
-                continue
-            }
-            i += 1
-        }
-        return names
+        return VariableSyntax.names(in: rest)
     }
 
     /// `value` in double quotes, cut to 60 characters.

@@ -46,24 +46,17 @@ extension Validator {
         var substituted = false
         var failed = false
         var referenceIndex = 0
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            if c == "$", i + 2 < scalars.count, scalars[i + 1] == "$", scalars[i + 2] == "{" {
-                result += "${"          // `$${` is a literal `${`
-                i += 3
-                continue
-            }
-            if c == "$", i + 1 < scalars.count, scalars[i + 1] == "{" {
+        for piece in VariableSyntax.pieces(of: text.unicodeScalars) {
+            switch piece {
+            case .text(let literal):
+                result += literal
+            case .unclosed:
+                report(.invalidValue, referenceLocation(index: referenceIndex, from: location),
+                       "'${' is not closed by '}'; write '$${' for a literal '${'")
+                return nil
+            case .reference(let name, _):
                 let at = referenceLocation(index: referenceIndex, from: location)
                 referenceIndex += 1
-                guard let close = scalars[(i + 2)...].firstIndex(of: "}") else {
-                    report(.invalidValue, at, "'${' is not closed by '}'; write '$${' for a literal '${'")
-                    return nil
-                }
-                var name = ""
-                name.unicodeScalars.append(contentsOf: scalars[(i + 2)..<close])
                 if let value = variables[name] {
                     result += value
                     substituted = true
@@ -76,11 +69,7 @@ extension Validator {
                            notes: ["define it under 'vars' or pass --set \(name)=VALUE"])
                     failed = true
                 }
-                i = close + 1
-                continue
             }
-            result.unicodeScalars.append(c)
-            i += 1
         }
         return failed ? nil : (result, substituted)
     }
@@ -93,18 +82,14 @@ extension Validator {
         var column = start.column
         var seen = 0
         while let text = source.line(line) {
-            let scalars = Array(text.unicodeScalars)
-            var i = column - 1
-            while i + 1 < scalars.count {
-                if scalars[i] == "$", scalars[i + 1] == "$", i + 2 < scalars.count, scalars[i + 2] == "{" {
-                    i += 3
-                    continue
+            for piece in VariableSyntax.pieces(of: text.unicodeScalars.dropFirst(column - 1)) {
+                let offset: Int
+                switch piece {
+                case .text: continue
+                case .reference(_, let at), .unclosed(let at): offset = at
                 }
-                if scalars[i] == "$", scalars[i + 1] == "{" {
-                    if seen == index { return source.location(line: line, column: i + 1) }
-                    seen += 1
-                }
-                i += 1
+                if seen == index { return source.location(line: line, column: column + offset) }
+                seen += 1
             }
             line += 1
             column = 1
