@@ -132,9 +132,19 @@ extension CollageRenderer {
         return (prepared, result)
     }
 
-    /// The number of `items` up to and including the last image draw: the
-    /// rest can arrive late (`LateItems` holds no image).
+    /// The number of `items` up to and including the last image draw and
+    /// the ends of the layers open there (an image in a blended or faded
+    /// layer): the rest can arrive late (`LateItems` holds no image).
     private static func headCount(_ items: [SceneItem]) -> Int {
-        (items.lastIndex { if case .image = $0 { true } else { false } }).map { $0 + 1 } ?? 0
+        guard var count = (items.lastIndex { if case .image = $0 { true } else { false } }).map({ $0 + 1 }) else { return 0 }
+        var open = 0
+        for item in items[..<count] {
+            if case .beginLayer = item { open += 1 } else if case .endLayer = item { open -= 1 }
+        }
+        while open > 0, count < items.count {
+            if case .beginLayer = items[count] { open += 1 } else if case .endLayer = items[count] { open -= 1 }
+            count += 1
+        }
+        return count
     }
 }

@@ -43,10 +43,20 @@ extension CollageRenderer {
                         "cannot read overlay image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
                 }
             }
+            var backgroundSize: Size?
+            if let image = spec.canvas.image {
+                do {
+                    backgroundSize = try ImageDecoder.header(path: image.path).size
+                } catch {
+                    problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
+                        "cannot read background image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
+                }
+            }
             if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
             (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
             do {
-                layout = try LayoutEngine.layout(spec, photoSizes: headers.map(\.size), overlayImageSizes: overlaySizes)
+                layout = try LayoutEngine.layout(spec, photoSizes: headers.map(\.size), overlayImageSizes: overlaySizes,
+                                                backgroundImageSize: backgroundSize)
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
             }

@@ -6,8 +6,10 @@ import Synchronization
 /// with libhyphen and the hyphen-* dictionaries Debian installs in
 /// `/usr/share/hyphen/`, chosen by the text's language.
 ///
-/// Dictionaries are loaded once per process and kept; every method may be
-/// called from any thread (one lock around libhyphen).
+/// Dictionary files are read once per process and kept; each word is
+/// hyphenated by libhyphen with a small dictionary cut from its file for
+/// that word (`HyphenationPatterns`: libhyphen's own loader takes seconds
+/// for German). Every method may be called from any thread.
 final class Hyphenator: Sendable {
     /// Where Debian's hyphen-* packages put their dictionaries.
     static let directory = "/usr/share/hyphen"
@@ -16,18 +18,18 @@ final class Hyphenator: Sendable {
 
     let directory: String
 
-    /// A loaded dictionary (never freed: the process keeps it), in UTF-8 or
+    /// A dictionary file, read once and kept (`HyphenationPatterns`: each
+    /// word is hyphenated with a small dictionary cut from it), in UTF-8 or
     /// in ISO-8859-1 (Debian's hyphen-de dictionaries are Latin-1).
-    private final class Dictionary: @unchecked Sendable {
-        let handle: UnsafeMutablePointer<HyphenDict>
+    private final class Dictionary: Sendable {
+        let patterns: HyphenationPatterns
         let isLatin1: Bool
-        init(_ handle: UnsafeMutablePointer<HyphenDict>, isLatin1: Bool) { self.handle = handle; self.isLatin1 = isLatin1 }
+        init(_ patterns: HyphenationPatterns, isLatin1: Bool) { self.patterns = patterns; self.isLatin1 = isLatin1 }
     }
 
-    /// The dictionary of each tag seen (nil: none), and each loaded file:
+    /// The dictionary of each tag seen (nil: none), and each read file:
     /// tags that name one file (`de`, `De`, `de-DE`) share its dictionary,
-    /// which is loaded once (24 MB and seconds for hyph_de_DE.dic; a second
-    /// copy per spelling was a 12 s input for target document).
+    /// which is read once.
     private struct Cache {
         var byTag: [String: Dictionary?] = [:]
         var byPath: [String: Dictionary?] = [:]
@@ -101,13 +103,12 @@ final class Hyphenator: Sendable {
             return known
         }
         var dictionary: Dictionary?
-        if let handle = hnj_hyphen_load(path) {
-            let charset = withUnsafeBytes(of: handle.pointee.cset) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let latin1 = ["ISO8859-1", "ISO-8859-1", "ISO_8859-1", "LATIN1"].contains(charset.uppercased())
-            if handle.pointee.utf8 != 0 || latin1 {
-                dictionary = Dictionary(handle, isLatin1: handle.pointee.utf8 == 0)
-            } else {
-                hnj_hyphen_free(handle)   // another 8-bit set: its bytes are not ours to make
+        if let patterns = HyphenationPatterns(path: path) {
+            let latin1 = ["ISO8859-1", "ISO-8859-1", "ISO_8859-1", "LATIN1"].contains(patterns.charset.uppercased())
+            // libhyphen reads UTF-8 when the charset line is exactly that;
+            // any other 8-bit set: its bytes are not ours to make.
+            if patterns.charset == "UTF-8" || latin1 {
+                dictionary = Dictionary(patterns, isLatin1: patterns.charset != "UTF-8")
             }
         }
         cache.byPath[path] = .some(dictionary)
@@ -138,42 +139,50 @@ final class Hyphenator: Sendable {
         let lower = word.lowercased()
         let characters = Array(lower)
         guard characters.count >= 2, lower.utf8.count < 1000, characters.count == word.count else { return [] }
-        return loaded.withLock { cache -> [Int] in
-            guard let dictionary = dictionary(for: tag, cache: &cache),
-                  let (encoded, lengths) = Self.encode(characters, latin1: dictionary.isLatin1) else { return [] }
-            let length = encoded.count
-            // libhyphen also reads the word as a C string (strstr for the
-            // NOHYPHEN marks), whatever word_size says: it must end with a
-            // NUL (without one, ASan saw it read past the buffer; FuzzText).
-            let bytes = encoded + [0]
-            var hyphens = [CChar](repeating: 0, count: length + 5)
-            var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-            var pos: UnsafeMutablePointer<Int32>?
-            var cut: UnsafeMutablePointer<Int32>?
-            let dict = dictionary.handle
-            let status = bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    hnj_hyphen_hyphenate3(dict, chars.baseAddress, Int32(length), &hyphens, nil, &rep, &pos, &cut,
-                                          Int32(dict.pointee.lhmin), Int32(dict.pointee.rhmin),
-                                          Int32(dict.pointee.clhmin), Int32(dict.pointee.crhmin))
-                }
-            }
-            // Non-standard breaks (rep/pos/cut: Dutch "ff=f") are not used: only plain hyphens.
-            if let rep {
-                for i in 0..<length { free(rep[i]) }
-                free(rep)
-            }
-            free(pos)
-            free(cut)
-            guard status == 0 else { return [] }
-            // hyphens[i] odd: a hyphen may follow byte i. Bytes to characters:
-            var points: [Int] = []
-            var byte = 0
-            for k in characters.indices {
-                byte += lengths[k]
-                if k + 1 < characters.count, Int(hyphens[byte - 1]) & 1 == 1 { points.append(k + 1) }
-            }
-            return points
+        guard let dictionary = loaded.withLock({ cache in dictionary(for: tag, cache: &cache) }),
+              let (encoded, lengths) = Self.encode(characters, latin1: dictionary.isLatin1) else { return [] }
+        guard let dict = dictionary.patterns.dictionary(for: encoded) else { return [] }
+        defer { hnj_hyphen_free(dict) }
+        guard let after = Self.hyphens(in: encoded, with: dict) else { return [] }
+        // Bytes to characters:
+        var points: [Int] = []
+        var byte = 0
+        for k in characters.indices {
+            byte += lengths[k]
+            if k + 1 < characters.count, after[byte - 1] { points.append(k + 1) }
         }
+        return points
+    }
+
+    /// libhyphen's hyphens for `word` (bytes in `dict`'s encoding,
+    /// lowercase) with the dictionary's LEFTHYPHENMIN, RIGHTHYPHENMIN and
+    /// compound minimums: element i is true when a hyphen may follow byte
+    /// i. nil when libhyphen fails. Non-standard breaks (rep/pos/cut: Dutch
+    /// "ff=f") are not used: only plain hyphens.
+    static func hyphens(in word: [UInt8], with dict: UnsafeMutablePointer<HyphenDict>) -> [Bool]? {
+        let length = word.count
+        // libhyphen also reads the word as a C string (strstr for the
+        // NOHYPHEN marks), whatever word_size says: it must end with a
+        // NUL (without one, ASan saw it read past the buffer; FuzzText).
+        let bytes = word + [0]
+        var hyphens = [CChar](repeating: 0, count: length + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var pos: UnsafeMutablePointer<Int32>?
+        var cut: UnsafeMutablePointer<Int32>?
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                hnj_hyphen_hyphenate3(dict, chars.baseAddress, Int32(length), &hyphens, nil, &rep, &pos, &cut,
+                                      Int32(dict.pointee.lhmin), Int32(dict.pointee.rhmin),
+                                      Int32(dict.pointee.clhmin), Int32(dict.pointee.crhmin))
+            }
+        }
+        if let rep {
+            for i in 0..<length { free(rep[i]) }
+            free(rep)
+        }
+        free(pos)
+        free(cut)
+        guard status == 0 else { return nil }
+        return (0 ..< length).map { Int(hyphens[$0]) & 1 == 1 }
     }
 }

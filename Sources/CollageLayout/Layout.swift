@@ -20,6 +20,8 @@ public struct PhotoPlacement: Sendable, Hashable {
     public var shadow: DropShadow?
     /// `PhotoSpec.rotation`: degrees clockwise about the cell's centre.
     public var rotation: Double
+    /// What fills the cell around a `contain` picture; nil: nothing (the canvas shows).
+    public var letterbox: PhotoLetterbox?
     /// - Parameter image: defaults to `photo` (the layout lists the photos'
     ///   images first, in photo order).
     public init(photo: Int, image: Int? = nil, cell: PixelRect, destination: PixelRect, crop: Rect,
@@ -27,6 +29,15 @@ public struct PhotoPlacement: Sendable, Hashable {
         self.photo = photo; self.image = image ?? photo; self.cell = cell; self.destination = destination
         self.crop = crop; self.flip = flip; self.shadow = shadow; self.rotation = rotation
     }
+}
+
+/// The letterbox of a `contain` photo (`LetterboxSpec`), over the whole cell.
+public enum PhotoLetterbox: Sendable, Hashable {
+    case color(RGBA)
+    /// `source`: the window of the oriented photo (source pixels) that
+    /// covers the cell, centred on the contained picture's window; blurred
+    /// by σ `blur` canvas pixels with its edges extended, under black at opacity `dim`.
+    case blur(source: Rect, blur: Double, dim: Double)
 }
 
 /// One image file the scene draws: `Layout.images[i]` is scene image `i`.
@@ -37,6 +48,8 @@ public struct LayoutImage: Sendable, Hashable {
         case photo(Int)
         /// `Spec.overlays[index]` (an image overlay).
         case overlay(Int)
+        /// `Spec.canvas.image` (the background image).
+        case background
     }
     public var owner: Owner
     /// Absolute path of the file.
@@ -53,6 +66,7 @@ public struct LayoutImage: Sendable, Hashable {
         switch owner {
         case .photo: "photo"
         case .overlay: "overlay image"
+        case .background: "background image"
         }
     }
     public init(owner: Owner, path: String, src: String, srcLocation: SourceLocation, orientation: Int? = nil, size: Size) {
@@ -74,9 +88,13 @@ public struct OverlayFrame: Sendable, Hashable {
     public var rotation: Double
     /// 0...1, multiplies the overlay's alpha (`OverlaySpec.opacity`).
     public var opacity: Double
+    /// How the overlay mixes with what is drawn below it (`OverlaySpec.blend`).
+    public var blend: BlendModeName
     public var kind: OverlayFrameKind
-    public init(overlay: Int, area: PixelRect, rotation: Double = 0, opacity: Double = 1, kind: OverlayFrameKind) {
-        self.overlay = overlay; self.area = area; self.rotation = rotation; self.opacity = opacity; self.kind = kind
+    public init(overlay: Int, area: PixelRect, rotation: Double = 0, opacity: Double = 1, blend: BlendModeName = .normal,
+                kind: OverlayFrameKind) {
+        self.overlay = overlay; self.area = area; self.rotation = rotation; self.opacity = opacity; self.blend = blend
+        self.kind = kind
     }
 }
 
@@ -101,8 +119,10 @@ public struct ImageOverlayFrame: Sendable, Hashable {
     public var size: Size
     /// A drop shadow cast by the image's alpha; nil = none.
     public var shadow: DropShadow?
-    public init(image: Int, box: PixelRect, size: Size, shadow: DropShadow? = nil) {
-        self.image = image; self.box = box; self.size = size; self.shadow = shadow
+    /// Filter functions applied in order to the image (`ImageOverlaySpec.filters`).
+    public var filters: [FilterSpec]
+    public init(image: Int, box: PixelRect, size: Size, shadow: DropShadow? = nil, filters: [FilterSpec] = []) {
+        self.image = image; self.box = box; self.size = size; self.shadow = shadow; self.filters = filters
     }
 }
 
@@ -116,9 +136,14 @@ public struct Layout: Sendable, Hashable {
     /// Every image file the scene draws, by scene image index: the photos
     /// (in `Spec.photos` order), then the image overlays (in overlay order).
     /// Placements and frames name their entry (`PhotoPlacement.image`,
-    /// `ImageOverlayFrame.image`).
+    /// `ImageOverlayFrame.image`, `BackgroundFrame.image`); the background
+    /// image, if any, comes last.
     public var images: [LayoutImage]
-    public init(canvas: Size, photos: [PhotoPlacement], overlays: [OverlayFrame] = [], images: [LayoutImage] = []) {
+    /// The background image's frame (`Spec.canvas.image`); nil for none.
+    public var background: BackgroundFrame?
+    public init(canvas: Size, photos: [PhotoPlacement], overlays: [OverlayFrame] = [], images: [LayoutImage] = [],
+                background: BackgroundFrame? = nil) {
         self.canvas = canvas; self.photos = photos; self.overlays = overlays; self.images = images
+        self.background = background
     }
 }

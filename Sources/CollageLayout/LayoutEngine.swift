@@ -25,8 +25,12 @@ public enum LayoutEngine {
     ///   the image overlays), and one `OverlayFrame` per overlay.
     /// - Throws: also `.unknownId` at an overlay's `photo:` for an id no
     ///   laid-out photo has.
+    ///   - backgroundImageSize: the oriented size of `spec.canvas.image`
+    ///     (source pixels); nil when there is none (or it was not read: no
+    ///     background is drawn).
     public static func layout(_ spec: Spec, photoSizes: [Size],
-                              overlayImageSizes: [Int: Size] = [:]) throws(DiagnosticList) -> Layout {
+                              overlayImageSizes: [Int: Size] = [:],
+                              backgroundImageSize: Size? = nil) throws(DiagnosticList) -> Layout {
         guard photoSizes.count == spec.photos.count else {
             throw DiagnosticList([Diagnostic(.render, at: nil,
                 "internal: \(photoSizes.count) image sizes for \(spec.photos.count) photos")])
@@ -73,7 +77,13 @@ public enum LayoutEngine {
         }
         let overlays = try OverlayLayout.frames(spec, canvas: canvas, placements: placements,
                                                 imageSize: { overlayImageSizes[$0] }, images: &images)
-        return Layout(canvas: canvas, photos: placements, overlays: overlays, images: images)
+        var background: BackgroundFrame?
+        if let image = spec.canvas.image, let size = backgroundImageSize, size.width > 0, size.height > 0 {
+            images.append(LayoutImage(owner: .background, path: image.path, src: image.src, srcLocation: image.srcLocation,
+                                      size: size))
+            background = BackgroundFrame.frame(image, image: images.count - 1, size: size, canvas: canvas)
+        }
+        return Layout(canvas: canvas, photos: placements, overlays: overlays, images: images, background: background)
     }
 
     /// Every cell at least 1 px a side: a weight far smaller than the others
@@ -213,6 +223,17 @@ public enum LayoutEngine {
         placement.flip = photo.flip
         placement.shadow = photo.shadow
         placement.rotation = photo.rotation
+        switch photo.letterbox {
+        case .color(let color): placement.letterbox = .color(color)
+        case .blur(let blur, let dim):
+            // The contained window scaled to cover the cell, about its centre.
+            let window = placement.crop
+            let scale = max(Double(cell.width) / window.width, Double(cell.height) / window.height)
+            let w = min(window.width, Double(cell.width) / scale), h = min(window.height, Double(cell.height) / scale)
+            let source = Rect(x: window.x + (window.width - w) / 2, y: window.y + (window.height - h) / 2, width: w, height: h)
+            placement.letterbox = .blur(source: source, blur: blur, dim: dim)
+        case nil: break
+        }
         return placement
     }
 

@@ -38,12 +38,12 @@ public enum OverlayLayout {
                 images.append(LayoutImage(owner: .overlay(index), path: image.path, src: image.src,
                                           srcLocation: image.srcLocation, size: size))
                 kind = .image(ImageOverlayFrame(image: images.count - 1, box: box(image, overlay: overlay, size: size, in: area),
-                                                size: size, shadow: image.shadow))
+                                                size: size, shadow: image.shadow, filters: image.filters))
             case .shape(let shape):
                 kind = .shape(shapeFrame(shape, overlay: overlay, in: area))
             }
             frames.append(OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
-                                       kind: kind))
+                                       blend: overlay.blend, kind: kind))
         }
         return frames
     }

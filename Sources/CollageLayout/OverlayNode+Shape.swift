@@ -39,6 +39,7 @@ extension OverlayNode {
                           color: Color(cast.color))
         }
         return .group(Group(transform: turn(frame.rotation, about: shape.box), opacity: frame.opacity, shadow: shadow,
+                            blend: BlendMode(frame.blend),
                             children: children))
     }
 }

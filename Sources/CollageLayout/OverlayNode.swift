@@ -13,13 +13,14 @@ public enum OverlayNode {
         let box = Rect(x: Double(image.box.x), y: Double(image.box.y),
                        width: Double(image.box.width), height: Double(image.box.height))
         let leaf = Node.image(ImageLeaf(image: image.image,
-            source: Rect(x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height)), bounds: box))
+            source: Rect(x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height)), bounds: box,
+            filters: image.filters.map(Filter.init)))
         let shadow = image.shadow.map { cast in
             Shadow(caster: .alpha(spread: cast.spread), offsetX: cast.offsetX, offsetY: cast.offsetY,
                    sigma: cast.blur / 2, color: Color(cast.color))
         }
         return .group(Group(transform: turn(frame.rotation, about: box), opacity: frame.opacity, shadow: shadow,
-                            children: [leaf]))
+                            blend: BlendMode(frame.blend), children: [leaf]))
     }
 
     /// A text overlay set in type (`TextBlock.node` gives its layers).
@@ -27,6 +28,7 @@ public enum OverlayNode {
         var group = block.group(text.color, style: text.style)
         group.transform = turn(frame.rotation, about: block.box)
         group.opacity = frame.opacity
+        group.blend = BlendMode(frame.blend)
         return .group(group)
     }
 

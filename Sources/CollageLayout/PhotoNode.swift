@@ -26,7 +26,8 @@ public enum PhotoNode {
         let print = Rect(x: Double(destination.x) - centreX, y: Double(destination.y) - centreY,
                          width: Double(destination.width), height: Double(destination.height))
         let shape = Path.roundedRect(print, radius: radius)
-        let image = Node.image(ImageLeaf(image: placement.image, source: placement.crop, bounds: print))
+        let image = Node.image(ImageLeaf(image: placement.image, source: placement.crop, bounds: print,
+                                         filters: photo.filters.map(Filter.init)))
         var children = [radius > 0 ? Node.group(Group(clip: shape, children: [image])) : image]
         if let border = photo.border, border.width.resolved(reference: shorter) > 0 {
             let width = border.width.resolved(reference: shorter)
@@ -55,6 +56,33 @@ public enum PhotoNode {
         let turned = Affine.rotation(degrees: placement.rotation).then(.translation(centreX, centreY))
         // The mirror turns the picture in place; the border band is symmetric.
         if let flipped { children[0] = .group(Group(transform: flipped, children: [children[0]])) }
-        return .group(Group(transform: turned, opacity: photo.opacity, shadow: shadow, children: children))
+        children.insert(contentsOf: letterbox(placement, photo: photo), at: 0)
+        return .group(Group(transform: turned, opacity: photo.opacity, shadow: shadow, blend: BlendMode(photo.blend),
+                            children: children))
+    }
+
+    /// The letterbox under a `contain` picture, over the whole cell (in
+    /// coordinates centred on it): a colour, or the photo covering the cell
+    /// through the photo's filters and a blur with extended edges, mirrored
+    /// with the picture, under black at opacity `dim`.
+    static func letterbox(_ placement: PhotoPlacement, photo: PhotoSpec) -> [Node] {
+        guard let letterbox = placement.letterbox else { return [] }
+        let cell = placement.cell
+        let box = Rect(x: -Double(cell.width) / 2, y: -Double(cell.height) / 2, width: Double(cell.width), height: Double(cell.height))
+        switch letterbox {
+        case .color(let color):
+            return [.path(PathLeaf(path: .rect(box), paint: .solid(Color(color))))]
+        case .blur(let source, let blur, let dim):
+            var picture = Node.image(ImageLeaf(image: placement.image, source: source, bounds: box,
+                                               filters: photo.filters.map(Filter.init) + (blur > 0 ? [.blur(blur)] : []),
+                                               edges: .extended))
+            if let flip = placement.flip {
+                picture = .group(Group(transform: .flip(horizontal: flip != .vertical, vertical: flip != .horizontal),
+                                       children: [picture]))
+            }
+            guard dim > 0 else { return [picture] }
+            let black = Color(red: 0, green: 0, blue: 0, alpha: UInt8((min(dim, 1) * 255).rounded()))
+            return [picture, .path(PathLeaf(path: .rect(box), paint: .solid(black)))]
+        }
     }
 }

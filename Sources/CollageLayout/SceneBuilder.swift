@@ -89,6 +89,18 @@ public enum SceneBuilder {
     /// it (the canvas box is the gradient's box), drawn before everything;
     /// none for a colour background (the scene's own background).
     static func backgroundNodes(_ spec: Spec, layout: Layout) -> [Node] {
+        if let frame = layout.background {
+            // Over the scene's background colour (`BackgroundImageSpec.color`), the image's pieces,
+            // a blur reading the extended edges so it stays opaque to them.
+            let filters = frame.filters.map(Filter.init) + (frame.blur > 0 ? [.blur(frame.blur)] : [])
+            return frame.pieces.map { piece in
+                let box = piece.destination
+                return .image(ImageLeaf(image: frame.image, source: piece.source,
+                                        bounds: Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width),
+                                                     height: Double(box.height)),
+                                        filters: filters, edges: .extended))
+            }
+        }
         guard let gradient = spec.canvas.gradient else { return [] }
         let box = Rect(x: 0, y: 0, width: Double(layout.canvas.width), height: Double(layout.canvas.height))
         return [.path(PathLeaf(path: .rect(box), paint: .gradient(Gradient(gradient, box: box))))]

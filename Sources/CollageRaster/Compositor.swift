@@ -104,7 +104,7 @@ enum Compositor {
     /// One pixel of source-over: premultiplied linear source (`r`, `g`, `b`
     /// at most `a`, `a` in 0...1) over the straight sRGB canvas pixel `d`.
     @inline(__always)
-    private static func over(r: Float, g: Float, b: Float, a: Float, onto d: UnsafeMutablePointer<UInt8>,
+    static func over(r: Float, g: Float, b: Float, a: Float, onto d: UnsafeMutablePointer<UInt8>,
                              encode: UnsafeBufferPointer<UInt8>, decode: UnsafeBufferPointer<Float>,
                              alpha: UnsafeBufferPointer<Float>) {
         let da = alpha[Int(d[3])]

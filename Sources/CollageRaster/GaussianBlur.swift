@@ -251,7 +251,7 @@ public enum GaussianBlur {
     /// output[c] = (sum of input[c - before ... c + after]) / divisor for
     /// every c of `output.range`, by a running sum per lane (in doubles, so
     /// the sliding adds and subtracts do not drift).
-    private static func boxPass(_ input: Lanes, _ box: Box, into output: Lanes, lanes: Int,
+    static func boxPass(_ input: Lanes, _ box: Box, into output: Lanes, lanes: Int,
                                 sums: UnsafeMutableBufferPointer<Double>) {
         guard !output.range.isEmpty else { return }
         let scale = 1 / box.divisor

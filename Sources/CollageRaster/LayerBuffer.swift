@@ -41,9 +41,12 @@ final class LayerBuffer {
             for y in rows {
                 let row = source.baseAddress! + (y - rows.lowerBound) * region.width * 4
                 if let below {
-                    below.withPixel(x: region.x, y: y) { FloatCompositor.over(row, count: region.width, opacity: opacity, onto: $0) }
+                    below.withPixel(x: region.x, y: y) {
+                        FloatCompositor.blend(row, count: region.width, opacity: opacity, mode: layer.blend, onto: $0)
+                    }
                 } else {
-                    Compositor.blend(row, count: region.width, opacity: opacity, onto: canvas.pixel(x: region.x, y: y))
+                    Compositor.blend(row, count: region.width, opacity: opacity, mode: layer.blend,
+                                     onto: canvas.pixel(x: region.x, y: y))
                 }
             }
         }

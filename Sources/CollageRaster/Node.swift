@@ -26,12 +26,15 @@ public struct Group: Sendable {
     public var clip: Path?
     /// Drawn under the children; default none.
     public var shadow: Shadow?
+    /// How the group mixes with what is drawn below it; default `.normal`.
+    /// Any other mode makes the group an isolated layer, blended as a whole.
+    public var blend: BlendMode
     public var children: [Node]
 
     public init(transform: Affine = .identity, opacity: Double = 1, clip: Path? = nil, shadow: Shadow? = nil,
-                children: [Node]) {
+                blend: BlendMode = .normal, children: [Node]) {
         self.transform = transform; self.opacity = opacity; self.clip = clip; self.shadow = shadow
-        self.children = children
+        self.blend = blend; self.children = children
     }
 }
 
@@ -72,14 +75,22 @@ public struct Shadow: Sendable {
 }
 
 /// The fractional crop window `source` of scene image `image` (oriented
-/// source pixels) drawn onto the local rectangle `bounds`.
+/// source pixels) drawn onto the local rectangle `bounds`, its pixels then
+/// passed through `filters` (`ImageFilters`).
 public struct ImageLeaf: Sendable, Hashable {
     /// Index into `Scene.images`.
     public var image: Int
     public var source: Rect
     public var bounds: Rect
-    public init(image: Int, source: Rect, bounds: Rect) {
-        self.image = image; self.source = source; self.bounds = bounds
+    /// Applied in order to the drawn pixels; default none.
+    public var filters: [Filter]
+    /// What a `blur` filter reads beyond the picture: `.transparent` (CSS
+    /// `blur()`, the blur spreads out over its surroundings) or `.extended`
+    /// (the edge pixels repeated: the picture stays opaque to its edges and
+    /// the blur stays inside them); default `.transparent`.
+    public var edges: GaussianBlur.Edges
+    public init(image: Int, source: Rect, bounds: Rect, filters: [Filter] = [], edges: GaussianBlur.Edges = .transparent) {
+        self.image = image; self.source = source; self.bounds = bounds; self.filters = filters; self.edges = edges
     }
 }
 

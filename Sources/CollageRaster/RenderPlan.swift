@@ -53,6 +53,7 @@ struct RenderPlan {
                           abs(shadow.spread) <= 1e4, !draw.flipsX, !draw.flipsY
                     else { throw SceneRenderError.invalidDraw(item: index) }
                 }
+                guard draw.filters.allSatisfy(\.isValid) else { throw SceneRenderError.invalidDraw(item: index) }
                 if let transform = draw.transform {
                     guard transform.isFinite, transform.inverted != nil, draw.coverage != nil
                     else { throw SceneRenderError.invalidDraw(item: index) }
@@ -88,7 +89,8 @@ struct RenderPlan {
         }
         var direct = [Bool](repeating: false, count: scene.items.count)
         for (index, item) in scene.items.enumerated() {
-            guard case .image = item, !regions[index].isEmpty else { continue }
+            // A filtered draw is filtered whole before it is composited in order.
+            guard case .image(let draw) = item, !regions[index].isEmpty, draw.filters.isEmpty else { continue }
             direct[index] = !scene.items.indices.contains { other in
                 guard other != index, footprints[other].intersects(footprints[index]) else { return false }
                 if other < index { return true }

@@ -66,8 +66,10 @@ public struct LayerDraw: Sendable, Equatable {
     public var opacity: Double
     /// Coverage multiplying the layer before it is composited; nil: none.
     public var clip: PlacedMask?
-    public init(region: PixelRect, opacity: Double, clip: PlacedMask? = nil) {
-        self.region = region; self.opacity = opacity; self.clip = clip
+    /// How the layer mixes with what lies below it (`Compositor+Blend.swift`).
+    public var blend: BlendMode
+    public init(region: PixelRect, opacity: Double, clip: PlacedMask? = nil, blend: BlendMode = .normal) {
+        self.region = region; self.opacity = opacity; self.clip = clip; self.blend = blend
     }
 }
 
@@ -106,14 +108,19 @@ public struct ImageDraw: Sendable, Equatable {
     /// Paint the shadow the picture's alpha casts instead of the picture
     /// (`ImageShadow`); nil: the picture.
     public var shadow: ImageShadow?
+    /// Applied in order to the resampled pixels before they are composited
+    /// (`ImageFilters`); a filtered draw is never written directly.
+    public var filters: [Filter]
+    /// What a blur reads beyond the picture (`ImageLeaf.edges`).
+    public var edges: GaussianBlur.Edges
 
     public init(image: Int, source: Rect, destination: PixelRect, clip: PixelRect? = nil, opacity: Double = 1,
                 flipsX: Bool = false, flipsY: Bool = false, transform: Affine? = nil, coverage: PlacedMask? = nil,
-                shadow: ImageShadow? = nil) {
+                shadow: ImageShadow? = nil, filters: [Filter] = [], edges: GaussianBlur.Edges = .transparent) {
         self.image = image; self.source = source; self.destination = destination
         self.clip = clip ?? destination; self.opacity = opacity
         self.flipsX = flipsX; self.flipsY = flipsY; self.transform = transform; self.coverage = coverage
-        self.shadow = shadow
+        self.shadow = shadow; self.filters = filters; self.edges = edges
     }
 
     /// True when the draw needs `ShapedImageDraw` (a transform, a coverage
@@ -127,11 +134,17 @@ public struct ImageDraw: Sendable, Equatable {
     }
 
     /// The canvas pixels the draw may change, before the canvas clips them:
-    /// the picture's, or for a shadow the picture's grown by the shadow's
-    /// margin inside the shadow's clip.
+    /// the picture's (grown by its blur filters' reach inside `clip` when
+    /// the blur spreads out), or for a shadow the picture's grown by the
+    /// shadow's margin inside the shadow's clip.
     var reach: PixelRect {
         let picture = pictureReach
-        guard let shadow else { return picture }
+        guard let shadow else {
+            let margin = edges == .transparent ? filters.blurReach : 0
+            guard margin > 0, !picture.isEmpty else { return picture }
+            return PixelRect(x: picture.x - margin, y: picture.y - margin,
+                             width: picture.width + 2 * margin, height: picture.height + 2 * margin).intersection(clip)
+        }
         guard !picture.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let margin = shadow.margin
         return PixelRect(x: picture.x - margin, y: picture.y - margin,

@@ -121,7 +121,8 @@ public struct SceneFlattener: Sendable {
             }
         }
         let children = group.children
-        if children.count <= 1 || (inherited * own == 1 && coverage == nil) {
+        // A blend mode other than normal mixes the group as a whole: always a layer.
+        if group.blend == .normal, children.count <= 1 || (inherited * own == 1 && coverage == nil) {
             for child in children {
                 flatten(child, transform: transform, opacity: inherited * own, clip: clip, coverage: coverage, into: &items)
             }
@@ -137,7 +138,7 @@ public struct SceneFlattener: Sendable {
         guard var layer = region?.intersection(clip), !layer.isEmpty else { return }
         if let coverage { layer = layer.intersection(coverage.rect) }
         guard !layer.isEmpty else { return }
-        items.append(.beginLayer(LayerDraw(region: layer, opacity: inherited * own, clip: coverage)))
+        items.append(.beginLayer(LayerDraw(region: layer, opacity: inherited * own, clip: coverage, blend: group.blend)))
         items += inner
         items.append(.endLayer)
     }
@@ -153,11 +154,11 @@ public struct SceneFlattener: Sendable {
         if transform.isAxisAligned, let destination = box.wholePixels {
             if coverage == nil {
                 return ImageDraw(image: leaf.image, source: leaf.source, destination: destination, clip: clip,
-                                 opacity: opacity, flipsX: flipsX, flipsY: flipsY)
+                                 opacity: opacity, flipsX: flipsX, flipsY: flipsY, filters: leaf.filters, edges: leaf.edges)
             }
             if !flipsX, !flipsY, let shape = coverage?.cropped(to: destination.intersection(clip)) {
                 return ImageDraw(image: leaf.image, source: leaf.source, destination: destination, clip: clip,
-                                 opacity: opacity, coverage: shape)
+                                 opacity: opacity, coverage: shape, filters: leaf.filters, edges: leaf.edges)
             }
         }
         // Resample at the node's own scale, then map through the rest.
@@ -172,7 +173,8 @@ public struct SceneFlattener: Sendable {
         var shape = PlacedMask(mask: edge.mask, x: edge.x, y: edge.y)
         if let coverage { guard let product = shape.multiplied(by: coverage) else { return nil }; shape = product }
         return ImageDraw(image: leaf.image, source: leaf.source, destination: PixelRect(x: 0, y: 0, width: w, height: h),
-                         clip: clip, opacity: opacity, transform: picture, coverage: shape)
+                         clip: clip, opacity: opacity, transform: picture, coverage: shape, filters: leaf.filters,
+                         edges: leaf.edges)
     }
 
     /// The shadow of a group: its shape in canvas pixels, moved, blurred,
@@ -220,6 +222,7 @@ extension SceneFlattener {
                     guard var draw = imageDraw(leaf, transform: transform, opacity: opacity, clip: sampled, coverage: nil),
                           !draw.flipsX, !draw.flipsY else { continue }
                     draw.shadow = marker
+                    draw.filters = []
                     items.append(.image(draw))
                 case .path, .mask, .tile: continue
                 }

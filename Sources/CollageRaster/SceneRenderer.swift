@@ -252,6 +252,21 @@ public enum SceneRenderer {
                                    produce: (PixelRect, (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws -> Void) rethrows {
         let footprint = plan.footprints[item], region = footprint.region
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+        if !draw.filters.isEmpty {
+            // Resampled whole over the picture, filtered, then held.
+            let picture = draw.pictureReach.intersection(PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height))
+            var pixels = [Float](repeating: 0, count: Swift.max(0, picture.width * picture.height) * 4)
+            if !picture.isEmpty {
+                pixels.withUnsafeMutableBufferPointer { tile in
+                    ShapedImageDraw(draw: draw, window: window, region: picture).resample(rows) { y, values in
+                        (tile.baseAddress! + (y - picture.y) * picture.width * 4)
+                            .update(from: values.baseAddress!, count: picture.width * 4)
+                    }
+                }
+            }
+            holdFiltered(draw, pixels: pixels, picture: picture, item: item, region: region, opacity: opacity, work: work)
+            return
+        }
         if plan.direct[item] { background.fill(footprint, canvas: canvas) }
         try produce(region) { y, values in
             if plan.direct[item] {
@@ -330,7 +345,15 @@ public enum SceneRenderer {
                                   orientation: StoredOrientation, opaqueSource: Bool,
                                   needColumns: (Range<Int>) -> Void = { _ in },
                                   inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork) {
-        let region = plan.footprints[item].region
+        let footprintRegion = plan.footprints[item].region
+        // A filtered draw resamples its picture, then filters it over its footprint.
+        let region = draw.filters.isEmpty ? footprintRegion
+            : draw.pictureReach.intersection(PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height))
+        let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+        guard !region.isEmpty else {
+            holdFiltered(draw, pixels: [], picture: region, item: item, region: footprintRegion, opacity: opacity, work: work)
+            return
+        }
         let upright = orientation.uprightSize(ofStored: storedSize)
         var window = sourceWindow(draw, decoded: upright, of: scene)
         // A mirrored draw resamples the mirrored picture: the same stored
@@ -346,7 +369,6 @@ public enum SceneRenderer {
         let resampler = oriented.resampler
         needColumns(resampler.horizontal.lowest ..< resampler.horizontal.highest)
         let count = resampler.horizontal.outputs.count
-        let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
         let opaque = opaqueSource && opacity == 1 && resampler.coversRegion
         if plan.direct[item] {
             if !opaque { background.fill(plan.footprints[item], canvas: canvas) }
@@ -375,8 +397,22 @@ public enum SceneRenderer {
                     }
                 }
             }
+            guard draw.filters.isEmpty else {
+                holdFiltered(draw, pixels: pixels, picture: region, item: item, region: footprintRegion, opacity: opacity,
+                             work: work)
+                return
+            }
             work.hold(.init(region: region, pixels: pixels, opaque: opaque, opacity: opacity), item: item)
         }
+    }
+
+    /// Filters the resampled `pixels` of `picture` (`ImageFilters`) over the
+    /// draw's footprint `region` and hands them to `work`.
+    private static func holdFiltered(_ draw: ImageDraw, pixels: [Float], picture: PixelRect, item: Int,
+                                     region: PixelRect, opacity: Float, work: RenderWork) {
+        let filtered = picture.isEmpty ? [Float](repeating: 0, count: region.width * region.height * 4)
+            : ImageFilters.apply(draw.filters, to: pixels, picture: picture, edges: draw.edges, output: region)
+        work.hold(.init(region: region, pixels: filtered, opaque: false, opacity: opacity), item: item)
     }
 
     /// The finisher: waits for bands to become ready, composites them and

@@ -165,10 +165,17 @@ extension DocumentSchema {
           ]
         },
         "background": {
-          "description": "Fills the canvas first; also the letterbox of `fit: contain` and, when transparent, JPEG output is flattened on white instead. A gradient (`{gradient: ...}`) spans the canvas; the `contain` letterbox shows it, and JPEG output is flattened onto it (white where it is transparent).",
-          "x-type": "paint",
+          "description": "Fills the canvas first; also the letterbox of `fit: contain` and, when transparent, JPEG output is flattened on white instead. A gradient (`{gradient: ...}`) spans the canvas; the `contain` letterbox shows it, and JPEG output is flattened onto it (white where it is transparent). An image (`{image, fit, focus, blur, filter, color}`, see `backgroundImage`) is drawn over its `color`.",
+          "x-type": "paint, or `{image, ...}`",
           "default": "#ffffff",
-          "$ref": "#/$defs/paint"
+          "anyOf": [
+            {
+              "$ref": "#/$defs/paint"
+            },
+            {
+              "$ref": "#/$defs/backgroundImage"
+            }
+          ]
         }
       }
     },
@@ -860,6 +867,29 @@ extension DocumentSchema {
             },
             {
               "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "filter": {
+          "description": "CSS filter functions applied in order to the picture and its blurred `letterbox` (not to the border or shadow); see `filterFunction`. `[{grayscale: 1}, {contrast: 1.2}]` is a black-and-white print.",
+          "x-type": "list of `{function: amount}`, or a mapping",
+          "$ref": "#/$defs/filter"
+        },
+        "blend": {
+          "description": "How the print (picture, border and letterbox, as one layer) mixes with what is drawn below it; see `blend` of an overlay.",
+          "default": "normal",
+          "$ref": "#/$defs/blend"
+        },
+        "letterbox": {
+          "description": "Only with `fit: contain`: what fills the cell around the picture: a colour, or `{blur, dim}` (the photo itself, scaled to cover the cell, blurred and dimmed: see `letterbox`). Default: nothing, the background shows.",
+          "x-type": "colour, or `{blur, dim}`",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/color"
+            },
+            {
+              "$ref": "#/$defs/letterbox"
             }
           ]
         }
@@ -1899,6 +1929,16 @@ extension DocumentSchema {
               "$ref": "#/$defs/variable"
             }
           ]
+        },
+        "blend": {
+          "description": "Any overlay: how it mixes with everything drawn below it (W3C Compositing and Blending Level 1; see `blend`): `multiply` lays a paper texture over the photos, `screen` a light leak.",
+          "default": "normal",
+          "$ref": "#/$defs/blend"
+        },
+        "filter": {
+          "description": "Image overlays: CSS filter functions applied in order to the image (see a photo's `filter`).",
+          "x-type": "list of `{function: amount}`, or a mapping",
+          "$ref": "#/$defs/filter"
         }
       }
     },
@@ -2049,6 +2089,299 @@ extension DocumentSchema {
           }
         }
       ]
+    },
+    "filterFunction": {
+      "description": "One or more CSS filter functions, applied in the order written. Amounts are plain numbers with CSS's meaning (`0.5`, never `\"50%\"`). Colour functions act on un-premultiplied sRGB-encoded values, as browsers do, with the Filter Effects spec's matrices.",
+      "type": "object",
+      "additionalProperties": false,
+      "minProperties": 1,
+      "properties": {
+        "grayscale": {
+          "description": "CSS `grayscale()`: 1 is fully grey (luminance weights 0.2126, 0.7152, 0.0722), 0 unchanged.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "sepia": {
+          "description": "CSS `sepia()`: 1 is full sepia, 0 unchanged.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "saturate": {
+          "description": "CSS `saturate()`: 0 is grey, 1 unchanged, more over-saturates.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "hueRotate": {
+          "description": "CSS `hue-rotate()`: turns the hue about the luminance axis.",
+          "x-units": "degrees",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": -3600,
+              "maximum": 3600
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "invert": {
+          "description": "CSS `invert()`: 1 is the negative, 0 unchanged.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "brightness": {
+          "description": "CSS `brightness()`: multiplies each channel; 0 is black, 1 unchanged.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "contrast": {
+          "description": "CSS `contrast()`: scales each channel about mid grey; 0 is grey, 1 unchanged.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "opacity": {
+          "description": "CSS `opacity()`: multiplies alpha (in linear light, like `opacity`).",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "blur": {
+          "description": "CSS `blur()`: a Gaussian whose standard deviation σ is this length (not a shadow's blur radius, σ = blur / 2). On photos and image overlays it spreads out with transparent edges, as in a browser; on a background image or letterbox the edge pixels are extended so the picture stays opaque to its edges.",
+          "x-units": "px (σ)",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        }
+      }
+    },
+    "filter": {
+      "description": "CSS filter functions applied in order to the picture: a list of one-key mappings (`[{grayscale: 1}, {blur: 2}]`, a function may repeat; the form for JSON) or one mapping applied in the order written (`{sepia: 0.6, contrast: 1.2}`).",
+      "x-type": "list of `{function: amount}`, or `{function: amount, ...}`",
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "allOf": [
+              {
+                "$ref": "#/$defs/filterFunction"
+              }
+            ],
+            "maxProperties": 1
+          }
+        },
+        {
+          "$ref": "#/$defs/filterFunction"
+        }
+      ]
+    },
+    "blend": {
+      "description": "How it mixes with everything drawn below it (W3C Compositing and Blending Level 1): separable `multiply`, `screen`, `overlay`, `darken`, `lighten`, `colorDodge`, `colorBurn`, `hardLight`, `softLight`, `difference`, `exclusion`; non-separable `hue`, `saturation`, `color`, `luminosity`. The formulas act on un-premultiplied sRGB-encoded colours, as browsers do; the result is composited in linear light with the alpha (opacity and coverage). CSS's spelling (`color-dodge`) is an error suggesting the camelCase one.",
+      "default": "normal",
+      "anyOf": [
+        {
+          "enum": [
+            "normal",
+            "multiply",
+            "screen",
+            "overlay",
+            "darken",
+            "lighten",
+            "colorDodge",
+            "colorBurn",
+            "hardLight",
+            "softLight",
+            "difference",
+            "exclusion",
+            "hue",
+            "saturation",
+            "color",
+            "luminosity"
+          ]
+        },
+        {
+          "$ref": "#/$defs/variable"
+        }
+      ]
+    },
+    "letterbox": {
+      "description": "`letterbox: {blur, dim}`: the photo itself fills the cell, scaled to cover it, blurred with its edges extended (so it stays opaque to the cell's edges), darkened by a black layer at opacity `dim`, under the contained picture.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "blur": {
+          "description": "CSS `blur()`: the Gaussian's standard deviation.",
+          "x-units": "px (σ)",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "dim": {
+          "description": "Opacity of a black layer over the blurred copy; 0 leaves it as it is.",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        }
+      }
+    },
+    "backgroundImage": {
+      "description": "`background: {image, ...}`: an image behind everything, decoded and oriented like a photo (and listed in depfiles).",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "image"
+      ],
+      "properties": {
+        "image": {
+          "description": "The image file, relative to the document's folder.",
+          "x-type": "path",
+          "$ref": "#/$defs/path"
+        },
+        "fit": {
+          "description": "`cover` fills the canvas and crops about `focus`; `contain` fits inside and centres on `color`; `tile` repeats the image at its native size from the top-left corner.",
+          "default": "cover",
+          "anyOf": [
+            {
+              "enum": [
+                "cover",
+                "contain",
+                "tile"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "focus": {
+          "description": "The point the `cover` crop window is centred on, clamped so the window stays inside the image.",
+          "x-type": "`[x, y]`, each {range}",
+          "x-units": "fractions of the oriented image",
+          "default": [
+            0.5,
+            0.5
+          ],
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "anyOf": [
+              {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1
+              },
+              {
+                "$ref": "#/$defs/variable"
+              }
+            ]
+          }
+        },
+        "blur": {
+          "description": "CSS `blur()` after `filter`, the Gaussian's standard deviation; the edge pixels are extended, so the image stays opaque to the canvas edges. Not with `fit: tile` (not supported yet).",
+          "x-units": "px (σ)",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "filter": {
+          "description": "Filter functions applied to the image in order (see a photo's `filter`).",
+          "x-type": "filter list or mapping",
+          "$ref": "#/$defs/filter"
+        },
+        "color": {
+          "description": "Under the image: shows around a `contain` image and through transparent pixels.",
+          "x-type": "colour",
+          "default": "#ffffff",
+          "$ref": "#/$defs/color"
+        }
+      }
     }
   }
 }

@@ -19,6 +19,8 @@ public struct ImageOverlaySpec: Sendable, Hashable {
     public var height: Length?
     /// A drop shadow cast by the image's alpha; default none.
     public var shadow: DropShadow?
+    /// CSS filter functions applied in order to the image; default none.
+    public var filters: [FilterSpec] = []
     public init(path: String, src: String, srcLocation: SourceLocation, width: Length? = nil, height: Length? = nil,
                 shadow: DropShadow? = nil) {
         self.path = path; self.src = src; self.srcLocation = srcLocation; self.width = width; self.height = height

@@ -28,6 +28,8 @@ public struct OverlaySpec: Sendable, Equatable {
     /// `layer`: drawn above the photos (the default) or below them, right
     /// after the background.
     public var layer: OverlayLayer = .above
+    /// How the overlay mixes with what is drawn below it; default `normal`.
+    public var blend: BlendModeName = .normal
     /// Where the overlay's list item starts.
     public var location: SourceLocation
     public init(kind: OverlayKind, anchor: Anchor = .center, offsetX: Length = .pixels(0), offsetY: Length = .pixels(0),

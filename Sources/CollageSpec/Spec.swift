@@ -53,6 +53,9 @@ public struct CanvasSpec: Sendable, Equatable {
     /// `background: {gradient: ...}`: painted over the whole canvas first
     /// (the scene's background is then transparent); nil for a colour.
     public var gradient: GradientSpec?
+    /// `background: {image: ...}`: drawn over `background` (its `color`)
+    /// before everything else; nil for a colour or gradient.
+    public var image: BackgroundImageSpec?
     /// Location of the `canvas` key (or the document root), for errors
     /// found later, e.g. a missing size with two or more photos.
     public var location: SourceLocation
@@ -135,6 +138,13 @@ public struct PhotoSpec: Sendable, Equatable {
     public var shadow: DropShadow?
     /// Mirrors the picture after `crop`/`focus`/`zoom`, before `rotation`; default none.
     public var flip: Flip?
+    /// CSS filter functions applied in order to the picture (and its blurred
+    /// letterbox), not to the border or shadow; default none.
+    public var filters: [FilterSpec] = []
+    /// How the print mixes with what is drawn below it; default `normal`.
+    public var blend: BlendModeName = .normal
+    /// What fills a `contain` photo's cell around the picture; nil: the canvas background shows.
+    public var letterbox: LetterboxSpec?
     /// Manual crop of the oriented photo (fractions); default the whole photo.
     public var crop: CropSpec?
     /// >= 1: the cover window shrinks by this factor about `focus`; default 1.

@@ -13,7 +13,13 @@ extension Validator {
                    "the canvas is \(w) × \(h) = \(w * h) pixels; the most is \(Self.maxCanvasArea) (16384 × 16384)")
             canvas.height = nil
         }
-        if let background = keys["background"], let paint = paint(background.value, key: "background") {
+        if let background = keys["background"], case .mapping(let entries) = background.value.content,
+           entries.contains(where: { $0.key == "image" }) {
+            if let image = readBackgroundImage(background.value) {
+                canvas.background = image.color
+                canvas.image = image
+            }
+        } else if let background = keys["background"], let paint = paint(background.value, key: "background") {
             switch paint {
             case .color(let color): canvas.background = color
             case .gradient(let gradient): canvas.background = RGBA(red: 0, green: 0, blue: 0, alpha: 0); canvas.gradient = gradient

@@ -35,6 +35,9 @@ extension Validator {
                 reportUnrendered("overlay.image.shadow", entry, phrase: "in an image overlay")
             } else { failed = true }
         }
+        if let entry = keys["filter"] {
+            if let filters = readFilters(entry.value) { image.filters = filters } else { failed = true }
+        }
         return failed ? nil : .image(image)
     }
 }

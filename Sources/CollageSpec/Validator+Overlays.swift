@@ -96,6 +96,9 @@ extension Validator {
                 reportUnrendered("overlay.\(kind.rawValue).opacity", entry, phrase: "in \(kind.singular)")
             } else { failed = true }
         }
+        if let entry = keys["blend"] {
+            if let blend = readBlend(entry.value) { overlay.blend = blend } else { failed = true }
+        }
         if let entry = keys["layer"] {
             if let name = enumeration(entry.value, key: "layer", allowed: OverlayLayer.allCases.map(\.rawValue)),
                let layer = OverlayLayer(rawValue: name) {

@@ -33,6 +33,15 @@ extension Validator {
             photo.flip = flip
             reportUnrendered("photo.flip", entry, phrase: "in a photo")
         }
+        if let entry = keys["filter"], let filters = readFilters(entry.value) { photo.filters = filters }
+        if let entry = keys["blend"], let blend = readBlend(entry.value) { photo.blend = blend }
+        if let entry = keys["letterbox"], let letterbox = readLetterbox(entry.value) {
+            if photo.fit == .contain {
+                photo.letterbox = letterbox
+            } else {
+                report(.invalidValue, entry.keyLocation, "'letterbox' needs 'fit: contain' (a cover photo fills its cell)")
+            }
+        }
         if let crop = keys["crop"] { photo.crop = readCrop(crop.value) }
         if let zoom = keys["zoom"],
            let value = number(zoom.value, key: "zoom", range: 1...Self.maxZoom,

@@ -28,13 +28,14 @@ enum Vocabulary {
         unsupported: [], booleans: ["progressive", "lossless"])
     static let photo = Section(name: "photos", phrase: "in a photo",
         supported: ["src", "id", "fit", "focus", "sort", "cell", "frame", "anchor", "offset", "width", "height",
-                    "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation", "shadow", "flip"],
+                    "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation", "shadow", "flip",
+                    "filter", "blend", "letterbox"],
         unsupported: [])
     static let layout = Section(name: "layout", phrase: "in 'layout'",
         supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight"],
         unsupported: ["direction"])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
-    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer"]
+    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
     /// first: the one registration of a kind's keys. A key of another kind
     /// is an error naming the kinds it applies to.
@@ -42,7 +43,7 @@ enum Vocabulary {
         switch kind {
         case .text: ["text", "font", "color", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
                      "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign", "hyphens"]
-        case .image: ["image", "width", "height", "shadow"]
+        case .image: ["image", "width", "height", "shadow", "filter"]
         case .shape: ["shape", "width", "height", "cornerRadius", "points", "d", "fill", "stroke", "shadow"]
         }
     }
@@ -67,6 +68,14 @@ enum Vocabulary {
     static let paint = Section(name: "paint", phrase: "in a paint", supported: ["gradient"], unsupported: [])
     static let gradient = Section(name: "gradient", phrase: "in 'gradient'",
         supported: ["kind", "angle", "center", "radius", "stops", "space"], unsupported: [])
+    /// A mapping of `filter` functions (`FilterSpec`; the schema's `$defs/filterFunction`).
+    static let filter = Section(name: "filter", phrase: "in 'filter'",
+        supported: FilterSpec.Function.allCases.map(\.rawValue), unsupported: [])
+    /// `canvas.background` as an image (`BackgroundImageSpec`; the schema's `$defs/backgroundImage`).
+    static let backgroundImage = Section(name: "background", phrase: "in a background image",
+        supported: ["image", "fit", "focus", "blur", "filter", "color"], unsupported: [])
+    /// A photo's `letterbox` as a mapping (`LetterboxSpec.blur`; the schema's `$defs/letterbox`).
+    static let letterbox = Section(name: "letterbox", phrase: "in 'letterbox'", supported: ["blur", "dim"], unsupported: [])
     /// A text overlay's `shadow` (`TextShadow`).
     static let shadow = Section(name: "shadow", phrase: "in 'shadow'", supported: ["offset", "blur", "color"], unsupported: [])
     /// A photo's or image overlay's `shadow` (`DropShadow`).
@@ -80,7 +89,8 @@ enum Vocabulary {
     /// property of `$defs/overlay` (SchemaTests compares their keys).
     static let bySchemaPath: [String: Section] = [
         "": root, "canvas": canvas, "output": output, "photo": photo, "layout": layout,
-        "overlay": overlay, "overlay.font": font, "photo.shadow": dropShadow,
+        "overlay": overlay, "overlay.font": font, "photo.shadow": dropShadow, "filterFunction": filter,
+        "backgroundImage": backgroundImage, "letterbox": letterbox,
     ]
 
     /// THE switch for keys that are validated in full but not drawn yet:

@@ -150,3 +150,43 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
         }
     }
 }
+
+/// `filter`, `blend`, `letterbox` and the background image (docs/format.md "Effects").
+final class EffectsSpecTests: XCTestCase {
+    private func load(_ ws: Workspace, _ text: String) throws -> Spec {
+        let source = SourceText(file: "doc.yaml", bytes: Array(text.utf8))
+        var validator = Validator(source: source, baseDirectory: ws.folder, overrides: [:]) { _ in .regularFile }
+        let spec = validator.validate(YAMLReader.read(source).root)
+        XCTAssertEqual(validator.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        return try XCTUnwrap(spec)
+    }
+
+    func testFiltersKeepTheirOrderAndMayRepeatInTheListForm() throws {
+        let ws = try Workspace(photos: ["a.jpg", "logo.png", "bg.png"])
+        let spec = try load(ws, """
+            version: 1
+            canvas: {width: 100, height: 100, background: {image: bg.png, fit: tile, filter: {contrast: 1.5, invert: 0.25}, color: "#102030"}}
+            photos:
+              - {src: a.jpg, filter: [{blur: 1}, {grayscale: 1}, {blur: 2.5}], blend: colorDodge}
+              - {src: a.jpg, fit: contain, filter: {sepia: 0.5, hueRotate: -90}, letterbox: {blur: 12, dim: 0.25}}
+              - {src: a.jpg, fit: contain, letterbox: "#ff0000"}
+            overlays:
+              - {image: logo.png, filter: [{opacity: 0.5}], blend: screen}
+              - {text: hi, blend: luminosity}
+            """)
+        XCTAssertEqual(spec.photos[0].filters, [FilterSpec(.blur, 1), FilterSpec(.grayscale, 1), FilterSpec(.blur, 2.5)])
+        XCTAssertEqual(spec.photos[0].blend, .colorDodge)
+        XCTAssertEqual(spec.photos[1].filters, [FilterSpec(.sepia, 0.5), FilterSpec(.hueRotate, -90)])
+        XCTAssertEqual(spec.photos[1].letterbox, .blur(blur: 12, dim: 0.25))
+        XCTAssertEqual(spec.photos[2].letterbox, .color(RGBA(red: 255, green: 0, blue: 0, alpha: 255)))
+        XCTAssertEqual(spec.photos[2].blend, .normal)
+        XCTAssertEqual(spec.overlays[0].image?.filters, [FilterSpec(.opacity, 0.5)])
+        XCTAssertEqual(spec.overlays[0].blend, .screen)
+        XCTAssertEqual(spec.overlays[1].blend, .luminosity)
+        let background = try XCTUnwrap(spec.canvas.image)
+        XCTAssertEqual(background.fit, .tile)
+        XCTAssertEqual(background.filters, [FilterSpec(.contrast, 1.5), FilterSpec(.invert, 0.25)])
+        XCTAssertEqual(spec.canvas.background, RGBA(red: 0x10, green: 0x20, blue: 0x30, alpha: 255))
+        XCTAssertNil(spec.canvas.gradient)
+    }
+}

@@ -229,6 +229,19 @@ final class NumericKeyTests: XCTestCase {
             trees.append(tree)
         case "output":
             trees.append(document([("output", Tree.map([]).setting(inner, to: placed)), ("photos", .list([photo]))]))
+        case "backgroundImage":
+            let background = Tree.map([("image", photo)]).setting(inner, to: placed)
+            trees.append(.map([("version", .raw("1")), ("canvas", canvas.setting(["background"], to: background)),
+                               ("photos", .list([photo]))]))
+        case "filterFunction":
+            // The mapping form on a photo, and the list form on an image overlay.
+            let filter = Tree.map([]).setting(inner, to: placed)
+            trees.append(document([("photos", .list([Tree.map([("src", photo), ("filter", filter)])]))]))
+            trees.append(document([("photos", .list([photo])),
+                                   ("overlays", .list([Tree.map([("image", photo), ("filter", .list([filter]))])]))]))
+        case "letterbox":
+            let item = Tree.map([("src", photo), ("fit", .raw("\"contain\""))]).setting(ArraySlice(["letterbox"] + inner), to: placed)
+            trees.append(document([("photos", .list([item]))]))
         default:
             // A key of the top level (`version`), or of a section this test does not know yet.
             let base = Tree.map([("canvas", canvas), ("photos", .list([photo]))])

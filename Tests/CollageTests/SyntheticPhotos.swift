@@ -66,6 +66,26 @@ enum SyntheticPhotos {
         return p
     }
 
+    /// A checkerboard of `cell` px black and white squares (a blurred one is flat grey).
+    static func checker(width: Int, height: Int, cell: Int) -> Pixmap {
+        var p = Pixmap(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { p[x, y] = (x / cell + y / cell) % 2 == 0 ? .white : .black } }
+        return p
+    }
+
+    /// A 64x48 warm paper texture: light fibres on cream (multiplied over photos).
+    static func paper() -> Pixmap {
+        var p = Pixmap(width: 64, height: 48)
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let fibre = ((x * 7 + y * 13) % 23 == 0 || (x * 3 + y * 5) % 17 == 0) ? 30 : 0
+                let v = 236 - fibre - (x + y) % 5
+                p[x, y] = Color(red: UInt8(v), green: UInt8(v - 8), blue: UInt8(v - 26))
+            }
+        }
+        return p
+    }
+
     /// The stored pixels of a photo whose EXIF orientation 6 (rotate 90°
     /// clockwise to view) makes it display as `upright`.
     static func storedForOrientation6(_ upright: Pixmap) -> Pixmap {
@@ -111,6 +131,8 @@ enum SyntheticPhotos {
         try jpeg("gradient-tall.jpg", gradient(width: 360, height: 600))
         try png("upright.png", quadrants(width: 300, height: 400))
         try png("logo.png", logo())
+        try png("checker.png", checker(width: 64, height: 64, cell: 8))
+        try png("paper.png", paper())
         try Data(try jpegWithOrientation(storedForOrientation6(quadrants(width: 300, height: 400)), orientation: 6))
             .write(to: photos.appendingPathComponent("rotated6.jpg"))
         try Data(vectorLogo.utf8).write(to: photos.appendingPathComponent("vector-logo.svg"))
