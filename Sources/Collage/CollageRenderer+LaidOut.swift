@@ -44,9 +44,11 @@ extension CollageRenderer {
                 }
             }
             var backgroundSize: Size?
+            var backgroundHeader: ImageHeader?
             if let image = spec.canvas.image {
                 do {
-                    backgroundSize = try ImageDecoder.header(path: image.path).size
+                    backgroundHeader = try ImageDecoder.header(path: image.path)
+                    backgroundSize = backgroundHeader?.size
                 } catch {
                     problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
                         "cannot read background image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
@@ -60,10 +62,16 @@ extension CollageRenderer {
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
             }
-            // The image overlays' headers after the photos', in `layout.images` order.
-            for image in layout.images {
-                guard case .overlay(let index) = image.owner else { continue }
-                guard let header = overlayHeaders[index] else { break }
+            // The image overlays' and the background image's headers after
+            // the photos', in `layout.images` order.
+            for image in layout.images.dropFirst(headers.count) {
+                let header: ImageHeader?
+                switch image.owner {
+                case .photo: header = nil
+                case .overlay(let index): header = overlayHeaders[index]
+                case .background: header = backgroundHeader
+                }
+                guard let header else { break }
                 headers.append(header)
             }
             self.spec = spec

@@ -154,15 +154,18 @@ extension CollageRenderer {
             found.append(Diagnostic(.unreadableImage, at: photo.srcLocation,
                                     "cannot decode photo '\(photo.src)': \(reason)", notes: notes))
         }
-        // The image overlays, scene images after the photos (`layout.images`), as render decodes them.
-        for (offset, image) in spec.overlays.compactMap(\.image).enumerated() {
+        // The image overlays and the background image, scene images after
+        // the photos in that order (`layout.images`), as render decodes them.
+        let others = spec.overlays.compactMap(\.image).map { (role: "overlay image", src: $0.src, path: $0.path, at: $0.srcLocation) }
+            + (spec.canvas.image.map { [(role: "background image", src: $0.src, path: $0.path, at: $0.srcLocation)] } ?? [])
+        for (offset, image) in others.enumerated() {
             let index = spec.photos.count + offset
             guard headers.indices.contains(index), let minimum = scene.minimumDecodeSize(ofImage: index, margin: margin),
                   let reason = headers[index].budgetRefusal(minimumSize: minimum, maxPixels: budget) else { continue }
             var notes = ["resolved path: \(image.path)"]
             if maxPixels == nil { notes.append("--max-pixels N raises the decoded-pixel budget") }
-            found.append(Diagnostic(.unreadableImage, at: image.srcLocation,
-                                    "cannot decode overlay image '\(image.src)': \(reason)", notes: notes))
+            found.append(Diagnostic(.unreadableImage, at: image.at, "cannot decode \(image.role) '\(image.src)': \(reason)",
+                                    notes: notes))
         }
         return found
     }

@@ -12,7 +12,8 @@ public enum CollageRenderer {
     public struct Prepared: Sendable {
         public var spec: Spec
         /// Header of each scene image (`layout.images`: format, stored size,
-        /// orientation): `spec.photos[i]`'s first, then the image overlays'.
+        /// orientation): `spec.photos[i]`'s first, then the image overlays',
+        /// then the background image's.
         public var headers: [ImageHeader]
         public var layout: Layout
         public var scene: Scene

@@ -253,12 +253,12 @@ public enum SceneRenderer {
         let footprint = plan.footprints[item], region = footprint.region
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
         if !draw.filters.isEmpty {
-            // Resampled whole over the picture, filtered, then held.
-            let picture = draw.pictureReach.intersection(PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height))
+            // Produced whole over the picture, filtered, then held.
+            let picture = draw.pictureReach.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
             var pixels = [Float](repeating: 0, count: Swift.max(0, picture.width * picture.height) * 4)
             if !picture.isEmpty {
-                pixels.withUnsafeMutableBufferPointer { tile in
-                    ShapedImageDraw(draw: draw, window: window, region: picture).resample(rows) { y, values in
+                try pixels.withUnsafeMutableBufferPointer { tile in
+                    try produce(picture) { y, values in
                         (tile.baseAddress! + (y - picture.y) * picture.width * 4)
                             .update(from: values.baseAddress!, count: picture.width * 4)
                     }

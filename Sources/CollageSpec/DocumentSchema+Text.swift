@@ -2303,7 +2303,7 @@ extension DocumentSchema {
       }
     },
     "backgroundImage": {
-      "description": "`background: {image, ...}`: an image behind everything, decoded and oriented like a photo (and listed in depfiles).",
+      "description": "`background: {image, ...}`: an image behind everything, decoded and oriented like a photo (and listed in depfiles); an SVG is drawn as vectors (docs/format.md \"SVG images\").",
       "type": "object",
       "additionalProperties": false,
       "required": [

@@ -194,6 +194,40 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertEqual(pixel(97, 102), [0, 0, 255, 255])
     }
 
+    /// A background image may be an SVG too (the same provider path), and
+    /// filters apply to SVG photos: red and blue halves behind, a grayscale
+    /// SVG photo in front; an over-budget SVG background fails check and
+    /// render alike at its `image`.
+    func testSVGBackgroundAndFilteredSVGPhoto() throws {
+        let directory = try TestPackage.temporaryDirectory(self)
+        try write("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
+            <rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff"/></svg>
+            """, "halves.svg", in: directory)
+        let (image, _) = try render("""
+            version: 1
+            canvas: {width: 200, height: 100, background: {image: halves.svg, fit: cover}}
+            photos: [{src: halves.svg, frame: {x: 80, y: 40, width: 40, height: 20}, filter: {grayscale: 1}}]
+            layout: {kind: free}
+            """, in: directory)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[(y * 200 + x) * 4 ..< (y * 200 + x) * 4 + 4]) }
+        XCTAssertEqual(pixel(20, 10), [255, 0, 0, 255])
+        XCTAssertEqual(pixel(180, 90), [0, 0, 255, 255])
+        // The Filter Effects grayscale on sRGB values: red 0.2126 x 255 = 54, blue 0.0722 x 255 = 18.
+        for (x, y, grey) in [(85, 50, 54), (115, 50, 18)] {
+            let p = pixel(x, y).map(Int.init)
+            XCTAssertTrue(p[0] == p[1] && p[1] == p[2] && abs(p[0] - grey) <= 1 && p[3] == 255, "grey at (\(x), \(y)): \(p)")
+        }
+        try write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100000\" height=\"100000\"/>", "huge.svg", in: directory)
+        try write("version: 1\ncanvas:\n  width: 50\n  height: 50\n  background: {image: huge.svg}\n", "doc.yaml", in: directory)
+        for command in [["check", "doc.yaml"], ["render", "doc.yaml", "-o", "bad.png"]] {
+            let result = try runCollage(command, in: directory)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("doc.yaml:5:23: error: cannot decode background image 'huge.svg': image too large"),
+                          "\(command[0]): \(result.stderr)")
+        }
+    }
+
     /// `--depfile` lists SVG photos and overlays like other images.
     func testDepfileListsSVGs() throws {
         let directory = try TestPackage.temporaryDirectory(self)
