@@ -4,6 +4,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uloc.h>
 #include <unicode/uscript.h>
+#include <unicode/uchar.h>
 #include <string.h>
 
 int collage_icu_bidi_levels(const uint16_t *text, int32_t length, uint8_t *levels, uint8_t *paragraph_level) {
@@ -78,4 +79,8 @@ int collage_icu_unknown_subtags(const char *tag) {
     if (U_SUCCESS(status) && part[0] != 0 && !(part[0] >= '0' && part[0] <= '9')
         && uloc_getISO3Country(locale)[0] == 0) result |= 4;
     return result;
+}
+
+int32_t collage_icu_vertical_orientation(uint32_t scalar) {
+    return (int32_t)u_getIntPropertyValue((UChar32)scalar, UCHAR_VERTICAL_ORIENTATION);
 }

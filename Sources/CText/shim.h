@@ -5,4 +5,5 @@
 #include FT_GLYPH_H
 #include <hb.h>
 #include <hb-ft.h>
+#include <hb-ot.h>
 #include <fontconfig/fontconfig.h>

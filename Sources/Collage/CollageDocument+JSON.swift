@@ -111,7 +111,8 @@ extension CollageDocument.Span {
             ("weight", weight.map { .int($0) })])
         let fields: [(String, JSONText.Value?)] = [
             ("font", font == .object([]) ? nil : font), ("color", color.map { .string($0) }),
-            ("letterSpacing", letterSpacing.map { .number($0) }), ("lang", lang.map { .string($0) })]
+            ("letterSpacing", letterSpacing.map { .number($0) }), ("lang", lang.map { .string($0) }),
+            ("ruby", ruby.map { .string($0) })]
         guard fields.contains(where: { $0.1 != nil }) else { return .string(text) }
         return CollageDocument.object([("text", .string(text))] + fields)
     }

@@ -240,7 +240,7 @@ public struct CollageDocument: Sendable, Equatable {
         }
     }
 
-    /// One span of rich text (`{text, font, color, letterSpacing, lang}`):
+    /// One span of rich text (`{text, font, color, letterSpacing, lang, ruby}`):
     /// every key left nil takes the overlay's value.
     public struct Span: Sendable, Equatable {
         public var text: String
@@ -254,11 +254,14 @@ public struct CollageDocument: Sendable, Equatable {
         public var letterSpacing: Double?
         /// `lang`: a BCP 47 tag (glyph forms, fallback fonts, line breaks, hyphenation).
         public var lang: String?
+        /// `ruby`: an annotation (furigana) at half the span's size over it
+        /// (to its right in vertical text), centred (docs/text.md "Ruby").
+        public var ruby: String?
 
         public init(_ text: String, family: [String]? = nil, size: Length? = nil, weight: Int? = nil,
-                    color: String? = nil, letterSpacing: Double? = nil, lang: String? = nil) {
+                    color: String? = nil, letterSpacing: Double? = nil, lang: String? = nil, ruby: String? = nil) {
             self.text = text; self.family = family; self.size = size; self.weight = weight
-            self.color = color; self.letterSpacing = letterSpacing; self.lang = lang
+            self.color = color; self.letterSpacing = letterSpacing; self.lang = lang; self.ruby = ruby
         }
     }
 

@@ -19,7 +19,10 @@ import CollageSpec
 /// `lines` are the text's lines in reading order (top to bottom), each with
 /// its text in logical order (a hyphen or "…" added at a break ends it), its
 /// box (left end, advance wide, ascent above to descent below the baseline)
-/// and its baseline, unrotated like `box`.
+/// and its baseline, unrotated like `box`. Vertical text (`direction:
+/// vertical`) lists its columns right to left: each box from the column's
+/// top down its length, across its em box (and ruby), and `baseline` its
+/// centre line, an x coordinate (`TextBlock.Line.isVertical`).
 ///
 /// `transform` is the scene node's (`PhotoNode`, `OverlayNode`): local
 /// coordinates to canvas pixels, x' = a·x + c·y + tx, y' = b·x + d·y + ty;

@@ -11,7 +11,9 @@ enum LayoutCommand {
     canvas pixels (origin top-left, y down): the canvas size; for each photo
     its id, src, oriented size, cell, destination (the cell for `cover`, the
     letterboxed rectangle for `contain`) and crop window (fractional, in the
-    oriented photo's pixels); for each text overlay its box and first baseline.
+    oriented photo's pixels); for each text overlay its box and first baseline
+    (vertical text: the first column's centre line, an x coordinate; with
+    --json its lines are the columns, right to left).
 
     Options:
       --json            print JSON (fixed key order) instead of text

@@ -34,6 +34,7 @@ enum RenderCommand {
       --depfile PATH        also write a Makefile rule: OUT: DOC photos images fonts
       --root DIR            refuse paths in DOC that resolve outside DIR
       --strict              treat warnings (substituted font, uncovered characters,
+                            vertical text in a face without vertical metrics,
                             a photo's decoder warnings such as a dropped ICC
                             profile) as errors: nothing is written
       --debug-layout        draw each cell's bounds, its photo id and the crop

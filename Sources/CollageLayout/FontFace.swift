@@ -14,7 +14,36 @@ final class FontFace {
         self.handle = handle; self.file = file; self.index = index
     }
 
-    func close() { FT_Done_Face(handle) }
+    func close() {
+        if let verticalFont { hb_font_destroy(verticalFont) }
+        verticalFont = nil
+        FT_Done_Face(handle)
+    }
+
+    /// HarfBuzz's font over this face's tables with its own OpenType font
+    /// functions (hmtx/vmtx advances, VORG/vmtx vertical origins, as
+    /// `hb-shape` uses), made on first use; vertical text is shaped with it.
+    private var verticalFont: OpaquePointer?
+
+    /// `verticalFont` scaled to the face's current size as `hb_ft` scales
+    /// (FreeType's 16.16 `x_scale`/`y_scale` times units per em: 26.6 pixels).
+    func openTypeFont() -> OpaquePointer? {
+        if verticalFont == nil, let face = hb_ft_face_create_referenced(handle) {
+            verticalFont = hb_font_create(face)
+            hb_face_destroy(face)
+            if let verticalFont { hb_ot_font_set_funcs(verticalFont) }
+        }
+        guard let verticalFont else { return nil }
+        let metrics = handle.pointee.size.pointee.metrics
+        let upem = UInt64(handle.pointee.units_per_EM)
+        let x = Int32(truncatingIfNeeded: (UInt64(metrics.x_scale) * upem + (1 << 15)) >> 16)
+        let y = Int32(truncatingIfNeeded: (UInt64(metrics.y_scale) * upem + (1 << 15)) >> 16)
+        hb_font_set_scale(verticalFont, x, y)
+        return verticalFont
+    }
+
+    /// True when the face has vertical metrics (vhea and vmtx).
+    var hasVerticalMetrics: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_VERTICAL) != 0 }
 
     /// True for outline fonts; false for bitmap-only faces such as Noto
     /// Color Emoji (CBDT), which are drawn from a strike scaled by `scale`.

@@ -16,6 +16,10 @@ enum GlyphRasterizer {
         var size: Double? = nil
         /// The fill mask the glyph goes to (one per fill colour), 0 ..< count.
         var group = 0
+        /// Turned 90° clockwise about its origin (`ShapedGlyph.sideways`).
+        var sideways = false
+        /// Horizontal scale about its origin (`ShapedGlyph.widthScale`).
+        var widthScale = 1.0
     }
 
     /// A mask placed with its top-left pixel at (`x`, `y`), canvas pixels.
@@ -79,7 +83,16 @@ enum GlyphRasterizer {
             // FreeType's y axis points up: moving the glyph down is a negative delta.
             var delta = FT_Vector(x: FT_Pos(Int(checked: (glyph.x - ix) * 64, .toNearestOrAwayFromZero)),
                                   y: FT_Pos(Int(checked: -((glyph.y - iy) * 64), .toNearestOrAwayFromZero)))
-            FT_Set_Transform(handle, nil, &delta)
+            if glyph.sideways || glyph.widthScale != 1 {
+                // FreeType's y axis points up: a clockwise quarter turn maps
+                // (x, y) to (y, -x); the width scale applies before it.
+                let scale = FT_Fixed(Int(checked: glyph.widthScale * 65536, .toNearestOrAwayFromZero))
+                var matrix = glyph.sideways ? FT_Matrix(xx: 0, xy: 0x10000, yx: -scale, yy: 0)
+                    : FT_Matrix(xx: scale, xy: 0, yx: 0, yy: 0x10000)
+                FT_Set_Transform(handle, &matrix, &delta)
+            } else {
+                FT_Set_Transform(handle, nil, &delta)
+            }
             defer { FT_Set_Transform(handle, nil, nil) }
             guard FT_Load_Glyph(handle, glyph.id, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
                   let slot = handle.pointee.glyph,

@@ -61,7 +61,7 @@ public enum JustifiedLayout {
     /// (2 · padding + Σ row heights + gaps).
     /// - Throws: `.outOfRange` at `layout` when a row cannot give every photo a pixel.
     static func cells(aspects: [Double], canvasWidth: Int, gap: Int, padding: Int, rowHeight: Double,
-                      at location: SourceLocation) throws(DiagnosticList) -> (cells: [PixelRect], height: Int) {
+                      at location: SourceLocation, line: String = "row") throws(DiagnosticList) -> (cells: [PixelRect], height: Int) {
         let inner = canvasWidth - 2 * padding
         var cells: [PixelRect] = []
         var y = padding
@@ -74,7 +74,7 @@ public enum JustifiedLayout {
                 : min(inner - (count - 1) * gap, Int(checked: weights.reduce(0, +) * row.height, .toNearestOrAwayFromZero))
             guard available >= count else {
                 throw DiagnosticList([Diagnostic(.outOfRange, at: location,
-                    "the justified row of photos \(row.photos.lowerBound + 1) to \(row.photos.upperBound) "
+                    "the justified \(line) of photos \(row.photos.lowerBound + 1) to \(row.photos.upperBound) "
                     + "has \(max(available, 0)) px for \(count) photos",
                     notes: ["widen the canvas, or reduce 'gap' or 'padding'"])])
             }
@@ -84,5 +84,18 @@ public enum JustifiedLayout {
             y += height + gap
         }
         return (cells, y - gap + padding)
+    }
+
+    /// `direction: vertical`: columns of whole photos filling the inner
+    /// height, each at a width near `columnWidth`; the mirror of `cells`
+    /// (rows of the transposed photos, aspects inverted, across the height,
+    /// then transposed back), so the same breaks and snapping rule apply
+    /// down the columns (left over pixels go to the bottom-most photos).
+    /// Returns the cells in photo order and the canvas width they need.
+    static func columnCells(aspects: [Double], canvasHeight: Int, gap: Int, padding: Int, columnWidth: Double,
+                            at location: SourceLocation) throws(DiagnosticList) -> (cells: [PixelRect], width: Int) {
+        let transposed = try cells(aspects: aspects.map { 1 / $0 }, canvasWidth: canvasHeight, gap: gap, padding: padding,
+                                   rowHeight: columnWidth, at: location, line: "column")
+        return (transposed.cells.map { PixelRect(x: $0.y, y: $0.x, width: $0.height, height: $0.width) }, transposed.height)
     }
 }

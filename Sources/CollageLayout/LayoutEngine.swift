@@ -47,10 +47,7 @@ public enum LayoutEngine {
             canvas = try canvasSize(spec, photoSizes: photoSizes)
             cells = []
         } else if case .justified(let rowHeight) = spec.layout.kind, let width = spec.canvas.width {
-            let aspects = spec.photos.indices.map { index in
-                let visible = CropWindow.visible(photo: photoSizes[index], crop: spec.photos[index].crop)
-                return visible.width / visible.height
-            }
+            let aspects = visibleAspects(spec, photoSizes: photoSizes)
             let result = try JustifiedLayout.cells(aspects: aspects, canvasWidth: width, gap: spec.layout.gap,
                                                    padding: spec.layout.padding, rowHeight: rowHeight,
                                                    at: spec.layout.location)
@@ -60,6 +57,18 @@ public enum LayoutEngine {
                 throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
                     "the justified rows need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
                     notes: ["lower 'rowHeight', or give the canvas 'height'"])])
+            }
+            cells = result.cells
+        } else if case .justifiedColumns(let columnWidth) = spec.layout.kind, let height = spec.canvas.height {
+            let aspects = visibleAspects(spec, photoSizes: photoSizes)
+            let result = try JustifiedLayout.columnCells(aspects: aspects, canvasHeight: height, gap: spec.layout.gap,
+                                                         padding: spec.layout.padding, columnWidth: columnWidth,
+                                                         at: spec.layout.location)
+            canvas = Size(width: spec.canvas.width ?? result.width, height: height)
+            guard canvas.width >= 1, canvas.width <= 32768, canvas.width * canvas.height <= 268_435_456 else {
+                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
+                    "the justified columns need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
+                    notes: ["lower 'columnWidth', or give the canvas 'width'"])])
             }
             cells = result.cells
         } else {
@@ -139,6 +148,14 @@ public enum LayoutEngine {
         return max(1, Int(checked: exact, .toNearestOrAwayFromZero))
     }
 
+    /// Each photo's visible aspect ratio (width / height after `crop`), for the justified layouts.
+    private static func visibleAspects(_ spec: Spec, photoSizes: [Size]) -> [Double] {
+        spec.photos.indices.map { index in
+            let visible = CropWindow.visible(photo: photoSizes[index], crop: spec.photos[index].crop)
+            return visible.width / visible.height
+        }
+    }
+
     /// The cells of the layout, in photo order.
     static func cells(_ spec: Spec, canvas: Size, photoSizes: [Size] = []) throws(DiagnosticList) -> [PixelRect] {
         let count = spec.photos.count
@@ -181,12 +198,14 @@ public enum LayoutEngine {
             }
         case .justified(let rowHeight):
             // Only reached with the canvas width derived from a single photo.
-            let aspects = spec.photos.indices.map { index in
-                let visible = CropWindow.visible(photo: photoSizes[index], crop: spec.photos[index].crop)
-                return visible.width / visible.height
-            }
+            let aspects = visibleAspects(spec, photoSizes: photoSizes)
             return try JustifiedLayout.cells(aspects: aspects, canvasWidth: canvas.width, gap: gap, padding: padding,
                                              rowHeight: rowHeight, at: spec.layout.location).cells
+        case .justifiedColumns(let columnWidth):
+            // Only reached with the canvas height derived from a single photo.
+            let aspects = visibleAspects(spec, photoSizes: photoSizes)
+            return try JustifiedLayout.columnCells(aspects: aspects, canvasHeight: canvas.height, gap: gap, padding: padding,
+                                                   columnWidth: columnWidth, at: spec.layout.location).cells
         case let .grid(columns, rows):
             guard columns >= 1 else {
                 throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,

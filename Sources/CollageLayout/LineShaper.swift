@@ -48,7 +48,7 @@ struct LineShaper {
             let face = style.faces.faces[first.face]
             try? face.setSize(style.size)
             let result = TextShaper.shape(runText, face: face, rightToLeft: first.level % 2 == 1, script: first.script,
-                                          features: style.features, letterSpacing: style.letterSpacing,
+                                          features: style.features, letterSpacing: style.letterSpacing + style.rubySpacing,
                                           language: style.language)
             runs.append(Run(range: index..<end, utf8Start: runStart, text: runText, glyphs: result.glyphs,
                             advance: result.advance))
@@ -72,7 +72,8 @@ struct LineShaper {
             let first = clusters[run.range.lowerBound]
             let face = table.index(of: first.face, in: styles[first.style])
             for glyph in run.glyphs {
-                var drawn = glyph.drawn(face: face, offsetX: pen, cluster: run.utf8Start + glyph.cluster)
+                var drawn = glyph.drawn(face: face, offsetX: pen + styles[first.style].rubySpacing / 2,
+                                        cluster: run.utf8Start + glyph.cluster)
                 drawn.span = first.style
                 glyphs.append(drawn)
             }

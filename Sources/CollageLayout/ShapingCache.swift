@@ -7,7 +7,7 @@ import Synchronization
 /// once. A run's glyphs depend only on the key: the text, the face (file,
 /// index, FreeType's 16.16 scales of its current size and the bitmap
 /// scale), the direction, the script, the OpenType features and the letter
-/// spacing and the language, so a cached result equals a fresh one exactly.
+/// spacing, the language and the direction, so a cached result equals a fresh one exactly.
 ///
 /// Bounded by `capacity` runs (default 8192, a few MB at most); when full it
 /// is emptied and starts again, which keeps the bound without bookkeeping.
@@ -28,6 +28,8 @@ final class ShapingCache: Sendable {
         var features: [String]
         var letterSpacing: Double
         var language: String? = nil
+        /// Shaped top to bottom (`TextShaper.shapeVertical`).
+        var vertical = false
     }
 
     typealias Shaped = (glyphs: [ShapedGlyph], advance: Double)

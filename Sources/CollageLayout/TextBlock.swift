@@ -24,10 +24,35 @@ public struct TextBlock: Sendable {
         public var ascent: Double
         /// Below the baseline, pixels, >= 0 (minus the primary face's descender).
         public var descent: Double
+        /// A vertical column (`direction: vertical`): `x` is its top end
+        /// (canvas y), `baseline` its centre line (canvas x), `advance` its
+        /// length downwards, `ascent` its extent right of the centre line
+        /// (the over side, where ruby goes) and `descent` left of it;
+        /// glyphs follow `ShapedGlyph`'s vertical convention.
+        public var isVertical = false
+        /// Ruby annotations on the line (`TextSpan.ruby`), in logical order.
+        public var ruby: [Ruby] = []
 
         /// The line's box: from its left end, `advance` wide, from `ascent`
-        /// above the baseline to `descent` below it (canvas pixels).
-        public var box: Rect { Rect(x: x, y: baseline - ascent, width: advance, height: ascent + descent) }
+        /// above the baseline to `descent` below it (canvas pixels); a
+        /// column's from `descent` left of its centre line to `ascent` right
+        /// of it, from its top `advance` down.
+        public var box: Rect {
+            isVertical ? Rect(x: baseline - descent, y: x, width: ascent + descent, height: advance)
+                : Rect(x: x, y: baseline - ascent, width: advance, height: ascent + descent)
+        }
+    }
+
+    /// One ruby annotation (furigana) of a line: its text and glyphs, set
+    /// at half its base span's size, as a line of its own (horizontal: `x`
+    /// its left end, `baseline` its baseline; vertical: `x` its top end,
+    /// `baseline` its centre line), canvas pixels.
+    public struct Ruby: Sendable, Hashable {
+        public var text: String
+        public var glyphs: [ShapedGlyph]
+        public var advance: Double
+        public var x: Double
+        public var baseline: Double
     }
 
     /// A face the block draws with (`ShapedGlyph.face` indexes `faces`).

@@ -19,6 +19,10 @@ final class TextRunStyle {
     /// BCP 47 tag, or nil.
     let language: String?
     let color: RGBA
+    /// Added after each cluster, pixels, at the current size, when the
+    /// span is a ruby base shorter than its ruby (`TextRuby.spread`); its
+    /// glyphs move by half of it, so the base spreads evenly.
+    var rubySpacing = 0.0
 
     init(faces: FaceSet, size: Double, features: [String], letterSpacing: Double, language: String?, color: RGBA) {
         self.faces = faces; self.baseSize = size; self.size = size; self.features = features

@@ -106,6 +106,8 @@ public enum Typesetter {
         var descent = 0.0
         /// Baseline below the lines' top, pixels.
         var baseline = 0.0
+        /// The line's clusters (where its ruby bases are).
+        var clusters: [TextCluster] = []
     }
 
     private static func setLocked(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
@@ -145,6 +147,8 @@ public enum Typesetter {
             styles.append(TextRunStyle(faces: faces, size: runSize, features: run.font.features.map { "\($0.tag)=\($0.value)" },
                                        letterSpacing: run.letterSpacing, language: run.lang, color: run.color))
         }
+        // Ruby annotations get half-size styles of their own, after the spans'.
+        var rubies = TextRuby(runs: runs, styles: &styles)
         if style.hyphens == .auto {
             var warned: Set<String> = []
             for run in runs {
@@ -188,6 +192,7 @@ public enum Typesetter {
             var result = TextCluster.itemize(pieces, faces: styles.map(\.faces), langs: styles.map(\.language),
                                              strictness: style.lineBreak)
             TextCluster.markHyphenation(&result.clusters, hyphens: style.hyphens, langs: styles.map(\.language))
+            rubies.keepBasesWhole(&result.clusters)
             paragraphs.append(result.clusters)
             for c in result.uncovered where !uncovered.contains(c) { uncovered.append(c) }
         }
@@ -196,6 +201,11 @@ public enum Typesetter {
             warnings.append(Diagnostic(.font, at: overlay.location,
                 "no installed font has a glyph for \(codes.joined(separator: ", ")); drawn as a missing-glyph box",
                 severity: .warning))
+        }
+        if style.direction == .vertical {
+            return try setVertical(spec, size: size, placement: overlay, area: area, canvas: canvas, styles: styles,
+                                   table: table, paragraphs: paragraphs, rubies: rubies, setSizes: setSizes,
+                                   warnings: warnings)
         }
         /// "…" in the face of `last`'s span, in the paragraph's direction.
         func ellipsis(after last: TextCluster?) -> TextCluster? {
@@ -211,6 +221,7 @@ public enum Typesetter {
 
         func setting(at size: Double) throws(FontError) -> Setting {
             try setSizes(size)
+            rubies.spread(styles: styles, table: table, column: nil)
             var shaper = LineShaper(styles: styles, table: table)
             let first = styles[0]
             try first.faces.primary.setSize(first.size)
@@ -266,6 +277,17 @@ public enum Typesetter {
                     spacing = max(spacing, style.lineHeight.map { $0 * runStyle.size } ?? metrics.lineHeight)
                 }
                 line.baseline = index == 0 ? line.ascent : lines[index - 1].baseline + max(previousSpacing, spacing)
+                // Ruby: the line's box grows over its bases to hold the
+                // annotations, and its baseline moves down so they clear the line above.
+                if !rubies.isEmpty {
+                    let over = try rubies.overExtent(of: entry.clusters, styles: styles, vertical: false)
+                    if over > line.ascent {
+                        line.ascent = over
+                        line.baseline = index == 0 ? over
+                            : max(line.baseline, lines[index - 1].baseline + lines[index - 1].descent + over)
+                    }
+                }
+                line.clusters = entry.clusters
                 previousSpacing = spacing
                 contentHeight = line.baseline + line.descent
                 lines.append(line)
@@ -291,8 +313,8 @@ public enum Typesetter {
             }
             result = try setting(at: best ?? minimumShrinkSize)
         }
-        return try place(result, style: spec.style, placement: overlay, styles: styles, table: table, ownColor: spec.color,
-                         area: area, canvas: canvas, warnings: warnings)
+        return try place(result, style: spec.style, placement: overlay, styles: styles, table: table, rubies: rubies,
+                         ownColor: spec.color, area: area, canvas: canvas, warnings: warnings)
     }
 
     /// The pixels of the unrotated text frame that a rotation by `rotation`
@@ -320,7 +342,7 @@ public enum Typesetter {
     private static func area(_ r: PixelRect) -> Double { Double(r.width) * Double(r.height) }
 
     /// One wrapped line: its clusters and whether its break takes a hyphen.
-    private struct WrappedLine {
+    struct WrappedLine {
         var range: Range<Int>
         var hyphenated: Bool
     }
@@ -333,8 +355,18 @@ public enum Typesetter {
     /// `tabWidth` from the line's start.
     private static func wrap(_ clusters: [TextCluster], shaper: LineShaper, maxWidth: Double?,
                              tabWidth: Double, styles: [TextRunStyle]) -> [WrappedLine] {
+        guard maxWidth != nil, !clusters.isEmpty else { return [WrappedLine(range: 0..<clusters.count, hyphenated: false)] }
+        return wrap(clusters, advances: shaper.shape(clusters[...]).clusterAdvances, maxWidth: maxWidth, tabWidth: tabWidth) {
+            shaper.shape([hyphen(after: $0, faces: styles[$0.style].faces)][...]).advance
+        }
+    }
+
+    /// `wrap` with each cluster's advance given (logical order) and the
+    /// advance of the hyphen a break after a cluster adds measured by `hyphenAdvance`; vertical
+    /// columns break with it too (advances down the column).
+    static func wrap(_ clusters: [TextCluster], advances: [Double], maxWidth: Double?, tabWidth: Double,
+                     hyphenAdvance: (TextCluster) -> Double) -> [WrappedLine] {
         guard let maxWidth, !clusters.isEmpty else { return [WrappedLine(range: 0..<clusters.count, hyphenated: false)] }
-        let advances = shaper.shape(clusters[...]).clusterAdvances
         var lines: [WrappedLine] = []
         var start = 0, width = 0.0
         // Opportunities on the current line: before which cluster, the width before it.
@@ -351,8 +383,7 @@ public enum Typesetter {
                 let chosen = candidates.last { candidate in
                     guard candidate.hyphen else { return true }
                     let before = clusters[candidate.index - 1]
-                    let hyphen = self.hyphen(after: before, faces: styles[before.style].faces)
-                    return candidate.width + shaper.shape([hyphen][...]).advance <= maxWidth + 1e-9
+                    return candidate.width + hyphenAdvance(before) <= maxWidth + 1e-9
                 } ?? candidates.last
                 let cut = chosen?.index ?? i
                 var end = cut
@@ -383,14 +414,9 @@ public enum Typesetter {
     /// Fill groups: group 0 is the overlay's own colour (`TextBlock.mask`),
     /// then each other span colour in order of first use (`TextBlock.spanFills`).
     private static func place(_ s: Setting, style: TextStyle, placement overlay: OverlaySpec, styles: [TextRunStyle],
-                              table: TextFaceTable, ownColor: RGBA, area: PixelRect, canvas: Size,
+                              table: TextFaceTable, rubies: TextRuby, ownColor: RGBA, area: PixelRect, canvas: Size,
                               warnings: [Diagnostic]) throws(FontError) -> TextBlock {
-        var colors: [RGBA] = [ownColor]
-        let groupOfStyle = styles.map { runStyle -> Int in
-            if let i = colors.firstIndex(of: runStyle.color) { return i }
-            colors.append(runStyle.color)
-            return colors.count - 1
-        }
+        let (colors, groupOfStyle) = fillGroups(styles, ownColor: ownColor)
         let anchor = overlay.anchor
         let offsetX = overlay.offsetX.resolved(reference: Double(area.width))
         let offsetY = overlay.offsetY.resolved(reference: Double(area.height))
@@ -421,14 +447,44 @@ public enum Typesetter {
                 x = setLine.endsParagraph && setLine.rightToLeft ? box.x + s.width - line.advance : box.x
             }
             let baseline = box.y + top + setLine.baseline
-            lines.append(TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline,
-                                        ascent: setLine.ascent, descent: setLine.descent))
+            var placedLine = TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline,
+                                            ascent: setLine.ascent, descent: setLine.descent)
+            if !rubies.isEmpty {
+                let annotations = try rubies.place(on: placedLine, clusters: setLine.clusters, styles: styles, table: table,
+                                                   column: nil, groupOfStyle: groupOfStyle)
+                placedLine.ruby = annotations.ruby
+                placed += annotations.placed
+            }
+            lines.append(placedLine)
             for glyph in line.glyphs {
                 placed.append(GlyphRasterizer.Placed(face: table.faces[glyph.face], id: glyph.id,
                                                      x: x + glyph.x, y: baseline + glyph.y, size: styles[glyph.span].size,
                                                      group: groupOfStyle[glyph.span]))
             }
         }
+        return try rasterized(box: box, firstBaseline: box.y + top + firstBaseline, lines: lines, placed: placed,
+                              size: s.size, metrics: s.metrics, style: style, placement: overlay, styles: styles,
+                              table: table, colors: colors, canvas: canvas, warnings: warnings)
+    }
+
+    /// Fill groups: group 0 is the overlay's own colour, then each other
+    /// span colour in order of first use; and each style's group.
+    static func fillGroups(_ styles: [TextRunStyle], ownColor: RGBA) -> (colors: [RGBA], groupOfStyle: [Int]) {
+        var colors: [RGBA] = [ownColor]
+        let groupOfStyle = styles.map { runStyle -> Int in
+            if let i = colors.firstIndex(of: runStyle.color) { return i }
+            colors.append(runStyle.color)
+            return colors.count - 1
+        }
+        return (colors, groupOfStyle)
+    }
+
+    /// Rasterises the placed glyphs of a set block (fill per colour group,
+    /// stroke, shadow, colour glyphs, label box) and makes the block.
+    static func rasterized(box: Rect, firstBaseline: Double, lines: [TextBlock.Line], placed: [GlyphRasterizer.Placed],
+                           size: Double, metrics: FontMetrics, style: TextStyle, placement overlay: OverlaySpec,
+                           styles: [TextRunStyle], table: TextFaceTable, colors: [RGBA], canvas: Size,
+                           warnings: [Diagnostic]) throws(FontError) -> TextBlock {
         // The layers are set unrotated and turned by the overlay's node
         // (`OverlayNode.text`): what lands on the canvas is the canvas turned
         // back about the box centre.
@@ -444,7 +500,7 @@ public enum Typesetter {
             casterClip = PixelRect(x: visible.x - shadowShift.x - reach, y: visible.y - shadowShift.y - reach,
                                    width: visible.width + 2 * reach, height: visible.height + 2 * reach)
         }
-        let strokeWidth = style.stroke?.width.resolved(reference: s.size) ?? 0
+        let strokeWidth = style.stroke?.width.resolved(reference: size) ?? 0
         // One rasterisation over both areas when they overlap (the usual
         // small offset); two when a large offset puts them far apart, so the
         // ink between them, which nothing shows, is never made.
@@ -480,10 +536,10 @@ public enum Typesetter {
         }
         var backgroundLayer: TextBlock.Layer?
         if let background = style.background {
-            let padding = background.padding.resolved(reference: s.size)
+            let padding = background.padding.resolved(reference: size)
             let rect = TextBlock.labelRect(box: box, padding: padding)
             if background.gradient == nil, rect.width > 0, rect.height > 0,
-               let shape = PathRasterizer.fill(.roundedRect(rect, radius: background.cornerRadius.resolved(reference: s.size)),
+               let shape = PathRasterizer.fill(.roundedRect(rect, radius: background.cornerRadius.resolved(reference: size)),
                                                clip: visible) {
                 backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
             }
@@ -498,7 +554,7 @@ public enum Typesetter {
             return TextBlock.SpanFill(layer: TextBlock.Layer(mask: fill.mask, x: fill.x, y: fill.y), color: colors[group])
         }
         let primary = styles[0].faces
-        return TextBlock(box: box, firstBaseline: box.y + top + firstBaseline, metrics: s.metrics, size: s.size,
+        return TextBlock(box: box, firstBaseline: firstBaseline, metrics: metrics, size: size,
                          family: primary.families[0], fontFile: primary.primary.file, fontIndex: primary.primary.index,
                          faces: faceList, lines: lines,
                          mask: layers.fill?.mask, maskX: layers.fill?.x ?? 0, maskY: layers.fill?.y ?? 0,

@@ -1042,7 +1042,7 @@ extension DocumentSchema {
           ]
         },
         "direction": {
-          "description": "Justified: rows, or columns. **Not supported yet.**",
+          "description": "Justified: `horizontal` rows (`rowHeight`), or `vertical` columns of equal width filling the canvas height at a width near `columnWidth` (the mirror of rows; an omitted canvas width is derived). An error on other kinds.",
           "default": "horizontal",
           "anyOf": [
             {
@@ -1050,6 +1050,23 @@ extension DocumentSchema {
                 "horizontal",
                 "vertical"
               ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "columnWidth": {
+          "description": "Justified columns (`direction: vertical`): the target column width (required there; an error elsewhere).",
+          "x-units": "px, or % of the canvas width",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 1,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/percentage"
             },
             {
               "$ref": "#/$defs/variable"
@@ -1064,7 +1081,7 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "text": {
-          "description": "The text. Its source text is kept: `text: no` draws \"no\", `text: 0755` draws \"0755\". A line break (`\\n` in a quoted string, or a `|` block) starts a new line. Rich text: a list of spans, each a string (the overlay's settings) or `{text, font, color, letterSpacing, lang}` overriding the overlay's for its text; lines break, bidi runs, stroke, shadow and label box go across spans as over one text.",
+          "description": "The text. Its source text is kept: `text: no` draws \"no\", `text: 0755` draws \"0755\". A line break (`\\n` in a quoted string, or a `|` block) starts a new line. Rich text: a list of spans, each a string (the overlay's settings) or `{text, font, color, letterSpacing, lang, ruby}` overriding the overlay's for its text (`ruby`: an annotation at half size over the span, or right of it in vertical text); lines break, bidi runs, stroke, shadow and label box go across spans as over one text.",
           "x-type": "string, or a list of spans",
           "x-default": "required (or `image`)",
           "anyOf": [
@@ -1109,6 +1126,14 @@ extension DocumentSchema {
                       },
                       "lang": {
                         "$ref": "#/$defs/overlay/properties/lang"
+                      },
+                      "ruby": {
+                        "description": "Ruby (furigana): set at half the span's size over it (vertical: to its right), centred on it (group ruby, W3C JLReq); a ruby longer than the span spreads the span's characters evenly; the line's box grows to hold it, and the span never breaks across lines. Only on a span (on an overlay's plain string it is an error that shows the span form); the span may hold no line break.",
+                        "type": [
+                          "string",
+                          "number",
+                          "boolean"
+                        ]
                       }
                     },
                     "required": [
@@ -1828,13 +1853,45 @@ extension DocumentSchema {
           ]
         },
         "direction": {
-          "description": "`vertical` (vertical Japanese) is rejected as **not supported yet**.",
+          "description": "Text: `horizontal` lines, or `vertical` columns (tategaki) set top to bottom and placed right to left: HarfBuzz shapes them top to bottom with the font's vertical forms (`vert`/`vrt2`: 。、「」ー and small kana) and vertical metrics (vhea/vmtx/VORG; a face without them stands on the em box, a warning), Latin turns sideways (UAX #50). Columns break at `height`, else `maxHeight`; `align` places each along the box's height (`left` top, `right` bottom; `justify` is not supported yet); the column block fills the box from the right (`verticalAlign` is an error).",
           "default": "horizontal",
           "anyOf": [
             {
               "enum": [
                 "horizontal",
                 "vertical"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "textOrientation": {
+          "description": "Vertical text: `mixed` sets CJK upright and turns characters whose Unicode vertical orientation (UAX #50, from ICU) is R sideways (90° clockwise, shaped horizontally); `upright` sets every character upright (CSS `text-orientation`). An error without `direction: vertical`.",
+          "default": "mixed",
+          "anyOf": [
+            {
+              "enum": [
+                "mixed",
+                "upright"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "textCombineUpright": {
+          "description": "Vertical text: tate-chū-yoko (CSS `text-combine-upright: digits N`): each run of at most this many ASCII digits is set horizontally across one column cell one em long, with the font's half-, third- or quarter-width digits (`hwid`, `twid`, `qwid`) and squeezed to one em if still wider; 0 is off; 1 is an error. An error without `direction: vertical`.",
+          "default": 0,
+          "anyOf": [
+            {
+              "enum": [
+                0,
+                2,
+                3,
+                4
               ]
             },
             {

@@ -172,6 +172,10 @@ public enum LayoutKind: Sendable, Hashable {
     /// Rows of whole photos (no crop) filling the width at a height near
     /// `rowHeight` canvas pixels; breaks by least squares (`JustifiedLayout`).
     case justified(rowHeight: Double)
+    /// `direction: vertical`: columns of whole photos (no crop) filling the
+    /// height at a width near `columnWidth` canvas pixels: the mirror of
+    /// `justified` (`JustifiedLayout.columnCells`).
+    case justifiedColumns(columnWidth: Double)
 }
 
 extension LayoutKind {
@@ -181,7 +185,7 @@ extension LayoutKind {
         case .auto: .auto
         case .grid: .grid
         case .free: .free
-        case .justified: .justified
+        case .justified, .justifiedColumns: .justified
         }
     }
 }

@@ -29,6 +29,21 @@ public enum TextVerticalAlign: String, Sendable, Hashable, CaseIterable {
     case top, center, bottom
 }
 
+/// `direction` of a text overlay: horizontal lines top to bottom, or
+/// vertical columns (tategaki) set top to bottom, right to left
+/// (docs/text.md "Vertical text").
+public enum TextDirection: String, Sendable, Hashable, CaseIterable {
+    case horizontal, vertical
+}
+
+/// `textOrientation` of vertical text (CSS `text-orientation`): `mixed`
+/// turns characters whose Unicode vertical orientation (UAX #50) is R
+/// sideways (90° clockwise) and sets the others upright; `upright` sets
+/// every character upright.
+public enum TextOrientation: String, Sendable, Hashable, CaseIterable {
+    case mixed, upright
+}
+
 /// `lineBreak` of a text overlay: how strictly line breaks follow the
 /// Japanese kinsoku rules (CSS `line-break`; ICU's `lb` locale keyword).
 public enum LineBreakStrictness: String, Sendable, Hashable, CaseIterable {
@@ -123,6 +138,15 @@ public struct TextStyle: Sendable, Hashable {
     /// Hyphenation; default manual (U+00AD only).
     public var hyphens: Hyphens = .manual
     public var fit: TextFit = .none
+    /// Lines, or vertical columns (right to left); default horizontal.
+    public var direction: TextDirection = .horizontal
+    /// Vertical text: how characters stand in a column (CSS
+    /// `text-orientation`); default mixed.
+    public var textOrientation: TextOrientation = .mixed
+    /// Vertical text: runs of at most this many ASCII digits are set
+    /// horizontally in one column cell (tate-chū-yoko, CSS
+    /// `text-combine-upright: digits N`); 0 (the default) never, else 2...4.
+    public var textCombineUpright = 0
     public var stroke: TextStroke?
     public var shadow: TextShadow?
     public var background: TextBackground?

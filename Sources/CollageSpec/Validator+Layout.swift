@@ -1,6 +1,7 @@
 /// `layout` (docs/format.md "Layout rules"): `kind` auto | grid | free |
 /// justified, `gap`, `padding`, for grid `columns` (required), `rows`,
-/// `columnWidths` and `rowHeights`, for justified `rowHeight` (required).
+/// `columnWidths` and `rowHeights`, for justified `rowHeight` (required), or
+/// with `direction: vertical` (columns) `columnWidth` (required).
 extension Validator {
     /// Largest `gap`/`padding` in pixels (the largest canvas side).
     static var maxSpacing: Int { maxCanvasSide }
@@ -37,6 +38,25 @@ extension Validator {
         }
         if kind != .justified, let extra = keys["rowHeight"] {
             report(.invalidValue, extra.keyLocation, "'rowHeight' applies only to 'kind: justified'")
+        }
+        var inColumns = false
+        if let entry = keys["direction"],
+           let value = enumeration(entry.value, key: "direction", allowed: ["horizontal", "vertical"]) {
+            if kind != .justified {
+                report(.invalidValue, entry.keyLocation, "'direction' applies only to 'kind: justified' (rows, or columns)")
+            }
+            inColumns = value == "vertical"
+        }
+        for (key, other, wanted) in [("columnWidth", "rowHeight", true), ("rowHeight", "columnWidth", false)]
+        where kind == .justified && inColumns != wanted {
+            if let extra = keys[key] {
+                report(.invalidValue, extra.keyLocation, wanted
+                       ? "'columnWidth' applies to justified columns ('direction: vertical'); rows take '\(other)'"
+                       : "'rowHeight' applies to justified rows; columns ('direction: vertical') take '\(other)'")
+            }
+        }
+        if kind != .justified, let extra = keys["columnWidth"] {
+            report(.invalidValue, extra.keyLocation, "'columnWidth' applies only to 'kind: justified' with 'direction: vertical'")
         }
         let tracks = 1...Self.maxGridTracks
         switch kind {
@@ -81,16 +101,29 @@ extension Validator {
                 // a stand-in height; the errors stop the document) so the other
                 // checks that depend on the kind still run.
                 var height = 1.0
-                if let entry = keys["rowHeight"] {
-                    // A percentage refers to the canvas height (so it needs one).
-                    height = resolvedLength(entry.value, key: "rowHeight", reference: canvasHeight,
-                                            referenceName: "height", range: 1...Double(Self.maxCanvasSide),
-                                            rangeText: "from 1 to \(Self.maxCanvasSide) pixels") ?? height
+                if inColumns {
+                    if let entry = keys["columnWidth"] {
+                        // A percentage refers to the canvas width (so it needs one).
+                        height = resolvedLength(entry.value, key: "columnWidth", reference: canvasWidth,
+                                                referenceName: "width", range: 1...Double(Self.maxCanvasSide),
+                                                rangeText: "from 1 to \(Self.maxCanvasSide) pixels") ?? height
+                    } else {
+                        report(.missingKey, entry?.keyLocation ?? documentStart,
+                               "'kind: justified' with 'direction: vertical' needs 'columnWidth' in 'layout': the target column width in pixels")
+                    }
+                    layout.kind = .justifiedColumns(columnWidth: height)
                 } else {
-                    report(.missingKey, entry?.keyLocation ?? documentStart,
-                           "'kind: justified' needs 'rowHeight' in 'layout': the target row height in pixels")
+                    if let entry = keys["rowHeight"] {
+                        // A percentage refers to the canvas height (so it needs one).
+                        height = resolvedLength(entry.value, key: "rowHeight", reference: canvasHeight,
+                                                referenceName: "height", range: 1...Double(Self.maxCanvasSide),
+                                                rangeText: "from 1 to \(Self.maxCanvasSide) pixels") ?? height
+                    } else {
+                        report(.missingKey, entry?.keyLocation ?? documentStart,
+                               "'kind: justified' needs 'rowHeight' in 'layout': the target row height in pixels")
+                    }
+                    layout.kind = .justified(rowHeight: height)
                 }
-                layout.kind = .justified(rowHeight: height)
             }
         case .auto:
             for key in ["columns", "rows"] {

@@ -21,7 +21,8 @@ extension Validator {
     }
 
     private mutating func readOverlay(_ node: Node) -> OverlaySpec? {
-        guard let keys = keys(of: node, in: Vocabulary.overlay, key: "overlays") else { return nil }
+        guard rubyOutsideSpan(node) == false,
+              let keys = keys(of: node, in: Vocabulary.overlay, key: "overlays") else { return nil }
         let present = OverlayKindName.allCases.filter { keys[$0.rawValue] != nil }
         guard let kindName = present.first else {
             report(.missingKey, node.location,
@@ -108,6 +109,21 @@ extension Validator {
         return failed ? nil : overlay
     }
 
+    /// True (after reporting it) when an overlay has `ruby` beside its
+    /// `text`: ruby belongs to a span, and the message shows that form
+    /// with the overlay's own text.
+    private mutating func rubyOutsideSpan(_ node: Node) -> Bool {
+        guard case .mapping(let entries) = node.content, let ruby = entries.first(where: { $0.key == "ruby" }) else { return false }
+        let base = entries.first(where: { $0.key == "text" }).flatMap { entry -> String? in
+            if case .scalar(let text, _) = entry.value.content { return text } else { return nil }
+        } ?? "漢字"
+        let annotation = if case .scalar(let text, _) = ruby.value.content { text } else { "かんじ" }
+        report(.invalidValue, ruby.keyLocation,
+               "'ruby' belongs to a span, not to an overlay's plain string; write the text as a list of spans",
+               notes: ["text: [{text: \"\(base)\", ruby: \"\(annotation)\"}]"])
+        return true
+    }
+
     /// A text overlay's own keys (`Vocabulary.overlayKeys(.text)`).
     private mutating func readTextOverlay(_ keys: [String: Node.Entry]) -> OverlayKind? {
         let textNode = keys["text"]!.value
@@ -170,15 +186,29 @@ extension Validator {
                     span.langLocation = entry.value.location
                 } else { valid = false }
             }
+            if let entry = keys["ruby"] {
+                if let ruby = string(entry.value, key: "ruby") {
+                    if ruby.contains(where: { $0.isNewline }) || text.contains(where: { $0.isNewline }) {
+                        report(.invalidValue, entry.value.location,
+                               "a span with 'ruby' cannot hold a line break: ruby and its base stay on one line")
+                        valid = false
+                    } else if text.isEmpty {
+                        report(.invalidValue, entry.value.location, "'ruby' needs a span 'text' to annotate")
+                        valid = false
+                    } else if !ruby.isEmpty {
+                        span.ruby = ruby
+                    }
+                } else { valid = false }
+            }
             return valid ? span : nil
         case .sequence:
             report(.wrongType, node.location,
-                   "a span is a string or a mapping {text, font, color, letterSpacing, lang}; found a list")
+                   "a span is a string or a mapping {text, font, color, letterSpacing, lang, ruby}; found a list")
             return nil
         default:
             if let s = scalar(node, key: "text", expected: "a string"), s.isNull {
                 report(.wrongType, node.location,
-                       "a span is a string or a mapping {text, font, color, letterSpacing, lang}; found nothing (an empty value)")
+                       "a span is a string or a mapping {text, font, color, letterSpacing, lang, ruby}; found nothing (an empty value)")
                 return nil
             }
             guard let text = string(node, key: "text") else { return nil }

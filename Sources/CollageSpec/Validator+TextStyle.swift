@@ -9,8 +9,8 @@
 ///   (needs `height`), `fit: none|shrink` (`shrink` needs one of the four),
 ///   `align: left|center|right|justify`, `lineHeight` (> 0, a
 ///   multiple of the size), `letterSpacing` (pixels, may be negative),
-///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `hyphens: none|manual|auto`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal` (`vertical` is not
-///   supported yet).
+///   `maxLines` (>= 1), `lineBreak: strict|normal|loose`, `hyphens: none|manual|auto`, `lang` (a BCP 47 tag), `tabSize` (0...1000 space widths, default 8), `direction: horizontal|vertical`,
+///   and for vertical text `textOrientation: mixed|upright` and `textCombineUpright: 0|2|3|4`.
 /// - `stroke: {width >= 0, color}`, `shadow: {offset [x, y], blur >= 0, color}`
 ///   (pixels), `background: {color, padding >= 0, cornerRadius >= 0}`; the
 ///   stroke width, padding and corner radius may be percentages of the font size.
@@ -54,8 +54,26 @@ extension Validator {
     mutating func readTextStyle(_ keys: [String: Node.Entry]) -> TextStyle {
         var style = TextStyle()
         if let entry = keys["direction"],
-           let value = enumeration(entry.value, key: "direction", allowed: ["horizontal"], unsupported: ["vertical"]) {
-            _ = value
+           let value = enumeration(entry.value, key: "direction", allowed: TextDirection.allCases.map(\.rawValue)) {
+            style.direction = TextDirection(rawValue: value) ?? .horizontal
+        }
+        if let entry = keys["textOrientation"],
+           let value = enumeration(entry.value, key: "textOrientation", allowed: TextOrientation.allCases.map(\.rawValue)) {
+            style.textOrientation = TextOrientation(rawValue: value) ?? .mixed
+        }
+        if let entry = keys["textCombineUpright"],
+           let value = int(entry.value, key: "textCombineUpright", range: 0...4) {
+            if value == 1 {
+                report(.outOfRange, entry.value.location,
+                       "'textCombineUpright' is 0 (off) or 2, 3 or 4 (the longest run of digits set across one column cell); found 1")
+            } else {
+                style.textCombineUpright = value
+            }
+        }
+        for key in ["textOrientation", "textCombineUpright"] where style.direction != .vertical {
+            if let entry = keys[key] {
+                report(.invalidValue, entry.keyLocation, "'\(key)' applies only to 'direction: vertical'")
+            }
         }
         if let entry = keys["maxWidth"] { style.maxWidth = textLength(entry.value, key: "maxWidth", positive: true) }
         if let entry = keys["maxHeight"] { style.maxHeight = textLength(entry.value, key: "maxHeight", positive: true) }
@@ -116,6 +134,16 @@ extension Validator {
             if style.fit == .shrink, ["maxWidth", "maxHeight", "width", "height"].allSatisfy({ keys[$0] == nil }) {
                 report(.missingKey, entry.value.location,
                        "'fit: shrink' needs 'maxWidth' or 'maxHeight' (or a fixed 'width' or 'height') to shrink the text into")
+            }
+        }
+        if style.direction == .vertical {
+            // Columns fill the box from the right and `align` places them along its height.
+            if let entry = keys["verticalAlign"] {
+                report(.invalidValue, entry.keyLocation,
+                       "'verticalAlign' applies to horizontal text; vertical columns fill the box from the right and 'align' places each along the height (left = top, right = bottom)")
+            }
+            if style.align == .justify, let entry = keys["align"] {
+                report(.unsupported, entry.value.location, "'align: justify' with 'direction: vertical' is not supported yet")
             }
         }
         if let entry = keys["stroke"] { style.stroke = readStroke(entry.value) }

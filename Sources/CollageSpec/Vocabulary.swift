@@ -32,8 +32,9 @@ enum Vocabulary {
                     "filter", "blend", "letterbox"],
         unsupported: [])
     static let layout = Section(name: "layout", phrase: "in 'layout'",
-        supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight"],
-        unsupported: ["direction"])
+        supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight", "direction",
+                    "columnWidth"],
+        unsupported: [])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
     static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
@@ -42,7 +43,8 @@ enum Vocabulary {
     static func overlayKeys(_ kind: OverlayKindName) -> [String] {
         switch kind {
         case .text: ["text", "font", "color", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
-                     "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign", "hyphens"]
+                     "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign", "hyphens",
+                     "textOrientation", "textCombineUpright"]
         case .image: ["image", "width", "height", "shadow", "filter"]
         case .shape: ["shape", "width", "height", "cornerRadius", "points", "d", "fill", "stroke", "shadow"]
         }
@@ -58,7 +60,7 @@ enum Vocabulary {
         unsupported: [])
     /// A rich-text span (`text: [{text, …}]`, `TextSpan`).
     static let span = Section(name: "span", phrase: "in a span",
-        supported: ["text", "font", "color", "letterSpacing", "lang"], unsupported: [])
+        supported: ["text", "font", "color", "letterSpacing", "lang", "ruby"], unsupported: [])
     /// A text overlay's `stroke` (`TextStroke`).
     static let stroke = Section(name: "stroke", phrase: "in 'stroke'", supported: ["width", "color"], unsupported: [])
     /// A shape overlay's `stroke` (`ShapeStroke`).

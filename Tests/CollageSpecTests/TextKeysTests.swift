@@ -74,11 +74,63 @@ final class TextKeysTests: XCTestCase {
         }
     }
 
-    func testVerticalDirectionIsNotSupportedYet() throws {
+    func testVerticalTextKeys() throws {
         let ws = try Workspace(photos: ["a.jpg"])
-        let errors = ws.errors("version: 1\nphotos: [a.jpg]\noverlays: [{text: x, direction: vertical}]\n")
-        XCTAssertEqual(places(errors), [Where(.unsupported, 3, 33)])
-        XCTAssertEqual(errors[0].message, "'direction: vertical' is not supported yet")
+        let spec = try ws.load("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {text: x, direction: vertical, textOrientation: upright, textCombineUpright: 3}
+              - {text: y}
+            """)
+        let style = try XCTUnwrap(spec.overlays[0].text).style
+        XCTAssertEqual(style.direction, .vertical)
+        XCTAssertEqual(style.textOrientation, .upright)
+        XCTAssertEqual(style.textCombineUpright, 3)
+        let plain = try XCTUnwrap(spec.overlays[1].text).style
+        XCTAssertEqual([plain.direction.rawValue, plain.textOrientation.rawValue], ["horizontal", "mixed"])
+        XCTAssertEqual(plain.textCombineUpright, 0)
+        let errors = ws.errors("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {text: x, textOrientation: upright}
+              - {text: x, direction: vertical, textCombineUpright: 1}
+              - {text: x, direction: vertical, textCombineUpright: 5, textOrientation: sideways}
+              - {text: x, direction: vertical, height: 100, verticalAlign: top, align: justify}
+            """)
+        XCTAssertEqual(places(errors), [Where(.invalidValue, 4, 15), Where(.outOfRange, 5, 56),
+                                        Where(.outOfRange, 6, 56), Where(.invalidValue, 6, 76),
+                                        Where(.invalidValue, 7, 49), Where(.unsupported, 7, 76)])
+        XCTAssertEqual(errors[0].message, "'textOrientation' applies only to 'direction: vertical'")
+        XCTAssertEqual(errors[1].message,
+                       "'textCombineUpright' is 0 (off) or 2, 3 or 4 (the longest run of digits set across one column cell); found 1")
+        XCTAssertTrue(errors[4].message.hasPrefix("'verticalAlign' applies to horizontal text"), errors[4].message)
+    }
+
+    func testRubyBelongsToASpan() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let spec = try ws.load("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - text: ["東京の", {text: 紫陽花, ruby: あじさい}]
+            """)
+        XCTAssertEqual(try XCTUnwrap(spec.overlays[0].text).spans.map(\.ruby), [nil, "あじさい"])
+        let errors = ws.errors("""
+            version: 1
+            photos: [a.jpg]
+            overlays:
+              - {text: 紫陽花, ruby: あじさい}
+              - text: [{text: "a\\nb", ruby: x}, {text: "", ruby: y}]
+            """)
+        XCTAssertEqual(places(errors), [Where(.invalidValue, 4, 17), Where(.invalidValue, 5, 33),
+                                        Where(.invalidValue, 5, 54)])
+        XCTAssertEqual(errors[0].message,
+                       "'ruby' belongs to a span, not to an overlay's plain string; write the text as a list of spans")
+        XCTAssertEqual(errors[0].notes, ["text: [{text: \"紫陽花\", ruby: \"あじさい\"}]"])
+        XCTAssertEqual(errors[1].message, "a span with 'ruby' cannot hold a line break: ruby and its base stay on one line")
+        XCTAssertEqual(errors[2].message, "'ruby' needs a span 'text' to annotate")
     }
 
     func testBadTextValuesHaveExactDiagnostics() throws {

@@ -134,9 +134,9 @@ final class TextSpanKeysTests: XCTestCase {
         XCTAssertEqual(places(errors), [
             Where(.wrongType, 4, 12), Where(.missingKey, 4, 20), Where(.unknownKey, 4, 49), Where(.wrongType, 4, 59),
         ])
-        XCTAssertEqual(errors[0].message, "a span is a string or a mapping {text, font, color, letterSpacing, lang}; found a list")
+        XCTAssertEqual(errors[0].message, "a span is a string or a mapping {text, font, color, letterSpacing, lang, ruby}; found a list")
         XCTAssertEqual(errors[1].message, "missing key 'text' in a span: the span's text")
         XCTAssertEqual(errors[3].message,
-                       "a span is a string or a mapping {text, font, color, letterSpacing, lang}; found nothing (an empty value)")
+                       "a span is a string or a mapping {text, font, color, letterSpacing, lang, ruby}; found nothing (an empty value)")
     }
 }

@@ -253,17 +253,16 @@ final class ValidatorTests: XCTestCase {
             output: {format: jpeg, dpi: 300, progressive: true}
             photos:
               - {src: a.jpg}
-            layout: {kind: grid, columns: 1, direction: rtl}
+            layout: {kind: grid, columns: 1}
             overlays:
               - text: hi
                 direction: vertical
+                align: justify
             """)
-        // `dpi` and `progressive` are supported now: no error on line 2.
-        XCTAssertEqual(places(errors), [
-            Where(.unsupported, 5, 34), Where(.unsupported, 8, 16),
-        ])
-        XCTAssertEqual(errors[0].message, "'direction' in 'layout' is not supported yet")
-        XCTAssertEqual(errors[1].message, "'direction: vertical' is not supported yet")
+        // `dpi` and `progressive` are supported now: no error on line 2; nor
+        // `direction` in 'layout' and `direction: vertical` (issue 19).
+        XCTAssertEqual(places(errors), [Where(.unsupported, 9, 12)])
+        XCTAssertEqual(errors[0].message, "'align: justify' with 'direction: vertical' is not supported yet")
         XCTAssertTrue(errors.allSatisfy { $0.message.hasSuffix("not supported yet") })
     }
 
@@ -574,6 +573,36 @@ final class ValidatorShapeTests: XCTestCase {
             "'columnWidths' lists 1 weights for 2 columns; give one weight per column",
             "'rowHeight' applies only to 'kind: justified'",
             "no photo has id 'c' for 'photo'",
+        ])
+    }
+
+    func testJustifiedColumns() throws {
+        let ws = try Workspace(photos: ["a.jpg", "b.jpg"])
+        let pixels = try ws.load("version: 1\ncanvas: {height: 900}\nphotos: [a.jpg, b.jpg]\nlayout: {kind: justified, direction: vertical, columnWidth: 240}\n")
+        XCTAssertEqual(pixels.layout.kind, .justifiedColumns(columnWidth: 240))
+        XCTAssertEqual(pixels.layout.kind.name, .justified)
+        XCTAssertNil(pixels.canvas.width, "derived from the columns")
+        let errors = ws.errors("""
+            version: 1
+            canvas: {width: 900}
+            photos: [a.jpg, b.jpg]
+            layout: {kind: justified, direction: vertical, rowHeight: 200}
+            """)
+        XCTAssertEqual(places(errors), [Where(.missingKey, 2, 1), Where(.missingKey, 4, 1), Where(.invalidValue, 4, 48)])
+        XCTAssertEqual(errors.map(\.message), [
+            "missing canvas 'height': it can only be derived for a single photo, and this document lays out 2",
+            "'kind: justified' with 'direction: vertical' needs 'columnWidth' in 'layout': the target column width in pixels",
+            "'rowHeight' applies to justified rows; columns ('direction: vertical') take 'columnWidth'",
+        ])
+        let other = ws.errors("""
+            version: 1
+            canvas: {width: 900, height: 900}
+            photos: [a.jpg, b.jpg]
+            layout: {kind: grid, columns: 2, direction: vertical, columnWidth: 3}
+            """)
+        XCTAssertEqual(other.map(\.message), [
+            "'direction' applies only to 'kind: justified' (rows, or columns)",
+            "'columnWidth' applies only to 'kind: justified' with 'direction: vertical'",
         ])
     }
 

@@ -42,6 +42,25 @@ final class LayoutLinesTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(box["width"]), 150)
     }
 
+    func testVerticalTextListsColumnsWithTheirCentreLines() throws {
+        // Noto Sans CJK JP 40 px, columns of at most 3 cells (maxHeight 130), centre lines
+        // lineHeight 1.5 × 40 = 60 px apart, the first half an em inside the box's right edge (590).
+        let lines = try lines("""
+              - text: "夏休みの思い出"
+                direction: vertical
+                font: {family: Noto Sans CJK JP, size: 40}
+                lineHeight: 1.5
+                maxHeight: 130
+                align: left
+                anchor: topRight
+                offset: [-10, 10]
+            """)
+        XCTAssertEqual(lines.map { $0["text"] as? String }, ["夏休み", "の思い", "出"])
+        XCTAssertEqual(lines.map { $0["baseline"] as? Double }, [570, 510, 450])
+        let box = try XCTUnwrap(lines[2]["box"] as? [String: Double])
+        XCTAssertEqual(box, ["x": 430, "y": 10, "width": 40, "height": 40])
+    }
+
     func testBidiLinesKeepLogicalOrder() throws {
         let lines = try lines("""
               - text: "abc مرحبا بكم def"

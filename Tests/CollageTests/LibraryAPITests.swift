@@ -156,6 +156,34 @@ final class LibraryAPITests: XCTestCase {
         XCTAssertEqual(built.bytes, text.bytes)
     }
 
+    /// A span's ruby built in code is the document's `ruby` key.
+    func testSpanRubyIsWrittenAsTheRubyKey() throws {
+        let dir = try photoFolder()
+        let caption = CollageDocument.Text(spans: [.init("東京の"), .init("紫陽花", ruby: "あじさい")],
+                                           family: ["Noto Sans CJK JP"], size: 20)
+        let document = CollageDocument(canvas: .init(width: 200, height: 100, background: "#ffffff"),
+                                       photos: [.init("quadrants.png")],
+                                       overlays: [.init(.text(caption), anchor: .bottom)])
+        XCTAssertTrue(document.jsonText.contains("""
+                      "text": "紫陽花",
+                      "ruby": "あじさい"
+            """), document.jsonText)
+        let yaml = """
+            version: 1
+            canvas: {width: 200, height: 100, background: "#ffffff"}
+            photos: [quadrants.png]
+            overlays:
+              - text: ["東京の", {text: 紫陽花, ruby: あじさい}]
+                font: {family: [Noto Sans CJK JP], size: 20}
+                anchor: bottom
+
+            """
+        let renderer = DocumentRenderer(configuration: .init(threads: 2))
+        let built = try renderer.render(.document(document, baseDirectory: dir.path))
+        let text = try renderer.render(.text(yaml, baseDirectory: dir.path))
+        XCTAssertEqual(built.bytes, text.bytes)
+    }
+
     /// A built document is validated as a file is: the same message, at the
     /// value's line in the JSON text.
     func testBuiltDocumentErrorsAreTheValidatorsDiagnostics() throws {

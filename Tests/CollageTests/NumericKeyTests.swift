@@ -196,6 +196,7 @@ final class NumericKeyTests: XCTestCase {
             trees.append(document([("photos", .list([item]))]))
         case "layout":
             for kind in ["{\"kind\": \"grid\", \"columns\": 2}", "{\"kind\": \"justified\", \"rowHeight\": 24}",
+                         "{\"kind\": \"justified\", \"direction\": \"vertical\", \"columnWidth\": 24}",
                          "{\"kind\": \"free\"}", "{\"kind\": \"auto\"}"] {
                 var layout = parseFlatMap(kind)
                 let list: Tree = key.item ? .list([.raw(slot), .raw("1")]) : .raw(slot)

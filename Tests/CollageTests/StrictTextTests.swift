@@ -56,3 +56,33 @@ final class StrictTabTests: XCTestCase, PhotoFolderTest {
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
     }
 }
+
+/// Vertical text in a face without vertical metrics (DejaVu Sans has no
+/// vhea/vmtx) stands on the em box: a warning; `--strict` makes it an error.
+final class StrictVerticalMetricsTests: XCTestCase, PhotoFolderTest {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        try makePhotoFolder()
+        try Data("""
+            version: 1
+            photos: [photos/quadrants.png]
+            overlays:
+              - text: "ABC"
+                direction: vertical
+                textOrientation: upright
+                font: {family: "DejaVu Sans", size: 40}
+            """.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+    }
+
+    func testWarningThenStrictError() throws {
+        let message = "'DejaVu Sans' has no vertical metrics (vhea, vmtx): its upright glyphs in 'direction: vertical' stand on the em box"
+        let plain = try runCollage(["render", "doc.yaml", "-o", "out.png"], in: directory)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stderr.hasPrefix("doc.yaml:4:5: warning: " + message), plain.stderr)
+        let strict = try runCollage(["render", "doc.yaml", "-o", "strict.png", "--strict"], in: directory)
+        XCTAssertEqual(strict.status, 1, strict.stderr)
+        XCTAssertTrue(strict.stderr.hasPrefix("doc.yaml:4:5: error: " + message), strict.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("strict.png").path))
+    }
+}

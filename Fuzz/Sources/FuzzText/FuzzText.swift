@@ -17,7 +17,10 @@ import FuzzSupport
 ///        and lineBreak strict (7)
 ///     4: bits: align (0-1: left, center, right, justify), shrink (2),
 ///        stroke (3), shadow (4), label box (5), letter spacing (6),
-///        maxHeight (7)               5: weight 100 + (n % 9) x 100
+///        maxHeight (7)               5: weight 100 + (n % 9) x 100; bits:
+///        direction vertical with textCombineUpright 2 (7; verticalAlign
+///        and justify, which it rejects, are left out), ruby on the Japanese
+///        spans (6)
 ///
 /// Spans (bit 6 of byte 3) cycle through the overlay's own settings, a
 /// bold red half-size Japanese span, and a serif Arabic span 1.5 times the
@@ -58,6 +61,12 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if flags & 64 != 0 { style.letterSpacing = 1.5 }
     // maxHeight with a fixed height is an error the validator reports.
     if flags & 128 != 0, style.height == nil { style.maxHeight = Length(60) }
+    if bytes[5] & 0x80 != 0 {
+        style.direction = .vertical
+        style.textCombineUpright = 2
+        style.verticalAlign = .top
+        if style.align == .justify { style.align = .left }
+    }
     let text = String(decoding: bytes[6...], as: UTF8.self)
     var textSpec = TextOverlaySpec(text: text, font: font, color: .black, style: style)
     if editorial & 8 != 0 { textSpec.lang = "en-US" }
@@ -68,6 +77,7 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             switch i % 3 {
             case 1: span.font.weight = 700; span.font.size = font.size / 2; span.color = RGBA(red: 255, green: 0, blue: 0)
                 span.lang = "ja"
+                if bytes[5] & 0x40 != 0, !part.contains(where: \.isNewline), !part.isEmpty { span.ruby = "るびルビ" }
             case 2: span.font.family = ["serif"]; span.font.size = font.size * 1.5; span.letterSpacing = -1; span.lang = "ar"
             default: break
             }

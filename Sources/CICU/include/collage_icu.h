@@ -35,4 +35,8 @@ int32_t collage_icu_line_breaks(const uint16_t *text, int32_t length, const char
 /// language (or a tag ICU cannot parse whole), 2 the script, 4 the region
 /// (numeric regions such as 419 are not checked); 0 when all are known.
 int collage_icu_unknown_subtags(const char *tag);
+/// The Unicode Vertical_Orientation (UAX #50) of a scalar, from ICU's
+/// UCHAR_VERTICAL_ORIENTATION: 0 R (rotated), 1 Tr (transformed or
+/// rotated), 2 Tu (transformed or upright), 3 U (upright).
+int32_t collage_icu_vertical_orientation(uint32_t scalar);
 #endif

@@ -1,0 +1,75 @@
+import CText
+
+extension TextShaper {
+    /// Shapes `text` (UTF-8) top to bottom (`HB_DIRECTION_TTB`) with `face`
+    /// at its current size, so the font's `vert`/`vrt2` substitutions give
+    /// the vertical forms of 。、「」ー and small kana.
+    ///
+    /// HarfBuzz's own OpenType font functions do the metrics (as `hb-shape`
+    /// does): advances from vmtx, vertical origins from VORG or vmtx; a face
+    /// without vertical metrics gets HarfBuzz's defaults (advances of the
+    /// hhea ascender − descender; `ColumnShaper` sets such faces on the em
+    /// box instead). The scale is `hb_ft`'s (26.6 pixels), so
+    /// `hb-shape --direction=ttb --font-size=<size × 64>` gives the same
+    /// integers.
+    ///
+    /// - Returns: glyphs relative to the column's top end on its centre
+    ///   line, pixels: `x` across (right of the centre line), `y` down the
+    ///   column to the glyph's (horizontal) origin, `advance` downwards
+    ///   (letter spacing added after each cluster); and the advance sum.
+    static func shapeVertical(_ text: String, face: FontFace, script: hb_script_t = HB_SCRIPT_UNKNOWN,
+                              features: [String] = [], letterSpacing: Double = 0,
+                              language: String? = nil) -> (glyphs: [ShapedGlyph], advance: Double) {
+        let metrics = face.handle.pointee.size.pointee.metrics
+        let key = ShapingCache.Key(text: text, file: face.file, faceIndex: face.index, xScale: Int(metrics.x_scale),
+                                   yScale: Int(metrics.y_scale), bitmapScale: face.scale, rightToLeft: nil,
+                                   script: script.rawValue, features: features, letterSpacing: letterSpacing,
+                                   language: language, vertical: true)
+        return ShapingCache.shared.run(key) {
+            shapeVerticalUncached(text, face: face, script: script, features: features, letterSpacing: letterSpacing,
+                                  language: language)
+        }
+    }
+
+    /// `shapeVertical` without the cache.
+    static func shapeVerticalUncached(_ text: String, face: FontFace, script: hb_script_t, features: [String],
+                                      letterSpacing: Double, language: String?) -> (glyphs: [ShapedGlyph], advance: Double) {
+        guard let font = face.openTypeFont(), let buffer = hb_buffer_create() else { return ([], 0) }
+        defer { hb_buffer_destroy(buffer) }
+        var utf8 = Array(text.utf8)
+        utf8.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+            }
+        }
+        hb_buffer_set_direction(buffer, HB_DIRECTION_TTB)
+        if script != HB_SCRIPT_UNKNOWN { hb_buffer_set_script(buffer, script) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        var parsed: [hb_feature_t] = features.compactMap { string in
+            var feature = hb_feature_t()
+            return hb_feature_from_string(string, Int32(string.utf8.count), &feature) != 0 ? feature : nil
+        }
+        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], 0) }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        let unit = face.scale / 64
+        var pen = 0.0
+        for i in 0..<Int(count) {
+            let position = positions[i]
+            // HarfBuzz's y axis points up: the pen moves down by -y_advance.
+            var advance = -Double(position.y_advance) * unit
+            let cluster = infos[i].cluster
+            if letterSpacing != 0, i + 1 == Int(count) || infos[i + 1].cluster != cluster { advance += letterSpacing }
+            glyphs.append(ShapedGlyph(id: infos[i].codepoint, cluster: Int(cluster),
+                                      x: Double(position.x_offset) * unit,
+                                      y: pen - Double(position.y_offset) * unit,
+                                      advance: advance))
+            pen += advance
+        }
+        return (glyphs, pen)
+    }
+}
