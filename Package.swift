@@ -21,7 +21,8 @@ let package = Package(
         .systemLibrary(name: "CHyphen"),
         .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2 libwebp libwebpdemux"),
         // C helpers for what Swift cannot do (setjmp-based error handling).
-        .target(name: "CImageShim", dependencies: ["CImage"]),
+        // zlib (linked: libpng needs it anyway) reads the start of an SVGZ to sniff it.
+        .target(name: "CImageShim", dependencies: ["CImage"], linkerSettings: [.linkedLibrary("z")]),
         // ICU (icu-uc, libicu-dev) for bidi and line breaking, behind a header
         // with no ICU types so it never meets Foundation's own ICU module.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),

@@ -92,6 +92,13 @@ final class CodecImageProvider: ImageProvider {
         options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
         let path = paths[index]
         do {
+            // An SVG is drawn at each draw's device transform, never decoded
+            // to pixels: known from a photo's header, else sniffed (a prefix
+            // read) for overlays.
+            let known = headers.indices.contains(index) ? headers[index].format : nil
+            if known == nil || known == .svg, let document = try ImageDecoder.openVector(path: path, options: options) {
+                return .vector(ReportingPicture(document, image: index, orientation: options.orientation ?? .up))
+            }
             let decode = { () throws(ImageError) -> SharedImageCache.Decoded in
                 self.cache?.countDecode(of: path)
                 let result = try ImageDecoder.decodeStored(path: path, options: options)
@@ -118,6 +125,34 @@ final class CodecImageProvider: ImageProvider {
 
     private func record(_ warnings: [String], image index: Int) {
         if !warnings.isEmpty { collected.withLock { $0[index, default: []] += warnings } }
+    }
+
+    /// An SVG document whose drawing errors are tagged with the image index,
+    /// turned by a document's `orientation` override (the scene image is
+    /// then the document's intrinsic size with that orientation applied).
+    private final class ReportingPicture: VectorPicture {
+        let document: SVGDocument
+        let image: Int
+        let orientation: Orientation
+        init(_ document: SVGDocument, image: Int, orientation: Orientation) {
+            self.document = document; self.image = image; self.orientation = orientation
+        }
+        func draw(viewport: Size, transform: Affine, width: Int, height: Int,
+                  into pixels: UnsafeMutableBufferPointer<UInt32>) throws {
+            do {
+                if orientation == .up {
+                    try document.draw(viewport: viewport, transform: transform, width: width, height: height, into: pixels)
+                    return
+                }
+                // The document's own pixels (x, y) → upright ones (StoredOrientation, continuous).
+                let stored = document.size, axes = orientation.stored
+                let flip = Affine(a: axes.flipsX ? -1 : 1, b: 0, c: 0, d: axes.flipsY ? -1 : 1,
+                                  tx: axes.flipsX ? Double(stored.width) : 0, ty: axes.flipsY ? Double(stored.height) : 0)
+                let upright = axes.transposed ? flip.then(Affine(a: 0, b: 1, c: 1, d: 0, tx: 0, ty: 0)) : flip
+                try document.draw(viewport: stored, transform: upright.then(transform), width: width, height: height,
+                                  into: pixels)
+            } catch let error as ImageError { throw Failure(image: image, error: error) }
+        }
     }
 
     /// A row stream whose end reports the decoder's warnings to the

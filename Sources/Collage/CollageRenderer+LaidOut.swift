@@ -10,7 +10,8 @@ extension CollageRenderer {
     /// overlays are set by `prepared()`.
     struct LaidOut: Sendable {
         var spec: Spec
-        /// Header of each `spec.photos[i]`, with the photo's `orientation` override.
+        /// Header of each scene image (`layout.images`): `spec.photos[i]`'s,
+        /// with the photo's `orientation` override, then the image overlays'.
         var headers: [ImageHeader]
         var layout: Layout
 
@@ -30,19 +31,24 @@ extension CollageRenderer {
                 }
             }
             var overlaySizes: [Int: Size] = [:]
+            var overlayHeaders: [Int: ImageHeader] = [:]
             for (index, overlay) in spec.overlays.enumerated() {
                 guard let image = overlay.image else { continue }
                 do {
-                    overlaySizes[index] = try ImageDecoder.header(path: image.path).size
+                    let header = try ImageDecoder.header(path: image.path)
+                    overlayHeaders[index] = header
+                    overlaySizes[index] = header.size
                 } catch {
                     problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
                         "cannot read overlay image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
                 }
             }
             var backgroundSize: Size?
+            var backgroundHeader: ImageHeader?
             if let image = spec.canvas.image {
                 do {
-                    backgroundSize = try ImageDecoder.header(path: image.path).size
+                    backgroundHeader = try ImageDecoder.header(path: image.path)
+                    backgroundSize = backgroundHeader?.size
                 } catch {
                     problems.append(Diagnostic(.unreadableImage, at: image.srcLocation,
                         "cannot read background image '\(image.src)': \(error.reason)", notes: ["resolved path: \(image.path)"]))
@@ -55,6 +61,18 @@ extension CollageRenderer {
                                                 backgroundImageSize: backgroundSize)
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
+            }
+            // The image overlays' and the background image's headers after
+            // the photos', in `layout.images` order.
+            for image in layout.images.dropFirst(headers.count) {
+                let header: ImageHeader?
+                switch image.owner {
+                case .photo: header = nil
+                case .overlay(let index): header = overlayHeaders[index]
+                case .background: header = backgroundHeader
+                }
+                guard let header else { break }
+                headers.append(header)
             }
             self.spec = spec
             self.headers = headers

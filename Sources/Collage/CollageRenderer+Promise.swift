@@ -116,14 +116,11 @@ extension CollageRenderer {
     /// Zero-size cells and the canvas's own limits are the layout's and the
     /// validator's, so `prepare` has reported them already.
     public static func renderLimits(_ prepared: Prepared, format: OutputFormat?, maxPixels: Int?) -> [Diagnostic] {
-        renderLimits(scene: prepared.scene, spec: prepared.spec, images: prepared.layout.images, headers: prepared.headers,
-                     format: format, maxPixels: maxPixels, margin: 2)
+        renderLimits(scene: prepared.scene, spec: prepared.spec, headers: prepared.headers, format: format,
+                     maxPixels: maxPixels, margin: 2)
     }
 
-    /// `images`: the layout's image files (`Layout.images`, scene image
-    /// order); those after the photos (image overlays, the background
-    /// image) are weighed against the budget from their headers too.
-    static func renderLimits(scene: Scene, spec: Spec, images: [LayoutImage], headers: [ImageHeader], format: OutputFormat?,
+    static func renderLimits(scene: Scene, spec: Spec, headers: [ImageHeader], format: OutputFormat?,
                              maxPixels: Int?, margin: Double) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let size = scene.size
@@ -157,14 +154,18 @@ extension CollageRenderer {
             found.append(Diagnostic(.unreadableImage, at: photo.srcLocation,
                                     "cannot decode photo '\(photo.src)': \(reason)", notes: notes))
         }
-        for (index, image) in images.enumerated() where index >= spec.photos.count {
-            guard let minimum = scene.minimumDecodeSize(ofImage: index, margin: margin),
-                  let header = try? ImageDecoder.header(path: image.path),
-                  let reason = header.budgetRefusal(minimumSize: minimum, maxPixels: budget) else { continue }
+        // The image overlays and the background image, scene images after
+        // the photos in that order (`layout.images`), as render decodes them.
+        let others = spec.overlays.compactMap(\.image).map { (role: "overlay image", src: $0.src, path: $0.path, at: $0.srcLocation) }
+            + (spec.canvas.image.map { [(role: "background image", src: $0.src, path: $0.path, at: $0.srcLocation)] } ?? [])
+        for (offset, image) in others.enumerated() {
+            let index = spec.photos.count + offset
+            guard headers.indices.contains(index), let minimum = scene.minimumDecodeSize(ofImage: index, margin: margin),
+                  let reason = headers[index].budgetRefusal(minimumSize: minimum, maxPixels: budget) else { continue }
             var notes = ["resolved path: \(image.path)"]
             if maxPixels == nil { notes.append("--max-pixels N raises the decoded-pixel budget") }
-            found.append(Diagnostic(.unreadableImage, at: image.srcLocation,
-                                    "cannot decode \(image.role) '\(image.src)': \(reason)", notes: notes))
+            found.append(Diagnostic(.unreadableImage, at: image.at, "cannot decode \(image.role) '\(image.src)': \(reason)",
+                                    notes: notes))
         }
         return found
     }

@@ -11,7 +11,9 @@ public enum CollageRenderer {
     /// A document taken as far as its display list, without decoding pixels.
     public struct Prepared: Sendable {
         public var spec: Spec
-        /// Header of each `spec.photos[i]` (format, stored size, orientation).
+        /// Header of each scene image (`layout.images`: format, stored size,
+        /// orientation): `spec.photos[i]`'s first, then the image overlays',
+        /// then the background image's.
         public var headers: [ImageHeader]
         public var layout: Layout
         public var scene: Scene
@@ -156,7 +158,7 @@ public enum CollageRenderer {
                        warnings leading: [Diagnostic], lateItems: LateItems? = nil,
                        options: RenderOptions) throws(CollageError) -> Encoded {
         // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
-        let limits = renderLimits(scene: scene, spec: spec, images: layout.images, headers: headers, format: format,
+        let limits = renderLimits(scene: scene, spec: spec, headers: headers, format: format,
                                   maxPixels: options.maxPixels, margin: options.fast ? 1 : 2)
         // In check's order (`check` turns warnings into errors where they stand).
         let limitErrors = options.strict ? limits.map(\.asError) : limits.filter { $0.severity == .error }

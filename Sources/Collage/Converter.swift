@@ -101,7 +101,8 @@ public enum Converter {
         let header: ImageHeader
         do { header = try ImageDecoder.header(path: inputPath) } catch { throw unreadable(error, inputPath) }
         let native = header.size
-        let target = fitted(native, inside: options.maxSize)
+        // A vector image has no native resolution: it is drawn to fit the box, enlarged when smaller.
+        let target = fitted(native, inside: options.maxSize, enlarging: header.format == .svg)
         format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath, document: nil, size: target)
         var warnings: [String] = []
         let image: Pixmap
@@ -157,9 +158,10 @@ public enum Converter {
     }
 
     /// `size` shrunk to fit inside `box` with its aspect ratio kept (never
-    /// enlarged); each side rounded half away from zero, at least 1 pixel.
-    public static func fitted(_ size: Size, inside box: Size?) -> Size {
-        guard let box, size.width > box.width || size.height > box.height else { return size }
+    /// enlarged unless `enlarging`: then scaled up to touch the box too, as
+    /// for an SVG); each side rounded half away from zero, at least 1 pixel.
+    public static func fitted(_ size: Size, inside box: Size?, enlarging: Bool = false) -> Size {
+        guard let box, enlarging || size.width > box.width || size.height > box.height else { return size }
         let scale = min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height))
         func side(_ n: Int, _ limit: Int) -> Int { min(limit, max(1, Int(checked: Double(n) * scale, .toNearestOrAwayFromZero))) }
         return Size(width: side(size.width, box.width), height: side(size.height, box.height))

@@ -10,8 +10,9 @@ enum ConvertCommand {
     Converts one photo to JPEG, PNG or WebP: upright (EXIF or HEIF rotation
     applied), in sRGB (embedded ICC profile or AVIF colour converted), at its
     native size unless --max-size asks for less. IN may be JPEG, PNG,
-    HEIC/HEIF/AVIF or WebP (detected from its bytes, not its name); `-`
-    reads it from standard input. OUT's folder must exist and be writable:
+    HEIC/HEIF/AVIF, WebP or SVG/SVGZ (detected from its bytes, not its name);
+    `-` reads it from standard input. An SVG is drawn as vectors (librsvg) at
+    its intrinsic size, or to fit --max-size, enlarged if smaller. OUT's folder must exist and be writable:
     that is checked before the photo is read.
     EXIF metadata (camera, GPS position, dates) is left out unless
     --keep-metadata. OUT is written whole or not at all and is never IN
@@ -22,7 +23,8 @@ enum ConvertCommand {
                               `-` = standard output, needs --format
       --format \(OutputFormat.choices)  output format; must agree with OUT's extension
       --quality N             JPEG/WebP quality 1-100 (default 90)
-      --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges)
+      --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges
+                              a photo; an SVG is drawn to fit)
       --keep-metadata         copy the EXIF block (GPS and dates included), Orientation reset to 1
       --subsampling 420|444   JPEG chroma subsampling (default 420)
       --progressive           progressive JPEG
@@ -39,6 +41,10 @@ enum ConvertCommand {
     The same JPEG to standard output, for a pipe:
 
       $ collage convert IMG_0042.heic -o - --format jpeg --max-size 2048x2048 | upload --stdin
+
+    An SVG logo rasterised to at most 1024 x 1024 pixels:
+
+      $ collage convert logo.svg -o logo.png --max-size 1024x1024
 
     Exit codes: 0 written; 1 unreadable photo or failed write (nothing written); 64 usage error.
 

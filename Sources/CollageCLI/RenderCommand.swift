@@ -12,7 +12,7 @@ enum RenderCommand {
     `output.format`).
     The output format comes from --format, else OUT's extension
     (\(OutputFormat.extensionsInProse)), else the document's `output.format`.
-    Photos may be JPEG, PNG, HEIC/HEIF/AVIF or WebP (detected from their bytes).
+    Photos may be JPEG, PNG, HEIC/HEIF/AVIF, WebP or SVG/SVGZ (detected from their bytes).
     OUT is written whole or not at all (a symbolic link stays a link and the
     file it names is replaced; a device or named pipe such as /dev/null is
     written through); DOC and its photos are never overwritten. OUT's folder

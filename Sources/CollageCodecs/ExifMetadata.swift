@@ -23,6 +23,8 @@ public enum ExifMetadata {
             }
         case .heif:
             raw = try HEIFDecoding.withDecoder(bytes, path: path) { (_, info) throws(ImageError) in copy(info.exif, info.exif_length) }
+        case .svg:
+            raw = nil
         }
         guard var block = raw else { return nil }
         // Drop an "Exif\0\0" prefix (JPEG APP1, some WebP and HEIF files).

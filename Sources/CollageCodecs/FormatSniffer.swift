@@ -1,3 +1,5 @@
+import CImageShim
+
 /// Identifies an image format from a file's first bytes (magic numbers),
 /// never from its extension.
 enum FormatSniffer {
@@ -13,7 +15,13 @@ enum FormatSniffer {
     static let heicBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
     static let avifBrands: Set<String> = ["avif", "avis"]
 
-    /// - Parameter bytes: the start of the file (at least 32 bytes when the file has them).
+    /// How much of a file's start `sniff` looks at: the binary formats need
+    /// 32 bytes; an SVG's root `<svg` may follow an XML declaration, comments
+    /// and a DOCTYPE (with an internal subset), which this much must hold.
+    static let prefixLength = 16 << 10
+
+    /// - Parameter bytes: the start of the file (at least `prefixLength`
+    ///   bytes when the file has them; 32 for the binary formats).
     static func sniff(_ bytes: UnsafeRawBufferPointer) -> Verdict {
         let n = bytes.count
         if n == 0 { return .empty }
@@ -40,6 +48,75 @@ enum FormatSniffer {
             if let brand = brands.first(where: { avifBrands.contains($0) }) { return .heif(brand: brand) }
             if let brand = brands.first(where: { heicBrands.contains($0) }) { return .heif(brand: brand) }
         }
+        // SVG: XML whose root element is <svg>; SVGZ: gzip (1F 8B) whose
+        // inflated start is that.
+        if isSVG(bytes) { return .format(.svg) }
+        if n >= 10, at(0) == 0x1F, at(1) == 0x8B {
+            var inflated = [UInt8](repeating: 0, count: prefixLength)
+            let count = inflated.withUnsafeMutableBufferPointer { out in
+                collage_gunzip_prefix(bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), n, out.baseAddress, out.count)
+            }
+            if inflated.withUnsafeBytes({ isSVG(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }) { return .format(.svg) }
+        }
         return .unknown
+    }
+
+    /// True when the text starts (after an optional UTF-8 byte order mark,
+    /// white space, an XML declaration, processing instructions, comments
+    /// and a DOCTYPE) with an `<svg` start tag (`<svg` then white space,
+    /// `>` or `/`; a prefix such as `<svg:svg` too). Text that runs out
+    /// before the root element is not an SVG.
+    static func isSVG(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        var i = 0
+        if n >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        func starts(_ text: StaticString, at position: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard position + count <= n else { return false }
+            let start = text.utf8Start
+            for k in 0 ..< count where bytes[position + k] != start[k] { return false }
+            return true
+        }
+        /// The index just past the first `text` at or after `position`, or nil.
+        func after(_ text: StaticString, from position: Int) -> Int? {
+            var k = position
+            while k + text.utf8CodeUnitCount <= n {
+                if starts(text, at: k) { return k + text.utf8CodeUnitCount }
+                k += 1
+            }
+            return nil
+        }
+        while i < n {
+            let c = bytes[i]
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
+            guard c == UInt8(ascii: "<") else { return false }
+            if starts("<?", at: i) {
+                guard let end = after("?>", from: i + 2) else { return false }
+                i = end
+            } else if starts("<!--", at: i) {
+                guard let end = after("-->", from: i + 4) else { return false }
+                i = end
+            } else if starts("<!DOCTYPE", at: i) {
+                // Up to the closing '>', past an internal subset "[ ... ]".
+                var k = i + 9, inSubset = false
+                while k < n, inSubset || bytes[k] != UInt8(ascii: ">") {
+                    if bytes[k] == UInt8(ascii: "[") { inSubset = true } else if bytes[k] == UInt8(ascii: "]") { inSubset = false }
+                    k += 1
+                }
+                guard k < n else { return false }
+                i = k + 1
+            } else {
+                // The root element: <svg or <prefix:svg.
+                var k = i + 1
+                while k < n, bytes[k] != UInt8(ascii: ":"), bytes[k] != UInt8(ascii: ">"), bytes[k] != UInt8(ascii: " "),
+                      bytes[k] != UInt8(ascii: "/"), bytes[k] > 0x20, k - i < 64 { k += 1 }
+                if k < n, bytes[k] == UInt8(ascii: ":") { k += 1 } else { k = i + 1 }
+                guard starts("svg", at: k), k + 3 < n else { return false }
+                let next = bytes[k + 3]
+                return next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D || next == UInt8(ascii: ">")
+                    || next == UInt8(ascii: "/")
+            }
+        }
+        return false
     }
 }

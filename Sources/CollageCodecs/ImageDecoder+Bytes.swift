@@ -41,6 +41,7 @@ extension ImageDecoder {
         case .png: return try PNGDecoding.decode(bytes, path: name, options: options)
         case .heif: return try HEIFDecoding.decode(bytes, path: name, options: options)
         case .webp: return try WebPDecoding.decode(bytes, path: name, options: options)
+        case .svg: return try SVGDecoding.decode(bytes, path: name, options: options)
         }
     }
 }

@@ -42,6 +42,7 @@ public enum ImageDecoder {
         case .png: return try PNGDecoding.header(bytes, path: path)
         case .heif: return try HEIFDecoding.header(bytes, path: path)
         case .webp: return try WebPDecoding.header(bytes, path: path)
+        case .svg: return try SVGDecoding.header(bytes, path: path)
         }
     }
 
@@ -57,7 +58,7 @@ public enum ImageDecoder {
         switch try format(of: bytes, path: path) {
         case .jpeg: return try JPEGDecoding.header(bytes, path: path)
         case .png: return try PNGDecoding.header(bytes, path: path)
-        case .heif, .webp: return nil
+        case .heif, .webp, .svg: return nil
         }
     }
 
@@ -105,6 +106,24 @@ public enum ImageDecoder {
         return try JPEGRowStream.open(bytes, path: path, options: options)
     }
 
+    /// Opens the file as a vector image when it is an SVG or SVGZ (sniffed
+    /// from its first bytes; nothing more is read otherwise), for drawing at
+    /// each draw's device transform (`SVGDocument`).
+    /// - Returns: nil for every other format.
+    /// - Throws: `ImageError` naming the path: `.unreadable`, `.corrupt`
+    ///   (librsvg's reason), `.tooLarge` (the intrinsic size over
+    ///   `options.maxPixels`), `.unsupportedVariant` (librsvg not installed).
+    public static func openVector(path: String, options: DecodeOptions) throws(ImageError) -> SVGDocument? {
+        try FileBytes.read(path, prefix: FormatSniffer.prefixLength) { (bytes, isWhole) throws(ImageError) -> SVGDocument?? in
+            let isSVG = bytes.withUnsafeBytes { raw in
+                FormatSniffer.sniff(UnsafeRawBufferPointer(rebasing: raw.prefix(FormatSniffer.prefixLength))) == .format(.svg)
+            }
+            guard isSVG else { return .some(nil) }
+            guard isWhole else { return nil }
+            return .some(try SVGDecoding.open(bytes, path: path, options: options))
+        }
+    }
+
     /// The format the magic bytes say.
     /// - Throws: `.unsupportedFormat` for an empty file or unknown bytes.
     static func format(of bytes: [UInt8], path: String) throws(ImageError) -> ImageFormat {
@@ -116,14 +135,14 @@ public enum ImageDecoder {
 
     /// As `format(of:path:)`, for bytes anywhere in memory.
     static func format(of bytes: UnsafeRawBufferPointer, path: String) throws(ImageError) -> ImageFormat {
-        let verdict = FormatSniffer.sniff(UnsafeRawBufferPointer(rebasing: bytes.prefix(64)))
+        let verdict = FormatSniffer.sniff(UnsafeRawBufferPointer(rebasing: bytes.prefix(FormatSniffer.prefixLength)))
         switch verdict {
         case .format(let format): return format
         case .heif: return .heif
         case .empty:
             throw ImageError(path: path, reason: "empty file (0 bytes): not an image", kind: .unsupportedFormat)
         case .unknown:
-            throw ImageError(path: path, reason: "not a supported image format (expected JPEG, PNG, HEIC/HEIF/AVIF or WebP; the format is "
+            throw ImageError(path: path, reason: "not a supported image format (expected JPEG, PNG, HEIC/HEIF/AVIF, WebP or SVG; the format is "
                 + "detected from the file's content, not its extension)", kind: .unsupportedFormat)
         }
     }

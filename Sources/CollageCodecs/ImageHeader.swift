@@ -1,9 +1,10 @@
 import CollageRaster
 
 /// Image file formats, identified by magic bytes (never the extension).
-/// `heif` covers HEIF, HEIC and AVIF (ISO BMFF `ftyp` brands), all decoded by libheif.
+/// `heif` covers HEIF, HEIC and AVIF (ISO BMFF `ftyp` brands), all decoded by libheif;
+/// `svg` covers SVG and gzipped SVG (SVGZ), drawn by librsvg as vectors.
 public enum ImageFormat: String, Sendable, Hashable {
-    case jpeg, png, heif, webp
+    case jpeg, png, heif, webp, svg
 }
 
 /// What a file's header says, read without decoding pixels.
@@ -56,7 +57,11 @@ public struct ImageHeader: Sendable, Hashable {
         }
         guard decoded.width * decoded.height > maxPixels else { return nil }
         let reason = JPEGDecoding.tooLargeReason(size: decoded, stored: storedSize, scale: scale, limit: maxPixels)
-        return format == .heif ? reason + " (HEIF cannot be decoded reduced)" : reason
+        switch format {
+        case .heif: return reason + " (HEIF cannot be decoded reduced)"
+        case .svg: return reason + " (the SVG's intrinsic size)"
+        default: return reason
+        }
     }
 
     public init(format: ImageFormat, storedSize: Size, orientation: Orientation) {

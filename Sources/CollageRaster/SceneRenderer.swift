@@ -183,8 +183,8 @@ public enum SceneRenderer {
             if draw.isShaped {
                 let rows = ShapedImageDraw.StoredRows(size: size, orientation: stream.orientation, opaque: true,
                                                       needColumns: stream.needColumns, row: stream.row)
-                drawShaped(draw, item: items[0], of: scene, rows: rows, plan: plan, background: background,
-                           canvas: canvas, work: work)
+                drawShaped(draw, item: items[0], plan: plan, background: background, canvas: canvas, work: work,
+                           produce: resampling(draw, rows, of: scene))
             } else {
                 drawPlain(draw, item: items[0], of: scene, plan: plan, background: background, storedSize: size,
                           orientation: stream.orientation, opaqueSource: true, needColumns: stream.needColumns,
@@ -208,31 +208,57 @@ public enum SceneRenderer {
                     let rows = ShapedImageDraw.StoredRows(size: stored.size, orientation: orientation, opaque: opaqueSource,
                                                           row: { base + $0 * rowBytes })
                     if let shadow = draw.shadow {
-                        drawShadow(draw, shadow, item: item, of: scene, rows: rows, plan: plan, background: background,
-                                   canvas: canvas, work: work)
+                        drawShadow(draw, shadow, item: item, plan: plan, background: background, canvas: canvas,
+                                   work: work, produce: resampling(draw, rows, of: scene))
                     } else {
-                        drawShaped(draw, item: item, of: scene, rows: rows, plan: plan, background: background,
-                                   canvas: canvas, work: work)
+                        drawShaped(draw, item: item, plan: plan, background: background, canvas: canvas, work: work,
+                                   produce: resampling(draw, rows, of: scene))
                     }
+                }
+            }
+        case .vector(let picture):
+            // Every draw, plain or shaped, is the picture drawn at its own
+            // device transform (`VectorImageDraw`), then composited like a
+            // shaped draw.
+            let viewport = scene.images[image].orientedSize
+            for item in items {
+                guard case .image(let draw) = scene.items[item] else { continue }
+                let produce = { (region: PixelRect, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws in
+                    try VectorImageDraw(draw: draw, viewport: viewport, region: region).render(picture, sink: sink)
+                }
+                if let shadow = draw.shadow {
+                    try drawShadow(draw, shadow, item: item, plan: plan, background: background, canvas: canvas,
+                                   work: work, produce: produce)
+                } else {
+                    try drawShaped(draw, item: item, plan: plan, background: background, canvas: canvas, work: work,
+                                   produce: produce)
                 }
             }
         }
     }
 
-    /// Resamples the shaped draw `item` (`ShapedImageDraw`) from stored
-    /// `rows` and writes it to the canvas (direct) or hands it to `work`.
-    private static func drawShaped(_ draw: ImageDraw, item: Int, of scene: Scene, rows: ShapedImageDraw.StoredRows,
-                                   plan: RenderPlan, background: BackgroundFill, canvas: CanvasPixels, work: RenderWork) {
-        let footprint = plan.footprints[item], region = footprint.region
+    /// The rows of `draw` over a region, resampled from stored `rows` (`ShapedImageDraw`).
+    private static func resampling(_ draw: ImageDraw, _ rows: ShapedImageDraw.StoredRows, of scene: Scene)
+        -> (PixelRect, (Int, UnsafeMutableBufferPointer<Float>) -> Void) -> Void {
         let window = sourceWindow(draw, decoded: rows.orientation.uprightSize(ofStored: rows.size), of: scene)
+        return { region, sink in ShapedImageDraw(draw: draw, window: window, region: region).resample(rows, sink: sink) }
+    }
+
+    /// The shaped draw `item`'s rows over its region, from `produce`
+    /// (`ShapedImageDraw` resampling stored rows, or `VectorImageDraw`),
+    /// written to the canvas (direct) or handed to `work`.
+    private static func drawShaped(_ draw: ImageDraw, item: Int, plan: RenderPlan, background: BackgroundFill,
+                                   canvas: CanvasPixels, work: RenderWork,
+                                   produce: (PixelRect, (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws -> Void) rethrows {
+        let footprint = plan.footprints[item], region = footprint.region
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
         if !draw.filters.isEmpty {
-            // Resampled whole over the picture, filtered, then held.
-            let picture = draw.pictureReach.intersection(PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height))
+            // Produced whole over the picture, filtered, then held.
+            let picture = draw.pictureReach.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
             var pixels = [Float](repeating: 0, count: Swift.max(0, picture.width * picture.height) * 4)
             if !picture.isEmpty {
-                pixels.withUnsafeMutableBufferPointer { tile in
-                    ShapedImageDraw(draw: draw, window: window, region: picture).resample(rows) { y, values in
+                try pixels.withUnsafeMutableBufferPointer { tile in
+                    try produce(picture) { y, values in
                         (tile.baseAddress! + (y - picture.y) * picture.width * 4)
                             .update(from: values.baseAddress!, count: picture.width * 4)
                     }
@@ -242,7 +268,7 @@ public enum SceneRenderer {
             return
         }
         if plan.direct[item] { background.fill(footprint, canvas: canvas) }
-        ShapedImageDraw(draw: draw, window: window, region: region).resample(rows) { y, values in
+        try produce(region) { y, values in
             if plan.direct[item] {
                 // Only the row's span: beside it another draw may own the pixels.
                 let columns = footprint.columns(ofRow: y)
@@ -255,20 +281,19 @@ public enum SceneRenderer {
         }
     }
 
-    /// The shadow draw `item` (`ImageShadow`): resamples the picture over its
-    /// reach as a shaped draw, keeps its alpha, spreads and blurs it, and
-    /// writes `shadow.color` times that coverage over the item's region to
-    /// the canvas (direct) or hands it to `work`.
-    private static func drawShadow(_ draw: ImageDraw, _ shadow: ImageShadow, item: Int, of scene: Scene,
-                                   rows: ShapedImageDraw.StoredRows, plan: RenderPlan, background: BackgroundFill,
-                                   canvas: CanvasPixels, work: RenderWork) {
+    /// The shadow draw `item` (`ImageShadow`): the picture's rows over its
+    /// reach from `produce` (as for a shaped draw), whose alpha is spread and
+    /// blurred; writes `shadow.color` times that coverage over the item's
+    /// region to the canvas (direct) or hands it to `work`.
+    private static func drawShadow(_ draw: ImageDraw, _ shadow: ImageShadow, item: Int, plan: RenderPlan,
+                                   background: BackgroundFill, canvas: CanvasPixels, work: RenderWork,
+                                   produce: (PixelRect, (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws -> Void) rethrows {
         let region = plan.footprints[item].region
         let picture = draw.pictureReach
         var alpha = CoverageMask(width: Swift.max(0, picture.width), height: Swift.max(0, picture.height))
         if !picture.isEmpty {
-            let window = sourceWindow(draw, decoded: rows.orientation.uprightSize(ofStored: rows.size), of: scene)
-            alpha.coverage.withUnsafeMutableBufferPointer { out in
-                ShapedImageDraw(draw: draw, window: window, region: picture).resample(rows) { y, values in
+            try alpha.coverage.withUnsafeMutableBufferPointer { out in
+                try produce(picture) { y, values in
                     let row = (y - picture.y) * picture.width
                     for k in 0 ..< picture.width {
                         let a = values[k * 4 + 3]

@@ -9,6 +9,9 @@ public enum StoredImageSource {
     case pixels(Pixmap, StoredOrientation, opaque: Bool? = nil)
     /// Rows of an opaque image, decoded as the resampler asks for them.
     case rows(any ImageRowStream)
+    /// A vector image (SVG), drawn at each draw's device transform instead
+    /// of resampled (`VectorImageDraw`); its size is the scene image's.
+    case vector(any VectorPicture)
 }
 
 /// An image decoded row by row (a JPEG through libjpeg's scanline API):

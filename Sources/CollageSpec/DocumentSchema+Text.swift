@@ -278,7 +278,7 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "src": {
-          "description": "The image: JPEG, PNG, HEIC/HEIF/AVIF or WebP, recognised by its bytes (not its name); EXIF or HEIF orientation and embedded colour profiles are applied. A missing file is an error at this value. A glob (`*`, `?`, `[…]`; e.g. `\"photos/*.jpg\"`) expands to one photo per regular file, in `sort` order, each with the item's other keys and its file stem as id (`id` is then an error); a glob that matches nothing is an error at this value. A `src` that names an existing file is that file, even if its name holds `*`, `?`, `[` or `]`; it is a glob only when no file has that exact name. To match such a character literally in a glob, escape it with a backslash (`'photos/a\\[1\\].jpg'`; in YAML single quotes or plain, `\"photos/a\\\\[1\\\\].jpg\"` in double quotes and JSON) or a bracket (`\"photos/a[[]1].jpg\"`); a `src` whose only glob characters are escaped names the one file its unescaped text names. A folder, FIFO, socket or device is an error that says so (\"is a directory\", \"is not a regular file\").",
+          "description": "The image: JPEG, PNG, HEIC/HEIF/AVIF, WebP or SVG/SVGZ, recognised by its bytes (not its name); EXIF or HEIF orientation and embedded colour profiles are applied; an SVG is drawn as vectors at the photo's exact size, rotation and crop (docs/format.md \"SVG images\"). A missing file is an error at this value. A glob (`*`, `?`, `[…]`; e.g. `\"photos/*.jpg\"`) expands to one photo per regular file, in `sort` order, each with the item's other keys and its file stem as id (`id` is then an error); a glob that matches nothing is an error at this value. A `src` that names an existing file is that file, even if its name holds `*`, `?`, `[` or `]`; it is a glob only when no file has that exact name. To match such a character literally in a glob, escape it with a backslash (`'photos/a\\[1\\].jpg'`; in YAML single quotes or plain, `\"photos/a\\\\[1\\\\].jpg\"` in double quotes and JSON) or a bracket (`\"photos/a[[]1].jpg\"`); a `src` whose only glob characters are escaped names the one file its unescaped text names. A folder, FIFO, socket or device is an error that says so (\"is a directory\", \"is not a regular file\").",
           "x-type": "path",
           "x-default": "required",
           "type": [
@@ -1146,7 +1146,7 @@ extension DocumentSchema {
           ]
         },
         "image": {
-          "description": "An image overlay (logo, sticker), drawn with its alpha (resampled like photos). A missing file is an error at this value. The path is always one file, never a glob (`[1].png` is that file); a folder, FIFO or device is an error that says so.",
+          "description": "An image overlay (logo, sticker), drawn with its alpha (resampled like photos); JPEG, PNG, HEIC/HEIF/AVIF, WebP or SVG/SVGZ, an SVG drawn as vectors at the overlay's exact size and rotation (docs/format.md \"SVG images\"). A missing file is an error at this value. The path is always one file, never a glob (`[1].png` is that file); a folder, FIFO or device is an error that says so.",
           "x-type": "path",
           "x-default": "required (or `text`)",
           "type": [
@@ -2360,7 +2360,7 @@ extension DocumentSchema {
       }
     },
     "backgroundImage": {
-      "description": "`background: {image, ...}`: an image behind everything, decoded and oriented like a photo (and listed in depfiles).",
+      "description": "`background: {image, ...}`: an image behind everything, decoded and oriented like a photo (and listed in depfiles); an SVG is drawn as vectors (docs/format.md \"SVG images\").",
       "type": "object",
       "additionalProperties": false,
       "required": [

@@ -14,7 +14,9 @@ final class StartupLibraryTests: XCTestCase {
         XCTAssertTrue(libraries.contains("libswiftCore.so"), "\(libraries)")
         XCTAssertTrue(libraries.contains("libjpeg.so.62"), "\(libraries)")
         // libheif (and its codecs) is opened on the first HEIF file.
-        for heavy in ["libheif.so.1", "libde265.so.0", "libx265.so.199", "libaom.so.3", "libdav1d.so.6"] {
+        // librsvg (glib, gio, pango, cairo, libxml2) on the first SVG.
+        for heavy in ["libheif.so.1", "libde265.so.0", "libx265.so.199", "libaom.so.3", "libdav1d.so.6",
+                      "librsvg-2.so.2", "libcairo.so.2", "libpango-1.0.so.0", "libgio-2.0.so.0", "libxml2.so.2"] {
             XCTAssertFalse(libraries.contains(heavy), "\(heavy) is loaded at start-up")
         }
         // FoundationEssentials only: Foundation would bring FoundationInternationalization and its ICU.

@@ -135,5 +135,17 @@ enum SyntheticPhotos {
         try png("paper.png", paper())
         try Data(try jpegWithOrientation(storedForOrientation6(quadrants(width: 300, height: 400)), orientation: 6))
             .write(to: photos.appendingPathComponent("rotated6.jpg"))
+        try Data(vectorLogo.utf8).write(to: photos.appendingPathComponent("vector-logo.svg"))
     }
+
+    /// A 40 x 30 px SVG logo (viewBox 0 0 40 30): a blue disc, an orange
+    /// triangle and a black bar, crisp at any size (SVG golden cases).
+    static let vectorLogo = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">
+          <circle cx="11" cy="11" r="9" fill="#1040c0"/>
+          <path d="M22 20 L31 3 L39 20 Z" fill="#ff8000"/>
+          <rect x="2" y="23.5" width="36" height="4" fill="#000000"/>
+        </svg>
+        """
 }

@@ -157,6 +157,32 @@ void collage_heif_close(collage_heif_decoder *d);
  * are not supported (message filled; pixels untouched). */
 int collage_nclx_to_srgb(int primaries, int transfer, uint8_t *pixels, size_t width, size_t height, char *message);
 
+/* --------------------------------------------------- SVG / SVGZ (librsvg) */
+
+typedef struct collage_svg collage_svg;
+
+/* NULL when librsvg (dlopen'ed on first use) is available, else why not. */
+const char *collage_svg_unavailable(void);
+/* librsvg's version ("2.54.7"), loading it; NULL when it is unavailable. */
+const char *collage_svg_version(void);
+/* Parses a whole SVG or SVGZ document from memory (no base URI: no external
+ * reference is resolved) and gives its intrinsic size in px: width and
+ * height (absolute units at 96 dpi), else the viewBox's size. NULL with
+ * `message` (COLLAGE_MESSAGE_MAX bytes: librsvg's reason, or no size / zero
+ * size) when it cannot; a returned document is fully loaded. */
+collage_svg *collage_svg_load(const uint8_t *data, size_t length, double *width, double *height, char *message);
+/* Draws the document into `argb` (width*height cairo ARGB32 pixels:
+ * premultiplied, sRGB-encoded, native-endian 0xAARRGGBB words, rows
+ * width*4 bytes, zeroed by the caller), its viewport (0, 0, viewport_width,
+ * viewport_height) mapped to the buffer's pixels by the cairo matrix
+ * {xx, yx, xy, yy, x0, y0}. 0, or -1 with `message`. */
+int collage_svg_render(collage_svg *svg, uint8_t *argb, int width, int height, const double matrix[6],
+                       double viewport_width, double viewport_height, char *message);
+void collage_svg_free(collage_svg *svg);
+/* Inflates the start of gzip data into `out` (at most `capacity` bytes);
+ * returns how many bytes came out (0 for data that is not gzip). */
+size_t collage_gunzip_prefix(const uint8_t *data, size_t length, uint8_t *out, size_t capacity);
+
 /* ------------------------------------------------------------- WebP decode */
 
 typedef struct {
