@@ -34,23 +34,10 @@ extension TextShaper {
     /// `shapeVertical` without the cache.
     static func shapeVerticalUncached(_ text: String, face: FontFace, script: hb_script_t, features: [String],
                                       letterSpacing: Double, language: String?) -> (glyphs: [ShapedGlyph], advance: Double) {
-        guard let font = face.openTypeFont(), let buffer = hb_buffer_create() else { return ([], 0) }
+        guard let font = face.openTypeFont(),
+              let buffer = shapedBuffer(text, font: font, direction: HB_DIRECTION_TTB, script: script,
+                                        language: language, features: features) else { return ([], 0) }
         defer { hb_buffer_destroy(buffer) }
-        var utf8 = Array(text.utf8)
-        utf8.withUnsafeMutableBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
-            }
-        }
-        hb_buffer_set_direction(buffer, HB_DIRECTION_TTB)
-        if script != HB_SCRIPT_UNKNOWN { hb_buffer_set_script(buffer, script) }
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-        hb_buffer_guess_segment_properties(buffer)
-        var parsed: [hb_feature_t] = features.compactMap { string in
-            var feature = hb_feature_t()
-            return hb_feature_from_string(string, Int32(string.utf8.count), &feature) != 0 ? feature : nil
-        }
-        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], 0) }

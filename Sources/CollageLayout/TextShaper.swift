@@ -42,23 +42,10 @@ enum TextShaper {
         guard let font = hb_ft_font_create_referenced(face.handle) else { return ([], 0) }
         defer { hb_font_destroy(font) }
         hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING))
-        guard let buffer = hb_buffer_create() else { return ([], 0) }
+        guard let buffer = shapedBuffer(text, font: font,
+                                        direction: rightToLeft.map { $0 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR },
+                                        script: script, language: language, features: features) else { return ([], 0) }
         defer { hb_buffer_destroy(buffer) }
-        var utf8 = Array(text.utf8)
-        utf8.withUnsafeMutableBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
-            }
-        }
-        if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
-        if script != HB_SCRIPT_UNKNOWN { hb_buffer_set_script(buffer, script) }
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-        hb_buffer_guess_segment_properties(buffer)
-        var parsed: [hb_feature_t] = features.compactMap { string in
-            var feature = hb_feature_t()
-            return hb_feature_from_string(string, Int32(string.utf8.count), &feature) != 0 ? feature : nil
-        }
-        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -85,5 +72,34 @@ enum TextShaper {
     /// The HarfBuzz script of a scalar (Unicode Script property).
     static func script(of scalar: Unicode.Scalar) -> hb_script_t {
         hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
+    }
+}
+
+extension TextShaper {
+    /// A new HarfBuzz buffer holding `text` (UTF-8) shaped with `font`, for
+    /// `shapeUncached` and `shapeVerticalUncached`: `direction` (nil:
+    /// guessed from the text), `script` (`HB_SCRIPT_UNKNOWN`: guessed),
+    /// `language` (a BCP 47 tag; nil: HarfBuzz's default) and `features`
+    /// in HarfBuzz syntax (unparsable ones dropped). The caller destroys it
+    /// with `hb_buffer_destroy`; nil when HarfBuzz cannot allocate one.
+    static func shapedBuffer(_ text: String, font: OpaquePointer, direction: hb_direction_t?, script: hb_script_t,
+                             language: String?, features: [String]) -> OpaquePointer? {
+        guard let buffer = hb_buffer_create() else { return nil }
+        var utf8 = Array(text.utf8)
+        utf8.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
+            }
+        }
+        if let direction { hb_buffer_set_direction(buffer, direction) }
+        if script != HB_SCRIPT_UNKNOWN { hb_buffer_set_script(buffer, script) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        var parsed: [hb_feature_t] = features.compactMap { string in
+            var feature = hb_feature_t()
+            return hb_feature_from_string(string, Int32(string.utf8.count), &feature) != 0 ? feature : nil
+        }
+        hb_shape(font, buffer, &parsed, UInt32(parsed.count))
+        return buffer
     }
 }

@@ -143,16 +143,7 @@ extension Typesetter {
         func fits(_ s: ColumnSetting) -> Bool {
             (fitWidth.map { s.contentWidth <= $0 + 1e-9 } ?? true) && (breakLength.map { s.contentHeight <= $0 + 1e-9 } ?? true)
         }
-        var result = try setting(at: size)
-        if style.fit == .shrink, !fits(result), size > minimumShrinkSize {
-            var low = minimumShrinkSize, high = size
-            var best: Double?
-            for _ in 0..<20 {
-                let mid = (low + high) / 2
-                if fits(try setting(at: mid)) { best = mid; low = mid } else { high = mid }
-            }
-            result = try setting(at: best ?? minimumShrinkSize)
-        }
+        let result = try shrunk(from: size, fit: style.fit, setting: setting(at:), fits: fits)
         let s = result
 
         // The box: anchors as for horizontal text; the baseline anchors take the first column's centre line.

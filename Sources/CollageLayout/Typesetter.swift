@@ -303,16 +303,7 @@ public enum Typesetter {
             (wrapWidth.map { s.contentWidth <= $0 + 1e-9 } ?? true) && (fitHeight.map { s.contentHeight <= $0 + 1e-9 } ?? true)
         }
 
-        var result = try setting(at: size)
-        if style.fit == .shrink, !fits(result), size > minimumShrinkSize {
-            var low = minimumShrinkSize, high = size
-            var best: Double?
-            for _ in 0..<20 {
-                let mid = (low + high) / 2
-                if fits(try setting(at: mid)) { best = mid; low = mid } else { high = mid }
-            }
-            result = try setting(at: best ?? minimumShrinkSize)
-        }
+        let result = try shrunk(from: size, fit: style.fit, setting: setting(at:), fits: fits)
         return try place(result, style: spec.style, placement: overlay, styles: styles, table: table, rubies: rubies,
                          ownColor: spec.color, area: area, canvas: canvas, warnings: warnings)
     }
@@ -465,6 +456,24 @@ public enum Typesetter {
         return try rasterized(box: box, firstBaseline: box.y + top + firstBaseline, lines: lines, placed: placed,
                               size: s.size, metrics: s.metrics, style: style, placement: overlay, styles: styles,
                               table: table, colors: colors, canvas: canvas, warnings: warnings)
+    }
+
+    /// The setting at `size`, or with `fit: shrink` when it does not fit, at
+    /// the largest size from `minimumShrinkSize` up (bisected 20 times) at
+    /// which it fits; `minimumShrinkSize` when none does. Shared by
+    /// horizontal lines and vertical columns.
+    static func shrunk<Setting, Failure: Error>(from size: Double, fit: TextFit,
+                                                setting: (Double) throws(Failure) -> Setting,
+                                                fits: (Setting) -> Bool) throws(Failure) -> Setting {
+        let first = try setting(size)
+        guard fit == .shrink, !fits(first), size > minimumShrinkSize else { return first }
+        var low = minimumShrinkSize, high = size
+        var best: Double?
+        for _ in 0..<20 {
+            let mid = (low + high) / 2
+            if fits(try setting(mid)) { best = mid; low = mid } else { high = mid }
+        }
+        return try setting(best ?? minimumShrinkSize)
     }
 
     /// Fill groups: group 0 is the overlay's own colour, then each other
