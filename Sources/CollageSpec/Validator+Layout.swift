@@ -97,33 +97,25 @@ extension Validator {
             if kind == .free {
                 layout.kind = .free
             } else {
-                // A missing or bad 'rowHeight' is reported and the kind kept (with
-                // a stand-in height; the errors stop the document) so the other
-                // checks that depend on the kind still run.
-                var height = 1.0
-                if inColumns {
-                    if let entry = keys["columnWidth"] {
-                        // A percentage refers to the canvas width (so it needs one).
-                        height = resolvedLength(entry.value, key: "columnWidth", reference: canvasWidth,
-                                                referenceName: "width", range: 1...Double(Self.maxCanvasSide),
-                                                rangeText: "from 1 to \(Self.maxCanvasSide) pixels") ?? height
-                    } else {
-                        report(.missingKey, entry?.keyLocation ?? documentStart,
-                               "'kind: justified' with 'direction: vertical' needs 'columnWidth' in 'layout': the target column width in pixels")
-                    }
-                    layout.kind = .justifiedColumns(columnWidth: height)
+                // Rows take 'rowHeight' (a percentage of the canvas height),
+                // columns 'columnWidth' (of the canvas width). A missing or bad
+                // one is reported and the kind kept (with a stand-in length; the
+                // errors stop the document) so the other checks that depend on
+                // the kind still run.
+                let (lengthKey, reference, referenceName, missing) = inColumns
+                    ? ("columnWidth", canvasWidth, "width",
+                       "'kind: justified' with 'direction: vertical' needs 'columnWidth' in 'layout': the target column width in pixels")
+                    : ("rowHeight", canvasHeight, "height",
+                       "'kind: justified' needs 'rowHeight' in 'layout': the target row height in pixels")
+                var length = 1.0
+                if let given = keys[lengthKey] {
+                    length = resolvedLength(given.value, key: lengthKey, reference: reference,
+                                            referenceName: referenceName, range: 1...Double(Self.maxCanvasSide),
+                                            rangeText: "from 1 to \(Self.maxCanvasSide) pixels") ?? length
                 } else {
-                    if let entry = keys["rowHeight"] {
-                        // A percentage refers to the canvas height (so it needs one).
-                        height = resolvedLength(entry.value, key: "rowHeight", reference: canvasHeight,
-                                                referenceName: "height", range: 1...Double(Self.maxCanvasSide),
-                                                rangeText: "from 1 to \(Self.maxCanvasSide) pixels") ?? height
-                    } else {
-                        report(.missingKey, entry?.keyLocation ?? documentStart,
-                               "'kind: justified' needs 'rowHeight' in 'layout': the target row height in pixels")
-                    }
-                    layout.kind = .justified(rowHeight: height)
+                    report(.missingKey, entry?.keyLocation ?? documentStart, missing)
                 }
+                layout.kind = inColumns ? .justifiedColumns(columnWidth: length) : .justified(rowHeight: length)
             }
         case .auto:
             for key in ["columns", "rows"] {
