@@ -112,18 +112,6 @@ final class EffectsEndToEndTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(plain[295, 100], Color(red: 0x20, green: 0x30, blue: 0x40))
     }
 
-    /// The canvas pixel (x, y) whose square holds the point of a photo's
-    /// local coordinates (`u`, `v`: from its cell centre `centre`, y down)
-    /// under a clockwise turn of `degrees`, and the exact local coordinates
-    /// of that pixel's centre.
-    private func turned(_ u: Double, _ v: Double, about centre: (Double, Double), degrees: Double)
-        -> (x: Int, y: Int, u: Double, v: Double) {
-        let c = cos(degrees * .pi / 180), s = sin(degrees * .pi / 180)
-        let x = Int((centre.0 + u * c - v * s).rounded(.down)), y = Int((centre.1 + u * s + v * c).rounded(.down))
-        let dx = Double(x) + 0.5 - centre.0, dy = Double(y) + 0.5 - centre.1
-        return (x, y, dx * c + dy * s, -dx * s + dy * c)
-    }
-
     /// A turned photo's blurred letterbox is blurred in the photo's own
     /// frame (docs/format.md "Filters"): 2 px inside the turned cell's edges
     /// (away from the corners) its bars show the photo as opaque as, and
@@ -148,7 +136,7 @@ final class EffectsEndToEndTests: XCTestCase, PhotoFolderTest {
         let inside: [(Double, Double)] = [(-98, -40), (-98, 40), (98, -40), (98, 40),
                                           (-60, -73), (60, -73), (-60, 73), (60, 73)]
         for (u, v) in inside {
-            let p = self.turned(u, v, about: (150, 150), degrees: 10)
+            let p = turnedPixel(u, v, about: (150, 150), degrees: 10)
             let expected = flat[Int((150 + p.u).rounded(.down)), Int((150 + p.v).rounded(.down))]
             let actual = turned[p.x, p.y]
             XCTAssertNotEqual(expected, magenta)
@@ -162,7 +150,7 @@ final class EffectsEndToEndTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(Double(flat[52, 110].green), 30, accuracy: 2)
         // 2 px outside each edge: the background, exactly.
         for (u, v) in [(-102.0, -40.0), (-102, 40), (102, -40), (102, 40), (-60, -77), (60, -77), (-60, 77), (60, 77)] {
-            let p = self.turned(u, v, about: (150, 150), degrees: 10)
+            let p = turnedPixel(u, v, about: (150, 150), degrees: 10)
             XCTAssertEqual(turned[p.x, p.y], magenta, "(\(u), \(v)) at (\(p.x), \(p.y))")
         }
     }
@@ -202,7 +190,7 @@ final class EffectsEndToEndTests: XCTestCase, PhotoFolderTest {
         for d in stride(from: -10.0, through: 10, by: 1) {
             // Across the left, right, top and bottom edges, 30 px from their middles (clear of the corners).
             for (u, v, edge) in [(-100 + d, -30.0, 0), (100 - d, 30, 0), (30, -75 + d, 1), (-30, 75 - d, 1)] {
-                let p = self.turned(u, v, about: (150, 150), degrees: 30)
+                let p = turnedPixel(u, v, about: (150, 150), degrees: 30)
                 // The mirrored edges' distances mapped onto the left and top profiles.
                 let t = edge == 0 ? (u < 0 ? p.u : -p.u) : (v < 0 ? p.v : -p.v)
                 let expected = profile(t, horizontal: edge == 0)
