@@ -121,7 +121,11 @@ public enum SceneRenderer {
             if budget.isExplicit, let image = plan.decodeOrder.sorted().first(where: { budget.neededAlone($0) > budget.bytes }) {
                 throw SceneRenderError.memoryBudgetTooSmall(image: image, needed: budget.neededAlone(image), budget: budget.bytes)
             }
-            if !budget.fitsWhole(height: scene.size.height, inFlight: workers + 1) { admission = (budget, storage) }
+            if budget.fitsWhole(height: scene.size.height, inFlight: workers + 1) {
+                storage.adviseHugePages()
+            } else {
+                admission = (budget, storage)
+            }
         }
         let order = admission != nil ? FinishedRowsOrder.topFirst.order(plan.decodeOrder, plan: plan, workers: workers)
             : finishedRows == nil ? plan.decodeOrder : rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
