@@ -1,31 +1,14 @@
 import Dispatch
 import XCTest
 @testable import CollageRaster
+import CollageTestSupport
 
 /// `SceneRenderer.render(..., streamingTo: .bands(...))`: bands handed over in any
 /// order, from several threads, are final (equal to the returned canvas),
 /// each arrives once, and none arrives that an image failing leaves unfinished.
 final class FinishedBandsTests: XCTestCase {
     /// Collects the bands: how often each came and a copy of its bytes at the call.
-    final class Collector: @unchecked Sendable {
-        let width: Int, height: Int, bandHeight: Int
-        private let lock = DispatchQueue(label: "finished-bands-tests")
-        private(set) var calls: [Int: Int] = [:]
-        private(set) var bytes: [Int: [UInt8]] = [:]
-        init(width: Int, height: Int, bandHeight: Int) {
-            self.width = width; self.height = height; self.bandHeight = bandHeight
-        }
-        var bands: FinishedBands {
-            FinishedBands(height: bandHeight) { index, pixels in
-                let rows = min(self.bandHeight, self.height - index * self.bandHeight)
-                let copy = Array(UnsafeBufferPointer(start: pixels, count: rows * self.width * 4))
-                self.lock.sync {
-                    self.calls[index, default: 0] += 1
-                    self.bytes[index] = copy
-                }
-            }
-        }
-    }
+    typealias Collector = BandCollector
 
     func testHandedBandsAreFinalAndCoverTheCanvasOnce() throws {
         let (scene, pixmaps) = FinishedRowsTests.overlappingScene()
@@ -90,4 +73,9 @@ final class FinishedBandsTests: XCTestCase {
             XCTAssertTrue(Set(collector.calls.keys).isDisjoint(with: 3 ... 8), "threads \(threads): \(collector.calls.keys.sorted())")
         }
     }
+}
+
+extension BandCollector {
+    /// The collector as the renderer's band consumer.
+    var bands: FinishedBands { FinishedBands(height: bandHeight, consume: take) }
 }

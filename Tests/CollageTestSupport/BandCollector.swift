@@ -8,8 +8,8 @@ public final class BandCollector: @unchecked Sendable {
     /// Canvas size in pixels and rows per band (the last band may be shorter).
     public let width: Int, height: Int, bandHeight: Int
     private let lock = DispatchQueue(label: "collage.tests.band-collector")
-    private var bytes: [Int: [UInt8]] = [:]
-    private var calls: [Int: Int] = [:]
+    private var stored: [Int: [UInt8]] = [:]
+    private var counts: [Int: Int] = [:]
 
     public init(width: Int, height: Int, bandHeight: Int) {
         self.width = width; self.height = height; self.bandHeight = bandHeight
@@ -20,8 +20,8 @@ public final class BandCollector: @unchecked Sendable {
         let rows = min(bandHeight, height - index * bandHeight)
         let copy = Array(UnsafeBufferPointer(start: pixels, count: rows * width * 4))
         lock.sync {
-            calls[index, default: 0] += 1
-            bytes[index] = copy
+            counts[index, default: 0] += 1
+            stored[index] = copy
         }
     }
 
@@ -30,17 +30,22 @@ public final class BandCollector: @unchecked Sendable {
     public func takeRows(_ rows: Range<Int>, _ pixels: UnsafePointer<UInt8>) {
         let copy = Array(UnsafeBufferPointer(start: pixels, count: rows.count * width * 4))
         lock.sync {
-            calls[rows.lowerBound, default: 0] += 1
-            bytes[rows.lowerBound] = copy
+            counts[rows.lowerBound, default: 0] += 1
+            stored[rows.lowerBound] = copy
         }
     }
+
+    /// How often each band came (by index; for `takeRows`, by first row).
+    public var calls: [Int: Int] { lock.sync { counts } }
+    /// Each band's bytes as they were at the call (keyed as `calls`).
+    public var bytes: [Int: [UInt8]] { lock.sync { stored } }
 
     /// Every band's bytes top to bottom, or nil when a band is missing or
     /// came more than once.
     public var joined: [UInt8]? {
         lock.sync {
-            guard calls.values.allSatisfy({ $0 == 1 }) else { return nil }
-            let all = bytes.keys.sorted().flatMap { bytes[$0]! }
+            guard counts.values.allSatisfy({ $0 == 1 }) else { return nil }
+            let all = stored.keys.sorted().flatMap { stored[$0]! }
             return all.count == width * height * 4 ? all : nil
         }
     }
