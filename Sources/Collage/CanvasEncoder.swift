@@ -12,11 +12,19 @@ import CollageRaster
 /// pictures). The bytes are `ImageEncoder.encode`'s in every case, for any
 /// thread count; nothing is written anywhere.
 ///
+/// The canvas is not held while JPEG or PNG rows stream
+/// (`SceneRenderer.render(_:images:options:streamingTo:keepingCanvas:)`): its
+/// rows go back to the system once encoded, within the render's memory
+/// budget (`--max-memory`), except in the one case below.
+///
 /// PNG is RGB when every pixel is opaque, RGBA otherwise, which only the
-/// finished canvas tells: the rows are encoded as RGB when the background is
-/// opaque (source-over keeps an opaque pixel opaque) and as RGBA otherwise;
-/// a canvas that proves the guess wrong (a transparent background that the
-/// photos cover entirely) is encoded again from the finished canvas.
+/// finished canvas tells. An opaque background makes the file RGB for sure
+/// (every item composites source-over, which keeps an opaque pixel opaque):
+/// the rows are encoded as RGB and the canvas is not kept. A background that
+/// is not opaque makes the guess RGBA, which is wrong when the photos cover
+/// it entirely; then the file is encoded again from the finished canvas,
+/// so that case keeps the whole canvas (`keepsCanvas`) and is not bounded
+/// in memory.
 final class CanvasEncoder: Sendable {
     private let format: OutputFormat
     private let options: EncodeOptions
@@ -53,19 +61,25 @@ final class CanvasEncoder: Sendable {
                      order: format == .png ? .topFirst : .largestFirst)
     }
 
-    /// True when every pixel of `canvas` (the render's result) is opaque;
-    /// known from the encoded rows without another pass when they were streamed.
-    func isOpaque(_ canvas: Pixmap) -> Bool {
-        if let bands, bands.isComplete { return bands.isOpaque }
-        if let rows, rows.rowsWritten == canvas.height { return rows.isOpaque }
-        return canvas.isOpaque
-    }
+    /// True when the render must return the whole canvas along with the
+    /// streamed rows: PNG rows encoded as RGBA (a background that is not
+    /// opaque), which `finish` re-encodes when every pixel turns out opaque.
+    var keepsCanvas: Bool { rows != nil && format == .png && alpha }
 
-    /// The encoded file of `canvas`, the pixmap the render returned. Call once.
-    /// - Throws: `ImageError(kind: .encodeFailed)` as `ImageEncoder.encode` does.
-    func finish(_ canvas: Pixmap) throws(ImageError) -> [UInt8] {
+    /// The encoded file. `canvas` is what the render returned: the whole
+    /// canvas when there was no `output` or `keepsCanvas`, else nil. Call once.
+    /// - Throws: `ImageError(kind: .encodeFailed)` as `ImageEncoder.encode`
+    ///   does, and when rows were streamed without the canvas and their
+    ///   RGB guess proved wrong (which source-over compositing rules out).
+    func finish(_ canvas: Pixmap?) throws(ImageError) -> [UInt8] {
         if let bands { return try bands.finish() }
-        if let rows, format == .jpeg || isOpaque(canvas) != alpha { return try rows.finish() }
+        if let rows, format == .jpeg || (rows.rowsWritten == rows.height && rows.isOpaque != alpha) {
+            return try rows.finish()
+        }
+        guard let canvas else {
+            throw ImageError(path: "<output>", reason: "internal error: the streamed PNG rows were not all opaque and the canvas was not kept",
+                             kind: .encodeFailed)
+        }
         return try ImageEncoder.encode(canvas, as: format, options: options)
     }
 }

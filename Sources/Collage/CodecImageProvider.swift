@@ -56,6 +56,17 @@ final class CodecImageProvider: ImageProvider {
         headers.indices.contains(index) ? headers[index].decodedSize(minimumSize: minimumSize) : nil
     }
 
+    /// A streamed photo JPEG (`JPEGRowStream`): libjpeg's MCU-row buffers
+    /// (up to 16 rows of three components) and the RGBA row, counted as 48
+    /// rows of 4 bytes a pixel of the decoded width. Anything else: nil (the
+    /// whole decode). A multi-scan (progressive) JPEG's full-size
+    /// coefficients are not known from the header and not counted.
+    func decodeWorkingBytes(image index: Int, minimumSize: Size, streaming: Bool) -> Int? {
+        guard streaming, headers.indices.contains(index), headers[index].format == .jpeg,
+              cache?.isShared(paths[index]) != true else { return nil }
+        return headers[index].decodedSize(minimumSize: minimumSize).width * 4 * 48
+    }
+
     /// The image overlays' paths, in overlay order.
     static func overlayPaths(_ spec: Spec) -> [String] {
         spec.overlays.compactMap { $0.image?.path }

@@ -178,11 +178,22 @@ public enum CollageRenderer {
         // is written before every check below has passed.
         let encoder = CanvasEncoder(format: format, size: scene.size, options: encodeOptions,
                                     opaqueBackground: scene.background.alpha == 255)
-        let canvas: Pixmap
+        let canvas: Pixmap?
         do {
-            canvas = try SceneRenderer.render(scene, images: provider, options: SceneRenderOptions(
-                threads: options.threads, fast: options.fast, progress: options.progress, output: encoder.output,
-                lateItems: lateItems))
+            let renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
+                                                   lateItems: lateItems, maxMemory: options.maxMemory)
+            if let output = encoder.output {
+                canvas = try SceneRenderer.render(scene, images: provider, options: renderOptions, streamingTo: output,
+                                                  keepingCanvas: encoder.keepsCanvas)
+            } else {
+                canvas = try SceneRenderer.render(scene, images: provider, options: renderOptions)
+            }
+        } catch SceneRenderError.memoryBudgetTooSmall(let index, let needed, let budget) {
+            let image = layout.images[index]
+            throw .diagnostics(DiagnosticList([Diagnostic(.render, at: image.srcLocation,
+                "\(image.role) '\(image.src)' needs \(Self.mebibytes(needed)) MiB to render (its decode and the canvas rows it spans), more than the memory budget of \(Self.mebibytes(budget)) MiB",
+                notes: ["resolved path: \(image.path)", "raise --max-memory (e.g. --max-memory \(Self.mebibytes(needed) + 1)M)"])],
+                source: spec.source))
         } catch let failure as CodecImageProvider.Failure {
             let image = layout.images[failure.image]
             var notes = ["resolved path: \(image.path)"]
@@ -223,6 +234,9 @@ public enum CollageRenderer {
         }
         return Encoded(bytes: bytes, format: format, warnings: warnings)
     }
+
+    /// `bytes` in MiB, rounded up.
+    static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 
     /// An output that would replace the document, a photo, an image overlay
     /// or a font file is refused before anything is rendered (README "Rules": Errors:

@@ -20,6 +20,13 @@ public struct RenderOptions: Sendable {
     /// `--max-pixels`: the decoded-pixel budget per photo (after DCT
     /// scaling; HEIF and WebP at full size); nil = 100 megapixels.
     public var maxPixels: Int?
+    /// `--max-memory`: the render's working set in bytes (the canvas rows
+    /// not yet encoded plus the photos in flight, `SceneRenderOptions.maxMemory`)
+    /// for JPEG and PNG output; WebP holds the whole canvas whatever it is,
+    /// and so does a PNG whose background is not opaque. Nil (the default):
+    /// a 256 MiB target, never an error. Set: a cap; a photo that cannot fit
+    /// alone fails the render (`CollageError.diagnostics` at its `src`).
+    public var maxMemory: Int?
     /// `--subsampling`: JPEG chroma; wins over `output.subsampling`; default "420".
     public var subsampling: OutputSpec.Subsampling?
     /// `--progressive`: progressive JPEG; wins over `output.progressive`; default false.

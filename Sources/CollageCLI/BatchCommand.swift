@@ -36,6 +36,7 @@ enum BatchCommand {
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads one render uses (default: cores / jobs)
+    \(CommonRenderFlags.maxMemoryHelp)
       --format \(OutputFormat.choices) output format; must agree with each output's extension
       --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a variable for every row (repeatable)

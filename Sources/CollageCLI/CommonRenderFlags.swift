@@ -1,11 +1,20 @@
 import Collage
 
 /// The render options `batch`, `grid` and `watch` share with `render`:
-/// `-o`, `--format`, `--quality`, `--set`, `--threads`, `--strict`.
+/// `-o`, `--format`, `--quality`, `--set`, `--threads`, `--max-memory`, `--strict`.
 struct CommonRenderFlags {
     /// The most `--threads` takes.
     static let maxThreads = 1024
-    static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads"]
+    static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads", "--max-memory"]
+    /// The help line of `--max-memory`, the same in every command that takes it.
+    static let maxMemoryHelp = """
+      --max-memory SIZE     cap the working set of a JPEG or PNG render: canvas rows
+                            not yet encoded plus photos in flight (SIZE in bytes, or
+                            with K, M, G = KiB, MiB, GiB: 512M, 2G, 300MiB; default
+                            a 256M target); an error only when one photo cannot fit.
+                            WebP, and PNG on a background that is not opaque, hold
+                            the whole canvas whatever it is
+    """
     static let flags: Set<String> = ["--strict"]
 
     var output: String?
@@ -13,6 +22,8 @@ struct CommonRenderFlags {
     var quality: Int?
     var variables: [String: String] = [:]
     var threads: Int?
+    /// `--max-memory`, in bytes.
+    var maxMemory: Int?
     var strict = false
 
     /// Takes one of `valued`; returns false for any other name.
@@ -34,6 +45,12 @@ struct CommonRenderFlags {
                     message: "--threads must be a whole number from 1 to \(Self.maxThreads), not '\(value ?? "")'")
             }
             threads = n
+        case "--max-memory":
+            guard let bytes = value.flatMap(ByteSize.parse) else {
+                throw Arguments.UsageError(
+                    message: "--max-memory takes a size such as 512M, 2G or 300MiB (K, M, G: KiB, MiB, GiB; plain: bytes), not '\(value ?? "")'")
+            }
+            maxMemory = bytes
         case "--set":
             let (key, text) = try RenderCommand.parseSet(value)
             variables[key] = text
@@ -46,6 +63,7 @@ struct CommonRenderFlags {
         var options = RenderOptions(outputPath: output, format: format, quality: quality, variables: variables,
                                     threads: threads ?? defaultThreads)
         options.strict = strict
+        options.maxMemory = maxMemory
         return options
     }
 }

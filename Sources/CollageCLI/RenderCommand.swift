@@ -31,6 +31,7 @@ enum RenderCommand {
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
+    \(CommonRenderFlags.maxMemoryHelp)
       --depfile PATH        also write a Makefile rule: OUT: DOC photos images fonts
       --root DIR            refuse paths in DOC that resolve outside DIR
       --strict              treat warnings (substituted font, uncovered characters,
@@ -60,6 +61,10 @@ enum RenderCommand {
           offset: [0, -40]
 
       $ collage render trip.yaml -o trip.jpg --quality 92 --subsampling 444 --dpi 300
+
+    A 16384x16384 poster in a container with a 512 MiB memory limit:
+
+      $ collage render poster.yaml -o poster.jpg --max-memory 300M
 
     Exit codes: 0 written; 1 document, photo or render error (nothing written); 64 usage error.
 

@@ -20,6 +20,7 @@ enum WatchCommand {
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)
+    \(CommonRenderFlags.maxMemoryHelp)
       --root DIR            refuse paths in DOC that resolve outside DIR
       -h, --help            show this help
 

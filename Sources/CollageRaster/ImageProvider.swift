@@ -24,10 +24,21 @@ public protocol ImageProvider: Sendable {
     /// up to a whole scale step); nil when unknown. Only the order of the
     /// work depends on it (`RenderPlan.workEstimate`). The default: nil.
     func decodedSize(image index: Int, minimumSize: Size) -> Size?
+
+    /// The bytes a decode of image `index` at `minimumSize` holds while the
+    /// renderer reads it (`streaming` as for `stored(image:minimumSize:streaming:)`):
+    /// a row stream's buffers, a whole decode's pixels, a multi-scan JPEG's
+    /// coefficients; nil when unknown (the renderer then counts the whole
+    /// decoded image, 4 bytes a pixel). Only when images are admitted within
+    /// a memory budget depends on it (`SceneRenderOptions.maxMemory`), never
+    /// the pixels. The default: nil.
+    func decodeWorkingBytes(image index: Int, minimumSize: Size, streaming: Bool) -> Int?
 }
 
 extension ImageProvider {
     public func decodedSize(image index: Int, minimumSize: Size) -> Size? { nil }
+
+    public func decodeWorkingBytes(image index: Int, minimumSize: Size, streaming: Bool) -> Int? { nil }
 
     public func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
         .pixels(try decode(image: index, minimumSize: minimumSize), .upright)

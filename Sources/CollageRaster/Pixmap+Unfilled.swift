@@ -16,7 +16,9 @@ extension Pixmap {
                   })
     }
 
-    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+    /// Asks for the whole 2 MiB pages inside `buffer` (at least 4 MiB) as
+    /// transparent huge pages (`madvise(MADV_HUGEPAGE)`, a hint).
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
         let huge = 2 << 20
         guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
         let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)

@@ -114,6 +114,15 @@ struct RenderPlan {
         }
     }
 
+    /// True when image `image` is asked for as a row stream: it has one
+    /// draw and that draw is not a shadow (the resampler then reads it once,
+    /// top to bottom).
+    func streamsImage(_ image: Int, of scene: Scene) -> Bool {
+        let items = drawsOfImage[image]
+        guard items.count == 1, case .image(let draw) = scene.items[items[0]] else { return false }
+        return draw.shadow == nil
+    }
+
     /// The relative cost of decoding and drawing an image of `stored`
     /// (oriented) pixels decoded to `decoded` pixels (the DCT-scaled size
     /// when the provider knows it, else the size the draws need): the

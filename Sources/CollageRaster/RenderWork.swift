@@ -2,8 +2,10 @@ import Dispatch
 
 /// The shared state of one render's worker threads: the queue of images
 /// still to decode (largest first), the resampled draws that wait to be
-/// composited in scene order, and the errors thrown by the image provider.
-/// Every access goes through a serial queue.
+/// composited in scene order, and the errors thrown by the image provider;
+/// for a render within a memory budget, the images in flight and the bytes
+/// they and the held draws hold (`MemoryBudget`). Every access goes through
+/// a serial queue.
 final class RenderWork: @unchecked Sendable {
     /// A resampled draw kept for in-order compositing: `region.width *
     /// region.height` pixels of premultiplied linear R, G, B, A floats.
@@ -24,41 +26,106 @@ final class RenderWork: @unchecked Sendable {
     private var errors: [Int: any Error] = [:]
     private var finished = 0
     private let progress: SceneRenderer.Progress?
+    /// The budget images are admitted within, and the canvas whose consumed
+    /// rows no longer count; nil: every image is taken as soon as asked for.
+    private let admission: (budget: MemoryBudget, canvas: CanvasStorage)?
+    /// Working bytes of each image in flight (taken, not finished or failed).
+    private var inFlight: [Int: Int] = [:]
+    private var inFlightBytes = 0
+    /// The lowest canvas row (exclusive) some image taken so far touches.
+    private var startedBottom = 0
+    /// Bytes of the held draws' tiles.
+    private var heldBytes = 0
+    /// Workers blocked in `takeImage` until the budget has room.
+    private var waiting = 0
+    private let wake = DispatchSemaphore(value: 0)
 
     /// - Parameters:
     ///   - order: image indices in the order they should be taken.
     ///   - progress: told after each image is drawn (serially).
-    init(order: [Int], progress: SceneRenderer.Progress? = nil) {
+    ///   - admission: the budget of `takeImage` and the canvas it counts rows of.
+    init(order: [Int], progress: SceneRenderer.Progress? = nil,
+         admission: (budget: MemoryBudget, canvas: CanvasStorage)? = nil) {
         pending = order
         self.progress = progress
+        self.admission = admission
     }
 
-    /// Counts one image as drawn and reports it; reports are serial.
-    func imageFinished() {
-        lock.sync {
+    /// Counts image `image` as drawn and reports it; reports are serial.
+    func imageFinished(_ image: Int) {
+        let waiters = lock.sync {
             finished += 1
             progress?(finished, pending.count)
+            return leaveFlight(image)
         }
+        notify(waiters)
     }
 
-    /// The next image to decode, or nil when all are taken.
+    /// The next image to decode, or nil when all are taken. Within a budget,
+    /// blocks until the next image fits beside those in flight (`MemoryBudget`).
     func takeImage() -> Int? {
-        lock.sync {
-            guard next < pending.count else { return nil }
-            defer { next += 1 }
-            return pending[next]
+        while true {
+            let taken: (image: Int?, waiters: Int)? = lock.sync {
+                guard next < pending.count else { return (nil, 0) }
+                let image = pending[next]
+                if let (budget, canvas) = admission {
+                    let rows = budget.rowsOfImage[image]
+                    let bottom = Swift.max(startedBottom, rows.upperBound)
+                    let resident = Swift.max(0, bottom - canvas.lowestUnreleasedRow) * budget.rowBytes
+                    let total = resident + inFlightBytes + heldBytes + budget.workingBytes[image]
+                    guard inFlight.isEmpty || total <= budget.bytes else {
+                        waiting += 1
+                        return nil
+                    }
+                    startedBottom = bottom
+                    inFlight[image] = budget.workingBytes[image]
+                    inFlightBytes += budget.workingBytes[image]
+                }
+                next += 1
+                // Another waiter may fit too.
+                return (image, waiting)
+            }
+            if let taken {
+                notify(taken.waiters)
+                return taken.image
+            }
+            wake.wait()
+            lock.sync { waiting -= 1 }
         }
     }
 
-    func hold(_ draw: HeldDraw, item: Int) { lock.sync { held[item] = draw } }
+    /// Canvas rows were released (`CanvasStorage.release(rows:)`): a blocked
+    /// worker may fit now.
+    func rowsReleased() { notify(lock.sync { waiting }) }
+
+    /// Removes `image` from the images in flight; returns the workers to wake. Call on `lock`.
+    private func leaveFlight(_ image: Int) -> Int {
+        guard let bytes = inFlight.removeValue(forKey: image) else { return 0 }
+        inFlightBytes -= bytes
+        return waiting
+    }
+
+    private func notify(_ waiters: Int) {
+        for _ in 0 ..< waiters { wake.signal() }
+    }
+
+    func hold(_ draw: HeldDraw, item: Int) {
+        lock.sync {
+            heldBytes += draw.pixels.count * 4 - (held[item]?.pixels.count ?? 0) * 4
+            held[item] = draw
+        }
+    }
 
     /// Builds the held draw of `item` row by row (canvas row `y` of `region`),
     /// for draws that produce rows in canvas coordinates (`ShapedImageDraw`).
     /// Only the thread drawing `item` calls this for it.
     func append(row values: UnsafeMutableBufferPointer<Float>, of item: Int, region: PixelRect, y: Int, opacity: Float) {
         lock.sync {
-            var draw = held.removeValue(forKey: item) ?? HeldDraw(region: region,
-                pixels: [Float](repeating: 0, count: region.width * region.height * 4), opaque: false, opacity: opacity)
+            var draw = held.removeValue(forKey: item) ?? {
+                heldBytes += region.width * region.height * 16
+                return HeldDraw(region: region, pixels: [Float](repeating: 0, count: region.width * region.height * 4),
+                                opaque: false, opacity: opacity)
+            }()
             let start = (y - region.y) * region.width * 4
             draw.pixels.withUnsafeMutableBufferPointer { tile in
                 for k in 0 ..< region.width * 4 { tile[start + k] = values[k] }
@@ -74,19 +141,27 @@ final class RenderWork: @unchecked Sendable {
     /// come in any order, from several threads); the draw is freed once all
     /// of its rows are.
     func composited(rows count: Int, ofHeldDraw item: Int) {
-        lock.sync {
-            guard let draw = held[item] else { return }
+        let waiters = lock.sync {
+            guard let draw = held[item] else { return 0 }
             let done = compositedRows[item, default: 0] + count
             if done >= draw.region.height {
+                heldBytes -= draw.pixels.count * 4
                 held[item] = nil
                 compositedRows[item] = nil
-            } else {
-                compositedRows[item] = done
+                return waiting
             }
+            compositedRows[item] = done
+            return 0
         }
+        notify(waiters)
     }
 
-    func fail(image: Int, error: any Error) { lock.sync { errors[image] = error } }
+    func fail(image: Int, error: any Error) {
+        notify(lock.sync {
+            errors[image] = error
+            return leaveFlight(image)
+        })
+    }
 
     /// The error of the lowest-numbered image that failed, if any.
     var firstError: (any Error)? {

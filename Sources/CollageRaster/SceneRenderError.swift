@@ -20,4 +20,8 @@ public enum SceneRenderError: Error, Equatable, Sendable {
     case lateItemsCancelled
     /// Item `item`, one of the late items, is an image (late items are composited, never decoded).
     case imageAmongLateItems(item: Int)
+    /// Image `image` alone needs `needed` bytes (its decode and draws plus
+    /// the canvas rows its draws span, `MemoryBudget.neededAlone`), more
+    /// than the `budget` bytes of `SceneRenderOptions.maxMemory`.
+    case memoryBudgetTooSmall(image: Int, needed: Int, budget: Int)
 }

@@ -1,6 +1,6 @@
 /// How `SceneRenderer.render(_:images:options:)` runs: threads, fast mode,
-/// progress, where final rows go, and items still to come. Never changes
-/// the pixels, except `fast`.
+/// progress, items still to come and the memory budget of a streamed
+/// render. Never changes the pixels, except `fast`.
 public struct SceneRenderOptions: Sendable {
     /// How many cores decode/resample at once (values below 1 count as 1;
     /// 2 or more run one extra worker thread). Default 1.
@@ -11,15 +11,26 @@ public struct SceneRenderOptions: Sendable {
     /// Called after each image is decoded and resampled (serially, from any
     /// worker thread) with the number done and the number to do. Default none.
     public var progress: SceneRenderer.Progress?
-    /// Where canvas rows go as soon as they are final. Default none.
-    public var output: FinishedOutput?
     /// Items appended to the scene when they arrive (see `LateItems`). Default none.
     public var lateItems: LateItems?
+    /// The working set of a streamed render whose canvas is not kept
+    /// (`SceneRenderer.render(_:images:options:streamingTo:keepingCanvas:)`),
+    /// in bytes: the canvas rows written and not yet consumed plus the
+    /// images in flight (their decodes, resampler rings and held float
+    /// tiles) are kept within it by admitting images top to bottom
+    /// (`MemoryBudget`); it bounds what the renderer holds, not the
+    /// process (code, fonts, the encoder's output). Nil (the default): 256
+    /// MiB, a target that is never an error (an image that cannot fit alone
+    /// is drawn alone). Set: a cap, and a render with an image that cannot
+    /// fit alone (its decode and draws plus the canvas rows it spans)
+    /// throws `SceneRenderError.memoryBudgetTooSmall` before any decode.
+    /// A whole-canvas render ignores it.
+    public var maxMemory: Int?
 
     public init(threads: Int = 1, fast: Bool = false, progress: SceneRenderer.Progress? = nil,
-                output: FinishedOutput? = nil, lateItems: LateItems? = nil) {
-        self.threads = threads; self.fast = fast; self.progress = progress; self.output = output
-        self.lateItems = lateItems
+                lateItems: LateItems? = nil, maxMemory: Int? = nil) {
+        self.threads = threads; self.fast = fast; self.progress = progress
+        self.lateItems = lateItems; self.maxMemory = maxMemory
     }
 }
 

@@ -36,7 +36,8 @@ public enum SceneRenderer {
     /// resampler consumes top to bottom, so a streamed JPEG is never held
     /// whole (a tilted or rounded print too: `ShapedImageDraw`).
     ///
-    /// Memory: the canvas (4 bytes a pixel), per thread one input row and a
+    /// Memory: the canvas (4 bytes a pixel; a streamed render holds only its
+    /// rows not yet consumed, `render(_:images:options:streamingTo:keepingCanvas:)`), per thread one input row and a
     /// ring of linearised input rows (taps x read columns x 12 or 16 bytes,
     /// at most 16 MiB: see `Resampler`)
     /// plus, for images that are not streamed, the decoded image; and, for an image draw that an
@@ -48,13 +49,11 @@ public enum SceneRenderer {
     /// `RenderPlan`); an opaque
     /// photo at opacity 1 is written as sRGB bytes without reading the canvas.
     ///
-    /// - Parameters:
-    /// - Parameter options: threads, fast mode, progress, the streaming
-    ///   hook (`FinishedOutput`: rows top to bottom, or bands in any order,
-    ///   handed over as soon as they are final; the calls end before `render`
-    ///   returns) and late items (`LateItems`: appended to `scene.items` when
-    ///   they arrive; no row is composited or handed over before they are
-    ///   there, and the bytes are those of the scene with the items).
+    /// - Parameter options: threads, fast mode, progress and late items
+    ///   (`LateItems`: appended to `scene.items` when they arrive; no row is
+    ///   composited before they are there, and the bytes are those of the
+    ///   scene with the items). `maxMemory` does not apply: the whole canvas
+    ///   is held.
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
     /// - Throws: `SceneRenderError` for an invalid scene (before any decode;
@@ -62,9 +61,41 @@ public enum SceneRenderer {
     ///   were cancelled); otherwise the error `images` threw for the lowest
     ///   image index.
     public static func render(_ scene: Scene, images: any ImageProvider, options: SceneRenderOptions) throws -> Pixmap {
+        try run(scene, images: images, options: options, output: nil, keepingCanvas: true)!
+    }
+
+    /// As `render(_:images:options:)`, handing the canvas rows to `output`
+    /// as soon as they are final (`FinishedOutput`: rows top to bottom, or
+    /// bands in any order; the calls end before this returns), while later
+    /// photos are still drawn.
+    ///
+    /// Unless `keepingCanvas`, the canvas is not held: its rows live in a
+    /// mapping whose pages are committed on first write and given back to
+    /// the system as soon as the consumer has had them (`CanvasStorage`),
+    /// and the images are admitted within `options.maxMemory`
+    /// (`MemoryBudget`: top to bottom when the canvas does not fit), so the
+    /// peak memory is about the rows in flight plus the photos in flight.
+    /// The bytes handed over are the same either way, for any `threads` and
+    /// any budget.
+    ///
+    /// - Returns: the whole canvas when `keepingCanvas` (for a consumer that
+    ///   may need it again, e.g. a PNG whose RGB-or-RGBA guess can be wrong),
+    ///   else nil.
+    /// - Throws: as `render(_:images:options:)`; and, when `options.maxMemory`
+    ///   is set and the canvas is not kept, `SceneRenderError.memoryBudgetTooSmall`
+    ///   (before any decode) for the first image that cannot fit the budget alone.
+    @discardableResult
+    public static func render(_ scene: Scene, images: any ImageProvider, options: SceneRenderOptions,
+                              streamingTo output: FinishedOutput, keepingCanvas: Bool = false) throws -> Pixmap? {
+        try run(scene, images: images, options: options, output: output, keepingCanvas: keepingCanvas)
+    }
+
+    /// Both entries: the whole-canvas render (`output` nil) and the streamed one.
+    private static func run(_ scene: Scene, images: any ImageProvider, options: SceneRenderOptions,
+                            output: FinishedOutput?, keepingCanvas: Bool) throws -> Pixmap? {
         let threads = options.threads, fast = options.fast, progress = options.progress, lateItems = options.lateItems
         let finishedRows: FinishedRows?, finishedBands: FinishedBands?, rowsOrder: FinishedRowsOrder
-        switch options.output {
+        switch output {
         case .rows(let rows, let order): (finishedRows, finishedBands, rowsOrder) = (rows, nil, order)
         case .bands(let bands): (finishedRows, finishedBands, rowsOrder) = (nil, bands, .largestFirst)
         case nil: (finishedRows, finishedBands, rowsOrder) = (nil, nil, .largestFirst)
@@ -76,14 +107,37 @@ public enum SceneRenderer {
         }
         let finalRows = finishedRows.map { _ in FinalRows(plan: plan, height: scene.size.height) }
             ?? finishedBands.map { FinalRows(plan: plan, height: scene.size.height, bandHeight: $0.height) }
-        var canvas = Pixmap(unfilledWidth: scene.size.width, height: scene.size.height)
         let background = BackgroundFill(scene.background, plan: plan)
         let workers = Swift.min(Swift.max(threads, 1), plan.decodeOrder.count)
-        let order = finishedRows == nil ? plan.decodeOrder : rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
-        let work = RenderWork(order: order, progress: progress)
-        canvas.pixels.withUnsafeMutableBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let pixels = CanvasPixels(base: base, width: scene.size.width, height: scene.size.height)
+        // A streamed canvas whose consumed rows go back to the system, and the budget its images are admitted in.
+        let storage = output != nil && !keepingCanvas
+            ? CanvasStorage(width: scene.size.width, height: scene.size.height) : nil
+        var admission: (budget: MemoryBudget, canvas: CanvasStorage)?
+        if let storage {
+            let budget = MemoryBudget(
+                bytes: options.maxMemory ?? MemoryBudget.defaultBytes, isExplicit: options.maxMemory != nil,
+                rowBytes: scene.size.width * 4, rowsOfImage: scene.images.indices.map { plan.rowsOfImage($0) },
+                workingBytes: scene.images.indices.map { plan.workingBytes(ofImage: $0, scene: scene, provider: images) })
+            if budget.isExplicit, let image = plan.decodeOrder.sorted().first(where: { budget.neededAlone($0) > budget.bytes }) {
+                throw SceneRenderError.memoryBudgetTooSmall(image: image, needed: budget.neededAlone(image), budget: budget.bytes)
+            }
+            if budget.fitsWhole(height: scene.size.height, inFlight: workers + 1) {
+                storage.adviseHugePages()
+            } else {
+                admission = (budget, storage)
+            }
+        }
+        let order = admission != nil ? FinishedRowsOrder.topFirst.order(plan.decodeOrder, plan: plan, workers: workers)
+            : finishedRows == nil ? plan.decodeOrder : rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
+        let work = RenderWork(order: order, progress: progress, admission: admission)
+        /// The render into the canvas at `pixels`.
+        func draw(_ pixels: CanvasPixels) {
+            /// Rows the consumer has had: their pages go back to the system.
+            @Sendable func released(_ rows: Range<Int>) {
+                guard let storage else { return }
+                storage.release(rows: rows)
+                work.rowsReleased()
+            }
             @Sendable func finishBands(wait: Bool) {
                 guard let finalRows, let finishedBands else { return }
                 while let band = finalRows.takeReadyBand(wait: wait) {
@@ -92,13 +146,14 @@ public enum SceneRenderer {
                     background.fill(rows: rows, canvas: pixels)
                     compositeInOrder(whole.scene, plan: whole.plan, canvas: pixels, work: work, rows: rows)
                     finishedBands.consume(band, UnsafePointer(pixels.pixel(x: 0, y: rows.lowerBound)))
+                    released(rows)
                 }
             }
             var finisher: JoinableThread?
             if let finalRows, let finishedRows {
                 finisher = JoinableThread.start {
                     finish(composite, background: background, canvas: pixels, work: work, rows: finalRows,
-                           to: finishedRows)
+                           to: finishedRows, released: released)
                 }
             } else if finishedBands != nil {
                 finisher = JoinableThread.start { finishBands(wait: true) }
@@ -108,7 +163,7 @@ public enum SceneRenderer {
                     do {
                         try drawImage(image, of: scene, plan: plan, background: background, provider: images,
                                       canvas: pixels, work: work)
-                        work.imageFinished()
+                        work.imageFinished(image)
                         finalRows?.imageDrawn(image)
                     } catch {
                         work.fail(image: image, error: error)
@@ -135,7 +190,7 @@ public enum SceneRenderer {
                     finisher.join()
                 } else {
                     finish(composite, background: background, canvas: pixels, work: work, rows: finalRows,
-                           to: finishedRows)
+                           to: finishedRows, released: released)
                 }
             } else if finishedBands != nil {
                 finisher?.join()
@@ -144,6 +199,17 @@ public enum SceneRenderer {
                 background.fill(rows: 0 ..< scene.size.height, canvas: pixels)
                 compositeInOrder(whole.scene, plan: whole.plan, canvas: pixels, work: work, rows: 0 ..< scene.size.height)
             }
+        }
+        var canvas: Pixmap?
+        if let storage {
+            draw(storage.pixels)
+        } else {
+            var whole = Pixmap(unfilledWidth: scene.size.width, height: scene.size.height)
+            whole.pixels.withUnsafeMutableBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
+                draw(CanvasPixels(base: base, width: scene.size.width, height: scene.size.height))
+            }
+            canvas = whole
         }
         if let error = work.firstError { throw error }
         if case .failure(let error) = composite.resolve() { throw error }
@@ -165,10 +231,7 @@ public enum SceneRenderer {
                                   provider: any ImageProvider, canvas: CanvasPixels, work: RenderWork) throws {
         guard let needed = plan.decodeSizes[image] else { return }
         let items = plan.drawsOfImage[image]
-        let streaming = items.count == 1 && {
-            if case .image(let draw) = scene.items[items[0]] { return draw.shadow == nil }
-            return false
-        }()
+        let streaming = plan.streamsImage(image, of: scene)
         switch try provider.stored(image: image, minimumSize: needed, streaming: streaming) {
         case .rows(let stream):
             guard streaming else {
@@ -453,9 +516,10 @@ public enum SceneRenderer {
 
     /// The finisher: waits for bands to become ready, composites them and
     /// hands them to `consumer`, top to bottom, until every row is final or
-    /// an image fails.
+    /// an image fails; each run of rows handed over goes to `released`.
     private static func finish(_ composite: CompositeScene, background: BackgroundFill, canvas: CanvasPixels,
-                               work: RenderWork, rows: FinalRows, to consumer: FinishedRows) {
+                               work: RenderWork, rows: FinalRows, to consumer: FinishedRows,
+                               released: (Range<Int>) -> Void) {
         guard case .success(let (scene, plan)) = composite.resolve() else { return rows.fail() }
         var next = 0
         while next < rows.height, let end = rows.waitForReadyRows(from: next) {
@@ -463,6 +527,7 @@ public enum SceneRenderer {
             background.fill(rows: next ..< end, canvas: canvas)
             compositeInOrder(scene, plan: plan, canvas: canvas, work: work, rows: next ..< end)
             consumer(next ..< end, UnsafePointer(canvas.pixel(x: 0, y: next)))
+            released(next ..< end)
             next = end
         }
     }

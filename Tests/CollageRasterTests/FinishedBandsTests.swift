@@ -1,31 +1,14 @@
 import Dispatch
 import XCTest
 @testable import CollageRaster
+import CollageTestSupport
 
-/// `SceneRenderer.render(..., options: .init(output: .bands(...)))`: bands handed over in any
+/// `SceneRenderer.render(..., streamingTo: .bands(...))`: bands handed over in any
 /// order, from several threads, are final (equal to the returned canvas),
 /// each arrives once, and none arrives that an image failing leaves unfinished.
 final class FinishedBandsTests: XCTestCase {
     /// Collects the bands: how often each came and a copy of its bytes at the call.
-    final class Collector: @unchecked Sendable {
-        let width: Int, height: Int, bandHeight: Int
-        private let lock = DispatchQueue(label: "finished-bands-tests")
-        private(set) var calls: [Int: Int] = [:]
-        private(set) var bytes: [Int: [UInt8]] = [:]
-        init(width: Int, height: Int, bandHeight: Int) {
-            self.width = width; self.height = height; self.bandHeight = bandHeight
-        }
-        var bands: FinishedBands {
-            FinishedBands(height: bandHeight) { index, pixels in
-                let rows = min(self.bandHeight, self.height - index * self.bandHeight)
-                let copy = Array(UnsafeBufferPointer(start: pixels, count: rows * self.width * 4))
-                self.lock.sync {
-                    self.calls[index, default: 0] += 1
-                    self.bytes[index] = copy
-                }
-            }
-        }
-    }
+    typealias Collector = BandCollector
 
     func testHandedBandsAreFinalAndCoverTheCanvasOnce() throws {
         let (scene, pixmaps) = FinishedRowsTests.overlappingScene()
@@ -33,8 +16,10 @@ final class FinishedBandsTests: XCTestCase {
         for bandHeight in [16, 7, 150, 400] {
             for threads in [1, 2, 4] {
                 let collector = Collector(width: scene.size.width, height: scene.size.height, bandHeight: bandHeight)
-                let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), options: .init(threads: threads, output: .bands(collector.bands)))
-                XCTAssertEqual(canvas, expected, "band height \(bandHeight), threads \(threads)")
+                let keep = bandHeight == 7
+                let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), options: .init(threads: threads),
+                                                      streamingTo: .bands(collector.bands), keepingCanvas: keep)
+                XCTAssertEqual(canvas, keep ? expected : nil, "band height \(bandHeight), threads \(threads)")
                 let count = (150 + bandHeight - 1) / bandHeight
                 XCTAssertEqual(collector.calls, Dictionary(uniqueKeysWithValues: (0 ..< count).map { ($0, 1) }),
                                "every band once")
@@ -66,12 +51,13 @@ final class FinishedBandsTests: XCTestCase {
         }
         let collector = Collector(width: 40, height: 80, bandHeight: 20)
         let bands = collector.bands
-        let canvas = try SceneRenderer.render(scene, images: provider, options: .init(output: .bands(FinishedBands(height: 20) { index, pixels in
+        try SceneRenderer.render(scene, images: provider, options: .init(), streamingTo: .bands(FinishedBands(height: 20) { index, pixels in
             bands.consume(index, pixels)
             if index == 3 { bottomBand.signal() }
-        })))
+        }))
         XCTAssertFalse(flag.timedOut, "band 3 was handed over before image 0 was drawn")
-        XCTAssertEqual(canvas, try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1))
+        XCTAssertEqual((0 ..< 4).flatMap { collector.bytes[$0]! },
+                       try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1).pixels)
         XCTAssertEqual(collector.calls, [0: 1, 1: 1, 2: 1, 3: 1])
     }
 
@@ -80,11 +66,16 @@ final class FinishedBandsTests: XCTestCase {
         for threads in [1, 2] {
             let collector = Collector(width: scene.size.width, height: scene.size.height, bandHeight: 16)
             XCTAssertThrowsError(try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps, failing: [2]),
-                                                          options: .init(threads: threads, output: .bands(collector.bands)))) { error in
+                                                          options: .init(threads: threads), streamingTo: .bands(collector.bands))) { error in
                 XCTAssertEqual(error as? TestDecodeError, TestDecodeError(image: 2))
             }
             // Image 2 covers rows 60..<140: bands 3...8.
             XCTAssertTrue(Set(collector.calls.keys).isDisjoint(with: 3 ... 8), "threads \(threads): \(collector.calls.keys.sorted())")
         }
     }
+}
+
+extension BandCollector {
+    /// The collector as the renderer's band consumer.
+    var bands: FinishedBands { FinishedBands(height: bandHeight, consume: take) }
 }

@@ -2,7 +2,7 @@ import Dispatch
 import XCTest
 @testable import CollageRaster
 
-/// `SceneRenderer.render(..., options: .init(output: .rows(...)))`: rows handed over while the
+/// `SceneRenderer.render(..., streamingTo: .rows(...))`: rows handed over while the
 /// render runs are final (equal to the returned canvas), arrive once each,
 /// top to bottom, in 16-row bands, and stop at an image that fails.
 final class FinishedRowsTests: XCTestCase {
@@ -53,8 +53,9 @@ final class FinishedRowsTests: XCTestCase {
         let expected = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1)
         for threads in [1, 2, 4] {
             let collector = Collector(width: scene.size.width)
-            let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), options: .init(threads: threads, output: .rows(collector.take)))
-            XCTAssertEqual(canvas, expected, "threads \(threads)")
+            let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), options: .init(threads: threads),
+                                                  streamingTo: .rows(collector.take), keepingCanvas: threads == 2)
+            XCTAssertEqual(canvas, threads == 2 ? expected : nil, "threads \(threads)")
             XCTAssertEqual(collector.bytes, expected.pixels, "rows were final when handed over (threads \(threads))")
             XCTAssertEqual(collector.ranges.first?.lowerBound, 0)
             XCTAssertEqual(collector.ranges.last?.upperBound, 150)
@@ -104,7 +105,7 @@ final class FinishedRowsTests: XCTestCase {
         for rowsOrder in [FinishedRowsOrder.largestFirst, .topFirst] {
             let provider = MemoryImageProvider(pixmaps)
             let collector = Collector(width: 200)
-            XCTAssertEqual(try SceneRenderer.render(scene, images: provider, options: .init(output: .rows(collector.take, order: rowsOrder))), expected)
+            XCTAssertNil(try SceneRenderer.render(scene, images: provider, options: .init(), streamingTo: .rows(collector.take, order: rowsOrder)))
             XCTAssertEqual(provider.requests.map(\.image),
                            rowsOrder.order(try RenderPlan(scene).decodeOrder, plan: plan, workers: 1))
             XCTAssertEqual(collector.bytes, expected.pixels)
@@ -119,7 +120,7 @@ final class FinishedRowsTests: XCTestCase {
         for threads in [1, 2] {
             let collector = Collector(width: scene.size.width)
             XCTAssertThrowsError(try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps, failing: [2]),
-                                                          options: .init(threads: threads, output: .rows(collector.take)))) { error in
+                                                          options: .init(threads: threads), streamingTo: .rows(collector.take))) { error in
                 XCTAssertEqual(error as? TestDecodeError, TestDecodeError(image: 2))
             }
             XCTAssertLessThanOrEqual(collector.ranges.last?.upperBound ?? 0, 48, "image 2 starts in band 3 (row 48)")

@@ -42,10 +42,13 @@ final class LateItemsTests: XCTestCase {
                 let late = LateItems()
                 let rows = FinishedRowsTests.Collector(width: whole.size.width)
                 let bands = FinishedBandsTests.Collector(width: whole.size.width, height: whole.size.height, bandHeight: 32)
-                let canvas = try SceneRenderer.render(base, images: provider(pixmaps, delivering: late, items), options: .init(threads: threads,
-                                                      output: mode == "rows" ? .rows(rows.take) : mode == "bands" ? .bands(bands.bands) : nil,
-                                                      lateItems: late))
-                XCTAssertEqual(canvas, expected, "threads \(threads), \(mode)")
+                let images = provider(pixmaps, delivering: late, items), options = SceneRenderOptions(threads: threads, lateItems: late)
+                if mode == "none" {
+                    XCTAssertEqual(try SceneRenderer.render(base, images: images, options: options), expected, "threads \(threads)")
+                } else {
+                    XCTAssertNil(try SceneRenderer.render(base, images: images, options: options,
+                                                          streamingTo: mode == "rows" ? .rows(rows.take) : .bands(bands.bands)))
+                }
                 if mode == "rows" { XCTAssertEqual(rows.bytes, expected.pixels) }
                 if mode == "bands" { XCTAssertEqual((0 ..< 5).flatMap { bands.bytes[$0]! }, expected.pixels) }
             }
@@ -58,7 +61,7 @@ final class LateItemsTests: XCTestCase {
             let late = LateItems()
             let bands = FinishedBandsTests.Collector(width: whole.size.width, height: whole.size.height, bandHeight: 32)
             XCTAssertThrowsError(try SceneRenderer.render(base, images: provider(pixmaps, delivering: late, nil),
-                                                          options: .init(threads: threads, output: .bands(bands.bands), lateItems: late))) { error in
+                                                          options: .init(threads: threads, lateItems: late), streamingTo: .bands(bands.bands))) { error in
                 XCTAssertEqual(error as? SceneRenderError, .lateItemsCancelled)
             }
             XCTAssertEqual(bands.calls, [:], "no band is composited without the late items")

@@ -1,0 +1,143 @@
+import Dispatch
+import Glibc
+import XCTest
+@testable import CollageRaster
+import CollageTestSupport
+
+/// A streamed render whose canvas is not kept (`CanvasStorage`, `MemoryBudget`):
+/// consumed rows go back to the system page by page, images are admitted
+/// within the budget, and the bytes stay those of the whole-canvas render.
+final class BandedRenderTests: XCTestCase {
+    /// Which pages of `storage` are resident (`mincore`), one flag per page.
+    private func residentPages(_ storage: CanvasStorage) -> [Bool] {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let count = (storage.width * storage.height * 4 + page - 1) / page
+        var flags = [UInt8](repeating: 0, count: count)
+        XCTAssertEqual(mincore(UnsafeMutableRawPointer(storage.base), storage.width * storage.height * 4, &flags), 0)
+        return flags.map { $0 & 1 == 1 }
+    }
+
+    func testConsumedRowsGoBackAsWholePagesOnly() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        // Rows of 1000 pixels (4000 bytes): pages straddle rows.
+        let storage = try XCTUnwrap(CanvasStorage(width: 1000, height: 40))
+        XCTAssertEqual(residentPages(storage).filter { $0 }.count, 0, "nothing is committed before it is written")
+        storage.base.update(repeating: 7, count: 1000 * 40 * 4)
+        let pages = (1000 * 40 * 4 + page - 1) / page
+        XCTAssertEqual(residentPages(storage), [Bool](repeating: true, count: pages))
+        // Row 0 alone: page 0 (bytes 0 ..< 4096) still holds part of row 1.
+        storage.release(rows: 0 ..< 1)
+        XCTAssertTrue(residentPages(storage)[0])
+        XCTAssertEqual(storage.lowestUnreleasedRow, 1)
+        // Rows 20 ..< 30 out of order: the pages wholly inside bytes 80000 ..< 120000.
+        storage.release(rows: 20 ..< 30)
+        let inside = Set((80_000 + page - 1) / page ..< 120_000 / page)
+        XCTAssertEqual(Set(residentPages(storage).indices.filter { !residentPages(storage)[$0] }), inside)
+        XCTAssertEqual(storage.lowestUnreleasedRow, 1, "rows 1 ..< 20 are not consumed")
+        // Rows 1 ..< 20 join the runs: every page below byte 120000 goes, the one straddling row 30 stays.
+        storage.release(rows: 1 ..< 20)
+        let resident = residentPages(storage)
+        XCTAssertEqual(resident.indices.filter { !resident[$0] }, Array(0 ..< 120_000 / page))
+        XCTAssertEqual(storage.lowestUnreleasedRow, 30)
+        // The rest: the whole mapping, its last partial page included.
+        storage.release(rows: 30 ..< 40)
+        XCTAssertEqual(residentPages(storage), [Bool](repeating: false, count: pages))
+        XCTAssertEqual(storage.lowestUnreleasedRow, 40)
+    }
+
+    /// A 4x4 grid of equal photos (direct draws), below it a translucent
+    /// photo under a fill drawn before it (so held for in-order compositing),
+    /// a fill over the grid and a mask across it; 260 rows of 204 pixels.
+    private func posterScene() -> (Scene, [Pixmap]) {
+        var pixmaps = (0 ..< 16).map { TestImages.random(width: 60, height: 48, seed: UInt64(40 + $0)) }
+        pixmaps.append(TestImages.random(width: 30, height: 30, seed: 99, opaque: false))
+        var items: [SceneItem] = (0 ..< 16).map { k in
+            .image(ImageDraw(image: k, source: Rect(x: 0.5, y: 0.25, width: 58, height: 46),
+                             destination: PixelRect(x: 2 + (k % 4) * 50, y: 3 + (k / 4) * 47, width: 48, height: 45)))
+        }
+        items.append(.fill(PixelRect(x: 60, y: 205, width: 60, height: 30), Color(red: 200, green: 0, blue: 90, alpha: 255)))
+        items.append(.image(ImageDraw(image: 16, source: Rect(pixmaps[16].size),
+                                      destination: PixelRect(x: 80, y: 200, width: 40, height: 50), opacity: 0.7)))
+        items.append(.fill(PixelRect(x: 5, y: 100, width: 150, height: 9), Color(red: 0, green: 90, blue: 200, alpha: 120)))
+        items.append(.mask(MaskDraw(mask: CoverageMask(width: 60, height: 150, coverage: (0 ..< 9000).map { UInt8(truncatingIfNeeded: $0 * 13) }),
+                                    originX: 130, originY: 20, color: Color(red: 250, green: 200, blue: 0, alpha: 230))))
+        let scene = Scene(size: Size(width: 204, height: 260), background: Color(red: 20, green: 30, blue: 40, alpha: 255),
+                          images: pixmaps.map { SceneImage(orientedSize: $0.size) }, items: items)
+        return (scene, pixmaps)
+    }
+
+    /// The bytes each image of `scene` needs alone (`MemoryBudget.neededAlone`).
+    private func needs(_ scene: Scene, _ provider: any ImageProvider) throws -> [Int] {
+        let plan = try RenderPlan(scene)
+        return scene.images.indices.map {
+            plan.workingBytes(ofImage: $0, scene: scene, provider: provider) + plan.rowsOfImage($0).count * scene.size.width * 4
+        }
+    }
+
+    /// Counts the decodes running at once.
+    final class Concurrency: @unchecked Sendable {
+        private let lock = DispatchQueue(label: "test.concurrency")
+        private var now = 0
+        private(set) var most = 0
+        func enter() { lock.sync { now += 1; most = Swift.max(most, now) } }
+        func leave() { lock.sync { now -= 1 } }
+    }
+
+    func testASmallBudgetAdmitsOneImageAtATimeAndKeepsTheBytes() throws {
+        let (scene, pixmaps) = posterScene()
+        let expected = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1)
+        let plan = try RenderPlan(scene)
+        XCTAssertEqual(plan.direct.filter { $0 }.count, 16, "the grid is direct, the last photo held")
+        let needs = try needs(scene, MemoryImageProvider(pixmaps))
+        let budget = needs.max()!
+        XCTAssertGreaterThan(scene.size.width * scene.size.height * 4, budget, "the canvas does not fit: admission is on")
+        // Two photos of the top row together (their rows and both working sets) exceed it.
+        let working = scene.images.indices.map { plan.workingBytes(ofImage: $0, scene: scene, provider: MemoryImageProvider(pixmaps)) }
+        XCTAssertGreaterThan(plan.rowsOfImage(0).upperBound * scene.size.width * 4 + working[0] + working[1], budget)
+        for threads in [1, 3] {
+            for bandHeight in [7, 13] {
+                let concurrency = Concurrency()
+                let provider = MemoryImageProvider { index, _ in
+                    concurrency.enter()
+                    usleep(2000)
+                    concurrency.leave()
+                    return pixmaps[index]
+                }
+                let bands = BandCollector(width: scene.size.width, height: scene.size.height, bandHeight: bandHeight)
+                let canvas = try SceneRenderer.render(scene, images: provider, options: .init(threads: threads, maxMemory: budget),
+                                                      streamingTo: .bands(FinishedBands(height: bandHeight, consume: bands.take)))
+                XCTAssertNil(canvas, "a streamed canvas is not kept")
+                XCTAssertEqual(bands.joined, expected.pixels, "threads \(threads), bands of \(bandHeight)")
+                XCTAssertEqual(concurrency.most, 1, "threads \(threads): one image in flight within the budget")
+                // Top to bottom: by the first row each image touches.
+                let tops = provider.requests.map { image in
+                    scene.items.compactMap { item -> Int? in
+                        if case .image(let draw) = item, draw.image == image.image { return draw.destination.y }
+                        return nil
+                    }.min()!
+                }
+                XCTAssertEqual(tops, tops.sorted(), "threads \(threads)")
+            }
+            let rows = BandCollector(width: scene.size.width, height: scene.size.height, bandHeight: 1)
+            try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), options: .init(threads: threads, maxMemory: budget),
+                                     streamingTo: .rows(rows.takeRows, order: .topFirst))
+            XCTAssertEqual(rows.joined, expected.pixels, "threads \(threads), rows")
+        }
+    }
+
+    func testAnImageThatCannotFitAloneIsAnErrorBeforeAnyDecode() throws {
+        let (scene, pixmaps) = posterScene()
+        let provider = MemoryImageProvider(pixmaps)
+        let needs = try needs(scene, provider)
+        let budget = needs[0] - 1
+        let bands = BandCollector(width: scene.size.width, height: scene.size.height, bandHeight: 16)
+        XCTAssertThrowsError(try SceneRenderer.render(scene, images: provider, options: .init(threads: 2, maxMemory: budget),
+                                                      streamingTo: .bands(FinishedBands(height: 16, consume: bands.take)))) { error in
+            XCTAssertEqual(error as? SceneRenderError, .memoryBudgetTooSmall(image: 0, needed: needs[0], budget: budget))
+        }
+        XCTAssertTrue(provider.requests.isEmpty, "nothing was decoded")
+        // The default budget is a target, never an error; a kept canvas ignores the budget.
+        XCTAssertNotNil(try SceneRenderer.render(scene, images: provider, options: .init(maxMemory: budget),
+                                                 streamingTo: .bands(FinishedBands(height: 16) { _, _ in }), keepingCanvas: true))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+import CollageTestSupport
+
+/// Peak memory of a poster at the canvas limit (issue 17): a 16384x16384
+/// JPEG, 9x9 cover cells of the nine benchmark photos repeated (81 cells),
+/// measured on the child `collage render` (`ru_maxrss` from `wait4`, as
+/// `CollageMemoryTests`). The canvas alone would be 1 GiB (the whole-canvas
+/// render peaked at 1137 MiB); streamed, it holds the rows not yet encoded
+/// plus the photos in flight (docs/format.md "Memory"). `--fast` keeps the
+/// CI time down (smaller decodes; the canvas rows are the same).
+final class PosterMemoryTests: XCTestCase {
+    /// Measured 214 MiB (debug -O build, 2026-12-01, a shared 2-core machine; the
+    /// whole-canvas render: 1137 MiB). About 50 MiB of it is the encoded file, held until written.
+    static let bound = 320 << 20
+    /// Measured 193 MiB with `--max-memory 200M` (the budget covers the renderer, not the encoded file).
+    static let cappedBound = 280 << 20
+
+    func testA16384SquarePosterStaysFarBelowItsCanvas() throws {
+        let root = try TestPackage.requireCorpus().appendingPathComponent("metadata-extractor-images")
+        let scratch = try TestPackage.temporaryDirectory(self)
+        let photos = (0 ..< 81).map { "  - " + root.appendingPathComponent(CollageMemoryTests.nine[$0 % 9]).path }
+        let document = scratch.appendingPathComponent("poster.yaml")
+        try Data((["version: 1", "canvas: {width: 16384, height: 16384, background: \"#ffffff\"}", "output: {quality: 90}",
+                   "photos:"] + photos + ["layout: {kind: grid, columns: 9, gap: 8, padding: 8}"]).joined(separator: "\n").utf8)
+            .write(to: document)
+        let output = scratch.appendingPathComponent("poster.jpg")
+        for (flags, bound) in [([String](), Self.bound), (["--max-memory", "200M"], Self.cappedBound)] {
+            let run = try ChildRun.collage(["render", document.path, "-o", output.path, "--fast"] + flags, timeout: 300)
+            print("PEAKRSS render 16384x16384 poster \(flags.joined(separator: " ")): status "
+                  + "\(run.status.map(String.init) ?? "signal") peak \(run.peakRSS >> 20) MiB")
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let header = try FileHandle(forReadingFrom: output).readData(ofLength: 3)
+            XCTAssertEqual(Array(header), [0xFF, 0xD8, 0xFF], "a JPEG was written")
+            // More than a cell row of the canvas (1820 rows of 64 KiB), so the measurement sees the render.
+            XCTAssertGreaterThan(run.peakRSS, 1820 * 16384 * 4)
+            XCTAssertLessThan(run.peakRSS, bound, "peak RSS \(run.peakRSS >> 20) MiB \(flags)")
+            try FileManager.default.removeItem(at: output)
+        }
+    }
+}
