@@ -478,7 +478,7 @@ def main():
     say("Versions: " + "; ".join("%s %s" % kv for kv in versions.items()))
     say()
     say("Started %s UTC, load average %s; sections: %s%s." % (
-        datetime.datetime.utcnow().strftime("%H:%M"), " ".join("%.2f" % v for v in os.getloadavg()),
+        datetime.datetime.now(datetime.timezone.utc).strftime("%H:%M"), " ".join("%.2f" % v for v in os.getloadavg()),
         ", ".join(sections), " (quick)" if args.quick else ""))
     say()
 
