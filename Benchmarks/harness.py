@@ -512,6 +512,9 @@ def main():
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
     shutil.rmtree(folder, ignore_errors=True)
+    report = os.path.join(WORK, "time-%d.txt" % os.getpid())   # measure()'s GNU time report
+    if os.path.exists(report):
+        os.remove(report)
     print("written to %s" % os.path.relpath(out, ROOT))
 
 
