@@ -102,14 +102,17 @@ public struct ImageDraw: Sendable, Equatable {
     /// pixel edges at integers) to canvas pixels (any rotation or shear).
     public var transform: Affine?
     /// Coverage multiplying every pixel (rounded corners, the anti-aliased
-    /// edges of a transformed picture); its rectangle is then the draw's
-    /// region. Required for a `transform`ed draw.
+    /// edges of a transformed picture; for a transformed draw whose blur
+    /// filters spread with transparent edges, the edges of the picture grown
+    /// by their reach); its rectangle is then the draw's region. Required for
+    /// a `transform`ed draw.
     public var coverage: PlacedMask?
     /// Paint the shadow the picture's alpha casts instead of the picture
     /// (`ImageShadow`); nil: the picture.
     public var shadow: ImageShadow?
     /// Applied in order to the resampled pixels before they are composited
-    /// (`ImageFilters`); a filtered draw is never written directly.
+    /// (`ImageFilters`), in the picture's own frame before `transform`
+    /// (`ShapedImageDraw+Filters.swift`); a filtered draw is never written directly.
     public var filters: [Filter]
     /// What a blur reads beyond the picture (`ImageLeaf.edges`).
     public var edges: GaussianBlur.Edges
@@ -135,12 +138,13 @@ public struct ImageDraw: Sendable, Equatable {
 
     /// The canvas pixels the draw may change, before the canvas clips them:
     /// the picture's (grown by its blur filters' reach inside `clip` when
-    /// the blur spreads out), or for a shadow the picture's grown by the
-    /// shadow's margin inside the shadow's clip.
+    /// the blur spreads out; a transformed draw's coverage already covers
+    /// that spread, `SceneFlattener`), or for a shadow the picture's grown
+    /// by the shadow's margin inside the shadow's clip.
     var reach: PixelRect {
         let picture = pictureReach
         guard let shadow else {
-            let margin = edges == .transparent ? filters.blurReach : 0
+            let margin = edges == .transparent && transform == nil ? filters.blurReach : 0
             guard margin > 0, !picture.isEmpty else { return picture }
             return PixelRect(x: picture.x - margin, y: picture.y - margin,
                              width: picture.width + 2 * margin, height: picture.height + 2 * margin).intersection(clip)

@@ -13,7 +13,9 @@
 ///   included) and translation onto whole pixels is a plain `ImageDraw`
 ///   (separable Lanczos-3); any other is resampled at the node's own scale
 ///   and mapped through the rest of the transform (`ShapedImageDraw`), its
-///   edges anti-aliased by the exact area coverage of its rectangle.
+///   edges anti-aliased by the exact area coverage of its rectangle (grown
+///   by the blur's reach when its filters blur with transparent edges: they
+///   apply in the picture's own frame, before the transform).
 /// - Paths are filled by `PathRasterizer` (a gradient paint becomes a
 ///   colour tile of the covered pixels); masks and tiles under a
 ///   non-integer or non-translation transform are resampled bilinearly.
@@ -168,7 +170,12 @@ public struct SceneFlattener: Sendable {
         let w = max(1, Int(width)), h = max(1, Int(height))
         let picture = Affine.scale(bounds.width / Double(w), bounds.height / Double(h))
             .then(.translation(bounds.x, bounds.y)).then(transform)
-        let outline = Path.rect(Rect(x: 0, y: 0, width: Double(w), height: Double(h))).transformed(by: picture)
+        // Filters apply in the picture's frame before the transform; a blur
+        // with transparent edges spreads the picture beyond the frame by its
+        // reach (frame pixels), so the coverage is that of the grown frame.
+        let spread = leaf.edges == .transparent ? Double(leaf.filters.blurReach) : 0
+        let outline = Path.rect(Rect(x: -spread, y: -spread, width: Double(w) + 2 * spread, height: Double(h) + 2 * spread))
+            .transformed(by: picture)
         guard let edge = PathRasterizer.fill(outline, clip: clip) else { return nil }
         var shape = PlacedMask(mask: edge.mask, x: edge.x, y: edge.y)
         if let coverage { guard let product = shape.multiplied(by: coverage) else { return nil }; shape = product }
@@ -218,11 +225,12 @@ extension SceneFlattener {
             for node in nodes {
                 switch node {
                 case .group(let group): visit(group.children, group.transform.then(transform))
-                case .image(let leaf):
+                case .image(var leaf):
+                    // The shadow is cast by the unfiltered picture.
+                    leaf.filters = []
                     guard var draw = imageDraw(leaf, transform: transform, opacity: opacity, clip: sampled, coverage: nil),
                           !draw.flipsX, !draw.flipsY else { continue }
                     draw.shadow = marker
-                    draw.filters = []
                     items.append(.image(draw))
                 case .path, .mask, .tile: continue
                 }

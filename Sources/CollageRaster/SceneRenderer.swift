@@ -184,7 +184,7 @@ public enum SceneRenderer {
                 let rows = ShapedImageDraw.StoredRows(size: size, orientation: stream.orientation, opaque: true,
                                                       needColumns: stream.needColumns, row: stream.row)
                 drawShaped(draw, item: items[0], plan: plan, background: background, canvas: canvas, work: work,
-                           produce: resampling(draw, rows, of: scene))
+                           produce: resampling(draw, rows, of: scene), frame: framing(draw, rows, of: scene))
             } else {
                 drawPlain(draw, item: items[0], of: scene, plan: plan, background: background, storedSize: size,
                           orientation: stream.orientation, opaqueSource: true, needColumns: stream.needColumns,
@@ -212,7 +212,7 @@ public enum SceneRenderer {
                                    work: work, produce: resampling(draw, rows, of: scene))
                     } else {
                         drawShaped(draw, item: item, plan: plan, background: background, canvas: canvas, work: work,
-                                   produce: resampling(draw, rows, of: scene))
+                                   produce: resampling(draw, rows, of: scene), frame: framing(draw, rows, of: scene))
                     }
                 }
             }
@@ -226,12 +226,27 @@ public enum SceneRenderer {
                 let produce = { (region: PixelRect, sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws in
                     try VectorImageDraw(draw: draw, viewport: viewport, region: region).render(picture, sink: sink)
                 }
+                // The picture in its own frame (for a transformed filtered draw):
+                // drawn at the frame's scale, unturned and unmasked.
+                let frame = { (part: PixelRect) throws -> [Float] in
+                    var local = draw
+                    local.transform = .identity
+                    local.coverage = nil
+                    var pixels = [Float](repeating: 0, count: part.width * part.height * 4)
+                    try pixels.withUnsafeMutableBufferPointer { tile in
+                        try VectorImageDraw(draw: local, viewport: viewport, region: part).render(picture) { y, values in
+                            (tile.baseAddress! + (y - part.y) * part.width * 4)
+                                .update(from: values.baseAddress!, count: part.width * 4)
+                        }
+                    }
+                    return pixels
+                }
                 if let shadow = draw.shadow {
                     try drawShadow(draw, shadow, item: item, plan: plan, background: background, canvas: canvas,
                                    work: work, produce: produce)
                 } else {
                     try drawShaped(draw, item: item, plan: plan, background: background, canvas: canvas, work: work,
-                                   produce: produce)
+                                   produce: produce, frame: frame)
                 }
             }
         }
@@ -244,14 +259,35 @@ public enum SceneRenderer {
         return { region, sink in ShapedImageDraw(draw: draw, window: window, region: region).resample(rows, sink: sink) }
     }
 
+    /// The pixels of `draw`'s frame over a part of it (its picture at the
+    /// node's scale, unturned: `ShapedImageDraw.filtered`), resampled from stored `rows`.
+    private static func framing(_ draw: ImageDraw, _ rows: ShapedImageDraw.StoredRows, of scene: Scene)
+        -> (PixelRect) -> [Float] {
+        let window = sourceWindow(draw, decoded: rows.orientation.uprightSize(ofStored: rows.size), of: scene)
+        let size = Size(width: draw.destination.width, height: draw.destination.height)
+        return { part in
+            let oriented = OrientedResample(storedSize: rows.size, orientation: rows.orientation, window: window,
+                                            outputSize: size, region: part)
+            return ShapedImageDraw.upright(rows, oriented, part: part)
+        }
+    }
+
     /// The shaped draw `item`'s rows over its region, from `produce`
     /// (`ShapedImageDraw` resampling stored rows, or `VectorImageDraw`),
-    /// written to the canvas (direct) or handed to `work`.
+    /// written to the canvas (direct) or handed to `work`. A transformed
+    /// filtered draw is filtered in its own frame, from `frame`, then turned
+    /// (`ShapedImageDraw.filtered`) and held.
     private static func drawShaped(_ draw: ImageDraw, item: Int, plan: RenderPlan, background: BackgroundFill,
                                    canvas: CanvasPixels, work: RenderWork,
-                                   produce: (PixelRect, (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws -> Void) rethrows {
+                                   produce: (PixelRect, (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws -> Void,
+                                   frame: ShapedImageDraw.FramePixels) rethrows {
         let footprint = plan.footprints[item], region = footprint.region
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+        if !draw.filters.isEmpty, draw.transform != nil {
+            let pixels = try ShapedImageDraw.filtered(draw, region: region, frame: frame)
+            work.hold(.init(region: region, pixels: pixels, opaque: false, opacity: opacity), item: item)
+            return
+        }
         if !draw.filters.isEmpty {
             // Produced whole over the picture, filtered, then held.
             let picture = draw.pictureReach.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))

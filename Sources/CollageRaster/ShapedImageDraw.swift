@@ -86,27 +86,18 @@ struct ShapedImageDraw {
             }
             return
         }
-        /// The picture point (pixel-centre coordinates) shown at canvas point (x, y).
-        func local(_ x: Double, _ y: Double) -> (Double, Double) {
-            let p = inverse.apply(x, y)
-            return (p.x - 0.5, p.y - 0.5)
-        }
-        // Step 1: only the part of the picture that the region's pixels read
-        // (the inverse-mapped region's bounding box plus the kernel's reach).
-        let corners = [local(Double(region.x), Double(region.y)), local(Double(region.maxX), Double(region.y)),
-                       local(Double(region.x), Double(region.maxY)), local(Double(region.maxX), Double(region.maxY))]
-        let lowX = Swift.max(0, Swift.min(output.width - 1, Int(checked: corners.map(\.0).min()!, .down) - 3))
-        let lowY = Swift.max(0, Swift.min(output.height - 1, Int(checked: corners.map(\.1).min()!, .down) - 3))
-        let highX = Swift.max(lowX + 1, Swift.min(output.width, Int(checked: corners.map(\.0).max()!, .up) + 4))
-        let highY = Swift.max(lowY + 1, Swift.min(output.height, Int(checked: corners.map(\.1).max()!, .up) + 4))
-        let part = PixelRect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
+        // Step 1: only the part of the picture that the region's pixels read.
+        let part = Self.part(read: region, inverse: inverse,
+                             within: PixelRect(x: 0, y: 0, width: output.width, height: output.height))
         let oriented = OrientedResample(storedSize: source.size, orientation: source.orientation, window: window,
                                         outputSize: output, region: part)
         let image = Self.upright(source, oriented, part: part)
         // Step 2.
         image.withUnsafeBufferPointer { tile in
             row.withUnsafeMutableBufferPointer { out in
-                interpolate(tile.baseAddress!, part: part, inverse: inverse, into: out, sink: sink)
+                guard let shape = draw.coverage else { return }
+                Self.interpolate(tile.baseAddress!, part: part, inverse: inverse, coverage: shape, region: region,
+                                 into: out, sink: sink)
             }
         }
     }
@@ -130,9 +121,27 @@ struct ShapedImageDraw {
         }
     }
 
+    /// The picture pixels (within `bounds`, never empty) that step 2 reads
+    /// for the canvas pixels `region` through `inverse`: the inverse-mapped
+    /// region's bounding box plus the kernel's reach.
+    static func part(read region: PixelRect, inverse: Affine, within bounds: PixelRect) -> PixelRect {
+        /// The picture point (pixel-centre coordinates) shown at canvas point (x, y).
+        func local(_ x: Double, _ y: Double) -> (Double, Double) {
+            let p = inverse.apply(x, y)
+            return (p.x - 0.5, p.y - 0.5)
+        }
+        let corners = [local(Double(region.x), Double(region.y)), local(Double(region.maxX), Double(region.y)),
+                       local(Double(region.x), Double(region.maxY)), local(Double(region.maxX), Double(region.maxY))]
+        let lowX = Swift.max(bounds.x, Swift.min(bounds.maxX - 1, Int(checked: corners.map(\.0).min()!, .down) - 3))
+        let lowY = Swift.max(bounds.y, Swift.min(bounds.maxY - 1, Int(checked: corners.map(\.1).min()!, .down) - 3))
+        let highX = Swift.max(lowX + 1, Swift.min(bounds.maxX, Int(checked: corners.map(\.0).max()!, .up) + 4))
+        let highY = Swift.max(lowY + 1, Swift.min(bounds.maxY, Int(checked: corners.map(\.1).max()!, .up) + 4))
+        return PixelRect(x: lowX, y: lowY, width: highX - lowX, height: highY - lowY)
+    }
+
     /// Step 1: the upright output pixels `part` of `oriented` (premultiplied
     /// linear RGBA, `part.width` pixels a row).
-    private static func upright(_ source: StoredRows, _ oriented: OrientedResample, part: PixelRect) -> [Float] {
+    static func upright(_ source: StoredRows, _ oriented: OrientedResample, part: PixelRect) -> [Float] {
         let w = part.width
         var image = [Float](repeating: 0, count: w * part.height * 4)
         let resampler = oriented.resampler
@@ -157,13 +166,13 @@ struct ShapedImageDraw {
     /// Step 2: every canvas pixel of the region within its coverage row's
     /// non-zero span, mapped back through `inverse` into `picture` (the
     /// `part` of the resampled picture, `part.width` pixels a row) and
-    /// interpolated there with the 6 × 6 Lanczos-3 taps of its phase, times
-    /// its coverage; each row goes to `sink`. Positions step along the row
+    /// interpolated there with the 6 × 6 Lanczos-3 taps of its phase (taps
+    /// beyond `part` read its nearest edge pixel), times the coverage
+    /// `shape`; each row goes to `sink`. Positions step along the row
     /// (the inverse's x column) instead of a full inverse map per pixel.
-    private func interpolate(_ picture: UnsafePointer<Float>, part: PixelRect, inverse: Affine,
-                             into out: UnsafeMutableBufferPointer<Float>,
-                             sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
-        guard let shape = draw.coverage else { return }
+    static func interpolate(_ picture: UnsafePointer<Float>, part: PixelRect, inverse: Affine, coverage shape: PlacedMask,
+                            region: PixelRect, into out: UnsafeMutableBufferPointer<Float>,
+                            sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
         let w = part.width, h = part.height
         let pixels = UnsafeRawPointer(picture).assumingMemoryBound(to: SIMD4<Float>.self)
         let table = Self.phaseTable.baseAddress!, splat = Self.splatTable.baseAddress!

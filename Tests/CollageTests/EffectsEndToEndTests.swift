@@ -112,6 +112,96 @@ final class EffectsEndToEndTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(plain[295, 100], Color(red: 0x20, green: 0x30, blue: 0x40))
     }
 
+    /// A turned photo's blurred letterbox is blurred in the photo's own
+    /// frame (docs/format.md "Filters"): 2 px inside the turned cell's edges
+    /// (away from the corners) its bars show the photo as opaque as, and
+    /// within 3 per channel of, the unturned letterbox at the same place in
+    /// the cell; 2 px outside them (beyond the anti-aliased edge) the canvas
+    /// is its background exactly.
+    func testTurnedBlurredLetterboxIsOpaqueToTheTurnedCellEdge() throws {
+        // tall.png (240 x 480, quadrants) contained in a 200 x 150 cell centred at (150, 150): 75 x 150 in
+        // the middle, bars 62.5 px wide; the letterbox covers the cell, its quadrant boundaries at u = 0, v = 0.
+        func document(_ rotation: Int) -> String {
+            """
+            version: 1
+            canvas: {width: 300, height: 300, background: "#ff00ff"}
+            photos: [{src: photos/tall.png, frame: {x: 50, y: 75, width: 200, height: 150}, fit: contain,
+                      letterbox: {blur: 8}, rotation: \(rotation)}]
+            layout: {kind: free}
+            """
+        }
+        let flat = try render(document(0)), turned = try render(document(10))
+        let magenta = Color(red: 255, green: 0, blue: 255)
+        // Points of the bars 2 px inside each edge, 35 px or more from the quadrant boundaries and corners.
+        let inside: [(Double, Double)] = [(-98, -40), (-98, 40), (98, -40), (98, 40),
+                                          (-60, -73), (60, -73), (-60, 73), (60, 73)]
+        for (u, v) in inside {
+            let p = turnedPixel(u, v, about: (150, 150), degrees: 10)
+            let expected = flat[Int((150 + p.u).rounded(.down)), Int((150 + p.v).rounded(.down))]
+            let actual = turned[p.x, p.y]
+            XCTAssertNotEqual(expected, magenta)
+            XCTAssertEqual(actual.alpha, 255, "(\(u), \(v))")
+            for (a, e) in [(actual.red, expected.red), (actual.green, expected.green), (actual.blue, expected.blue)] {
+                XCTAssertEqual(Double(a), Double(e), accuracy: 3, "(\(u), \(v)) at (\(p.x), \(p.y)): \(actual) vs \(expected)")
+            }
+        }
+        // The unturned bars there are the blurred quadrant colours (flat so far from their boundaries).
+        XCTAssertEqual(Double(flat[52, 110].red), 220, accuracy: 2)
+        XCTAssertEqual(Double(flat[52, 110].green), 30, accuracy: 2)
+        // 2 px outside each edge: the background, exactly.
+        for (u, v) in [(-102.0, -40.0), (-102, 40), (102, -40), (102, 40), (-60, -77), (60, -77), (-60, 77), (60, 77)] {
+            let p = turnedPixel(u, v, about: (150, 150), degrees: 10)
+            XCTAssertEqual(turned[p.x, p.y], magenta, "(\(u), \(v)) at (\(p.x), \(p.y))")
+        }
+    }
+
+    /// A turned photo's `blur` filter (transparent edges) softens its edges
+    /// evenly in its own frame: across each of the four turned edges, the
+    /// alpha at every pixel within 10 px of it matches, within 3, the
+    /// unturned photo's alpha across the same edge at the same distance
+    /// (interpolated between its pixels); it is half-way at the edge and
+    /// symmetric about it.
+    func testTurnedBlurFilterSoftensTheEdgesInThePhotosFrame() throws {
+        func document(_ rotation: Int) -> String {
+            """
+            version: 1
+            canvas: {width: 300, height: 300, background: "#00000000"}
+            photos: [{src: photos/quadrants.png, frame: {x: 50, y: 75, width: 200, height: 150}, filter: [{blur: 4}],
+                      rotation: \(rotation)}]
+            layout: {kind: free}
+            """
+        }
+        let flat = try render(document(0)), turned = try render(document(30))
+        // The unturned alpha across the left edge (row 120) and the top edge (column 120), at a local
+        // coordinate (from the cell centre, pixel centres at half-integers), linearly interpolated.
+        func profile(_ t: Double, horizontal: Bool) -> Double {
+            let position = 150 + t - 0.5, low = Int(position.rounded(.down)), f = position - Double(low)
+            func alpha(_ k: Int) -> Double { Double(horizontal ? flat[k, 120].alpha : flat[120, k].alpha) }
+            return alpha(low) * (1 - f) + alpha(low + 1) * f
+        }
+        XCTAssertEqual(profile(-100, horizontal: true), 127.5, accuracy: 4)
+        XCTAssertEqual(profile(-75, horizontal: false), 127.5, accuracy: 4)
+        for d in stride(from: 1.0, through: 10, by: 1) {
+            XCTAssertEqual(profile(-100 + d, horizontal: true) + profile(-100 - d, horizontal: true), 255, accuracy: 4)
+        }
+        XCTAssertEqual(profile(-90, horizontal: true), 255, accuracy: 2)
+        XCTAssertEqual(profile(-110, horizontal: true), 0, accuracy: 2)
+        var checked = 0
+        for d in stride(from: -10.0, through: 10, by: 1) {
+            // Across the left, right, top and bottom edges, 30 px from their middles (clear of the corners).
+            for (u, v, edge) in [(-100 + d, -30.0, 0), (100 - d, 30, 0), (30, -75 + d, 1), (-30, 75 - d, 1)] {
+                let p = turnedPixel(u, v, about: (150, 150), degrees: 30)
+                // The mirrored edges' distances mapped onto the left and top profiles.
+                let t = edge == 0 ? (u < 0 ? p.u : -p.u) : (v < 0 ? p.v : -p.v)
+                let expected = profile(t, horizontal: edge == 0)
+                XCTAssertEqual(Double(turned[p.x, p.y].alpha), expected, accuracy: 3,
+                               "edge point (\(u), \(v)) at (\(p.x), \(p.y))")
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 84)
+    }
+
     /// The background image is a prerequisite in the depfile, after the photos and overlays.
     func testDepfileListsTheBackgroundImage() throws {
         try write("doc.yaml", """

@@ -228,6 +228,39 @@ final class SVGRenderTests: XCTestCase {
         }
     }
 
+    /// A turned SVG photo's filters apply in its own frame (the picture drawn
+    /// at its frame's scale, filtered, then turned): its grey blurred
+    /// letterbox is the flat grey of each half 2 px inside the turned cell's
+    /// top and bottom edges (within 2), and 2 px outside them the canvas is
+    /// white exactly.
+    func testTurnedFilteredSVGIsFilteredInItsFrame() throws {
+        let directory = try TestPackage.temporaryDirectory(self)
+        try write("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
+            <rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff"/></svg>
+            """, "halves.svg", in: directory)
+        // A 100 x 100 cell centred at (100, 100): the picture 100 x 50 in the middle, bars 25 px tall above
+        // and below; the letterbox covers the cell, red left of u = 0, blue right of it.
+        let (image, _) = try render("""
+            version: 1
+            canvas: {width: 200, height: 200, background: "#ffffff"}
+            photos: [{src: halves.svg, frame: {x: 50, y: 50, width: 100, height: 100}, fit: contain,
+                      letterbox: {blur: 6}, filter: {grayscale: 1}, rotation: 20}]
+            layout: {kind: free}
+            """, in: directory)
+        // The Filter Effects grayscale on sRGB values: red 0.2126 x 255 = 54, blue 0.0722 x 255 = 18.
+        for (u, v, grey) in [(-30.0, -48.0, 54), (30, -48, 18), (-30, 48, 54), (30, 48, 18), (-30, 0, 54), (30, 0, 18)] {
+            let p = turnedPixel(u, v, about: (100, 100), degrees: 20)
+            let c = image[p.x, p.y]
+            XCTAssertTrue(c.red == c.green && c.green == c.blue && abs(Int(c.red) - grey) <= 2 && c.alpha == 255,
+                          "(\(u), \(v)) at (\(p.x), \(p.y)): \(c)")
+        }
+        for (u, v) in [(-30.0, -52.0), (30, -52), (-30, 52), (30, 52), (-52, -30), (52, 30)] {
+            let p = turnedPixel(u, v, about: (100, 100), degrees: 20)
+            XCTAssertEqual(image[p.x, p.y], .white, "(\(u), \(v)) at (\(p.x), \(p.y))")
+        }
+    }
+
     /// `--depfile` lists SVG photos and overlays like other images.
     func testDepfileListsSVGs() throws {
         let directory = try TestPackage.temporaryDirectory(self)

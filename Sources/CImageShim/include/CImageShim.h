@@ -88,6 +88,14 @@ collage_failure collage_jpeg_failure(const collage_jpeg_decoder *d);
 const char *collage_jpeg_message(const collage_jpeg_decoder *d);
 const collage_warnings *collage_jpeg_warnings(const collage_jpeg_decoder *d);
 void collage_jpeg_close(collage_jpeg_decoder *d);
+/* The same JPEG losslessly re-encoded as progressive, as `jpegtran
+ * -progressive -copy all` makes it: the DCT coefficients untouched (so it
+ * decodes to the same pixels at every DCT scale), libjpeg's default
+ * progression (jpeg_simple_progression), every APPn and COM marker copied.
+ * Tests use it to make progressive twins of baseline photos. Returns 0 and a
+ * malloc'd buffer in *out (the caller frees it), or -1 (invalid JPEG, no
+ * memory) with *out NULL. */
+int collage_jpeg_progressive_copy(const uint8_t *data, size_t length, uint8_t **out, size_t *out_length);
 
 /* ----------------------------------------------------------------- PNG decode */
 

@@ -1,0 +1,95 @@
+import XCTest
+import CImageShim
+import CollageRaster
+@testable import CollageCodecs
+import CollageTestSupport
+
+/// Progressive JPEGs decode to exactly the pixels of the baseline file they
+/// were losslessly made from (`collage_jpeg_progressive_copy`, as `jpegtran
+/// -progressive -copy all`): the DCT coefficients are the same, and libjpeg
+/// runs the same IDCT, upsampling and colour conversion on them, so equality
+/// is exact (no tolerance) at every DCT scale, whole or row by row (the
+/// progressive file goes through libjpeg's whole-image coefficient buffer,
+/// the baseline file does not).
+final class ProgressiveDecodeTests: XCTestCase {
+    /// The progressive twin of corpus photo `name`, in a temporary file.
+    private func progressiveTwin(_ name: String) throws -> (baseline: String, progressive: String) {
+        let baseline = try TestPackage.corpusFile("metadata-extractor-images/" + name)
+        let bytes = try FileBytes.read(baseline)
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        XCTAssertEqual(bytes.withUnsafeBufferPointer { collage_jpeg_progressive_copy($0.baseAddress, $0.count, &out, &length) }, 0)
+        let copy = try XCTUnwrap(out)
+        defer { free(copy) }
+        let progressive = Array(UnsafeBufferPointer(start: copy, count: length))
+        XCTAssertTrue(isProgressive(progressive), name)
+        XCTAssertFalse(isProgressive(bytes), name)
+        return (baseline, try TempFiles.write(progressive, name: "progressive-" + name, for: self))
+    }
+
+    private func isProgressive(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let decoder = collage_jpeg_open(buffer.baseAddress, buffer.count, 0, 1) else { return false }
+            defer { collage_jpeg_close(decoder) }
+            var info = collage_jpeg_info()
+            return collage_jpeg_header(decoder, &info) == 0 && info.progressive != 0
+        }
+    }
+
+    /// The oriented minimum size that makes `chooseScale` pick `scale`/8.
+    private func minimum(for header: ImageHeader, scale: Int) -> Size {
+        let stored = header.storedSize
+        let w = (stored.width * scale + 7) / 8, h = (stored.height * scale + 7) / 8
+        return header.orientation.swapsAxes ? Size(width: h, height: w) : Size(width: w, height: h)
+    }
+
+    /// 4:2:2 turned by EXIF 6, 4:2:0 turned by EXIF 3, 4:4:4 with an ICC profile:
+    /// the upright decodes are equal at two DCT scales each.
+    func testUprightDecodesEqualTheBaselineFilesAtEachDCTScale() throws {
+        for (name, scales, orientation) in [("photo_Canon_EOS_1000D.jpg", [2, 4], Orientation.right),
+                                            ("photo_Apple_iPhone_5.jpg", [4, 8], .down),
+                                            ("photo_Issue_525.jpg", [1, 4], .up)] {
+            let (baseline, progressive) = try progressiveTwin(name)
+            let header = try ImageDecoder.header(path: baseline)
+            XCTAssertEqual(header.orientation, orientation, name)
+            XCTAssertEqual(try ImageDecoder.header(path: progressive), header, name)
+            for scale in scales {
+                let options = DecodeOptions(minimumSize: minimum(for: header, scale: scale))
+                let expected = try ImageDecoder.decode(path: baseline, options: options)
+                let actual = try ImageDecoder.decode(path: progressive, options: options)
+                XCTAssertEqual(expected.dctScale, scale, name)
+                XCTAssertEqual(actual.dctScale, scale, name)
+                XCTAssertEqual(actual.pixmap.size, expected.pixmap.size, "\(name) at \(scale)/8")
+                XCTAssertEqual(actual.warnings, [], "\(name) at \(scale)/8")
+                XCTAssertTrue(actual.pixmap.pixels == expected.pixmap.pixels, "\(name) at \(scale)/8: pixels differ")
+            }
+        }
+    }
+
+    /// Row by row (the renderer's streamed path), columns cropped and the top
+    /// skipped: the progressive file's rows equal the baseline file's whole
+    /// stored decode, down to the last row.
+    func testStreamedRowsEqualTheBaselineDecode() throws {
+        let (baseline, progressive) = try progressiveTwin("photo_Canon_PowerShot_G11.jpg")
+        let header = try ImageDecoder.header(path: baseline)
+        let options = DecodeOptions(minimumSize: minimum(for: header, scale: 4))
+        let whole = try ImageDecoder.decodeStored(path: baseline, options: options)
+        XCTAssertEqual(whole.dctScale, 4)
+        let width = whole.pixmap.width, height = whole.pixmap.height
+        let stream = try XCTUnwrap(try ImageDecoder.openRows(path: progressive, options: options))
+        XCTAssertEqual(stream.size, whole.pixmap.size)
+        let columns = width / 5 ..< width * 4 / 5, top = height / 7
+        stream.needColumns(columns)
+        var differing: [Int] = []
+        for y in top ..< height {
+            let row = stream.row(y)
+            let expected = whole.pixmap.pixels[(y * width + columns.lowerBound) * 4 ..< (y * width + columns.upperBound) * 4]
+            if !UnsafeBufferPointer(start: row + columns.lowerBound * 4, count: columns.count * 4).elementsEqual(expected) {
+                differing.append(y)
+            }
+        }
+        try stream.finish()
+        XCTAssertEqual(differing, [], "rows that differ")
+        XCTAssertEqual(stream.warnings, [])
+    }
+}
