@@ -1,9 +1,17 @@
-"""Benchmark harness for issue 7: collage against libvips, ImageMagick and
-Pillow on the reference job, with a float64 quality reference. Run through
-`Benchmarks/run` (which installs the peers and builds collage); see the
-README section "Benchmarks".
+"""Benchmark harness for issues 7 and 17: collage against libvips, ImageMagick
+and Pillow on the reference job (with a float64 quality reference) and its
+variants, and on posters up to the canvas limit. Run through `Benchmarks/run`
+(which installs the peers and builds collage); see the README section
+"Benchmarks".
 
-    python3 Benchmarks/harness.py [--quick] [--runs N] [--out FILE]
+    python3 Benchmarks/harness.py [--quick] [--runs N] [--poster-runs N] [--only SECTIONS] [--out FILE]
+
+Sections (all by default; `--quick` leaves out the scaling curve): reference
+(the reference job, its quality, floor and targets), png, rotated,
+progressive (with its djpeg floor), posters (issue 17's 7200x10800 and
+16384x16384 81-photo posters), scaling (the scaling curve, 1 to 256 photos).
+The results file ends with a "Targets" section: one line per target of
+issue 17, measured value and met / not met (targets of sections not run say so).
 """
 import argparse
 import datetime
@@ -288,15 +296,25 @@ def measure(argv):
     return wall, float(user) + float(system), int(rss) / 1024
 
 
-def run_alternating(commands, runs):
-    """Every tool once per round, rounds repeated: drift hits all tools alike."""
+def run_alternating(commands, runs, warm=True):
+    """Every tool once per round, rounds repeated: drift hits all tools alike.
+    `warm`: one untimed round first (the page cache and the fontconfig cache);
+    the long poster jobs skip it and read their photos once instead (`warm_files`)."""
     samples = {name: [] for name in commands}
-    for name, argv in commands.items():   # warm the page cache and the fontconfig cache
+    for name, argv in (commands.items() if warm else []):
         measure(argv)
     for _ in range(runs):
         for name, argv in commands.items():
             samples[name].append(measure(argv))
     return samples
+
+
+def warm_files(paths):
+    """Read each file once, untimed, so that the first timed round finds it in the page cache."""
+    for path in sorted(set(paths)):
+        with open(path, "rb") as f:
+            while f.read(1 << 20):
+                pass
 
 
 def summarise(samples):
@@ -352,18 +370,84 @@ def floor_once(photos, scales, ppm):
 
 # --- main ------------------------------------------------------------------------------------
 
+SECTIONS = ["reference", "png", "rotated", "progressive", "posters", "scaling"]
+# Issue 17's posters, 81 photos (the nine repeated) in a 9x9 cover grid: width, height, the key of
+# their targets, and those targets: peak RSS MiB and wall time as a ratio to libvips'.
+POSTERS = [(7200, 10800, "poster-7200", 256, 0.45), (16384, 16384, "poster-16384", 384, 0.5)]
+# The scaling curve: (photos, canvas side, grid columns); photos repeat the nine.
+SCALING = [(1, 1024, 1), (9, 2048, 3), (36, 4096, 6), (81, 8192, 9), (144, 12288, 12), (256, 16384, 16)]
+# Issue 17's bound on the scaling curve's cost per megapixel: "flat or falls", with this much
+# room for the machine's run-to-run noise, against the 81-photo point (64 MP).
+SCALING_NOISE = 1.10
+
+
 def fmt_row(name, s, base, quality, extra=""):
     return "| %s | %.3f | %.3f–%.3f | %.3f | %.0f | %.2f | %s |%s" % (
         name, s["median"], s["min"], s["max"], s["cpu"], s["rss"], s["median"] / base, quality, extra)
 
 
+class Targets:
+    """Issue 17's targets, in the order of the issue: each gets a measured value when its section runs."""
+
+    ORDER = [
+        ("poster-16384-rss", "16384x16384 poster (81 photos): peak RSS <= 384 MiB"),
+        ("poster-16384-wall", "16384x16384 poster: wall time <= 0.5x libvips'"),
+        ("poster-7200-rss", "7200x10800 poster (81 photos): peak RSS <= 256 MiB"),
+        ("poster-7200-wall", "7200x10800 poster: wall time <= 0.45x libvips'"),
+        ("progressive-pillow", "reference job from progressive JPEGs: wall time <= 0.75x threaded Pillow's"),
+        ("progressive-floor", "reference job from progressive JPEGs: wall time <= 1.15x the djpeg floor (default scales)"),
+        ("progressive-rss", "reference job from progressive JPEGs: peak RSS <= Pillow's"),
+        ("reference-pillow", "reference job, default mode: wall time <= 0.62x threaded Pillow's"),
+        ("reference-quality", "reference job, default mode: quality unchanged, 52.36 dB (>= 52.3)"),
+        ("reference-fast", "reference job, `--fast`: wall time <= 0.5x threaded Pillow's"),
+        ("scaling-cost", "scaling curve to 256 photos / 268 MP: ms per (canvas + decoded) MP flat or falls "
+                         "(every point past 81 photos <= %.2fx the 81-photo point's)" % SCALING_NOISE),
+        ("scaling-rss", "scaling curve: peak RSS at 256 photos on 16384x16384 grows with the band, not the canvas "
+                        "(<= 384 MiB, the poster bound; the 8-bit RGB canvas alone is 768 MiB)"),
+    ]
+
+    def __init__(self):
+        self.measured = {}
+
+    def set(self, key, value, met):
+        assert key in dict(self.ORDER), key
+        self.measured[key] = (value, met)
+
+    def lines(self):
+        out = ["| target | measured | result |", "|---|---|---|"]
+        for key, text in self.ORDER:
+            value, met = self.measured.get(key, ("section not run", None))
+            out.append("| %s | %s | %s |" % (text, value, "not run" if met is None else ("met" if met else "NOT met")))
+        met = sum(1 for v, m in self.measured.values() if m)
+        out += ["", "%d of %d targets met, %d not met, %d not run." % (
+            met, len(self.ORDER), sum(1 for v, m in self.measured.values() if not m),
+            len(self.ORDER) - len(self.measured))]
+        return out
+
+
 def main():
+    started = time.perf_counter()
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="3 rounds, no scaling curve (for iteration)")
-    ap.add_argument("--runs", type=int, help="rounds of the reference job (default 15, quick 3)")
-    ap.add_argument("--out", help="results file (default Benchmarks/results/<date>-<machine>.md)")
+    ap.add_argument("--quick", action="store_true", help="3 rounds, posters 2 rounds, no scaling curve (for iteration)")
+    ap.add_argument("--runs", type=int, help="rounds of the reference job (default 15, quick 3; the PNG, rotated "
+                                             "and progressive variants take half, at least 2)")
+    ap.add_argument("--poster-runs", type=int, help="rounds of each poster job (default 3, quick 2)")
+    ap.add_argument("--only", help="comma-separated sections to run: %s (default all; "
+                                   "`--quick` leaves out scaling unless named here). `batch` is "
+                                   "Benchmarks/run's and ignored here" % ",".join(SECTIONS))
+    ap.add_argument("--out", help="results file (default Benchmarks/results/<date>-<machine>.md, "
+                                  "with --only <date>-<machine>-<sections>.md)")
     args = ap.parse_args()
     runs = args.runs or (3 if args.quick else 15)
+    poster_runs = args.poster_runs or (2 if args.quick else 3)
+    if args.only:
+        chosen = [s.strip() for s in args.only.split(",") if s.strip() and s.strip() != "batch"]
+        unknown = [s for s in chosen if s not in SECTIONS]
+        if unknown:
+            ap.error("unknown section(s) %s; sections: %s" % (", ".join(unknown), ",".join(SECTIONS)))
+        sections = [s for s in SECTIONS if s in chosen]
+    else:
+        sections = [s for s in SECTIONS if not (args.quick and s == "scaling")]
 
     photos = [os.path.join(CORPUS, "metadata-extractor-images", n) for n in NINE]
     missing = [p for p in photos if not os.path.exists(p)]
@@ -374,6 +458,7 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     folder = tempfile.mkdtemp(prefix="run-", dir=WORK)
     lines = []
+    targets = Targets()
 
     def say(text=""):
         print(text, flush=True)
@@ -392,8 +477,49 @@ def main():
     say()
     say("Versions: " + "; ".join("%s %s" % kv for kv in versions.items()))
     say()
+    say("Started %s UTC, load average %s; sections: %s%s." % (
+        datetime.datetime.now(datetime.timezone.utc).strftime("%H:%M"), " ".join("%.2f" % v for v in os.getloadavg()),
+        ", ".join(sections), " (quick)" if args.quick else ""))
+    say()
 
     cells9 = auto_cells(9, 2048, 2048)
+    peers = ["libvips", "ImageMagick", "Pillow"]
+
+    if "reference" in sections:
+        section_reference(say, targets, photos, cells9, peers, folder, runs)
+    if "png" in sections:
+        section_png(say, photos, cells9, peers, folder, runs)
+    if "rotated" in sections:
+        section_rotated(say, photos, cells9, folder, runs)
+    if "progressive" in sections:
+        section_progressive(say, targets, photos, cells9, peers, folder, runs)
+    if "posters" in sections:
+        section_posters(say, targets, photos, folder, poster_runs)
+    if "scaling" in sections:
+        section_scaling(say, targets, photos, folder)
+
+    say("## Targets (issue 17)")
+    say()
+    for line in targets.lines():
+        say(line)
+    say()
+    say("Run took %.1f min (machine timings are noisy while others build; load average now %s)." % (
+        (time.perf_counter() - started) / 60, " ".join("%.2f" % v for v in os.getloadavg())))
+
+    name = "%s-%s" % (today, machine) + ("-" + "+".join(sections) if args.only else "")
+    out = args.out or os.path.join(BENCH, "results", name + ".md")
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    shutil.rmtree(folder, ignore_errors=True)
+    report = os.path.join(WORK, "time-%d.txt" % os.getpid())   # measure()'s GNU time report
+    if os.path.exists(report):
+        os.remove(report)
+    print("written to %s" % os.path.relpath(out, ROOT))
+
+
+def section_reference(say, targets, photos, cells9, peers, folder, runs):
+    """The reference job: quality (caption-free PNG) first, then the timed JPEG job, its floor and targets."""
     say("Reference job: the nine benchmark photos, 3x3 cover grid on 2048x2048, 8 px gaps and padding, white, "
         "a 96 px white caption with a 4 px black stroke, JPEG q90 4:2:0; "
         "%d alternating rounds after one warm-up round. Quality: PSNR over the nine cells of a caption-free PNG "
@@ -402,7 +528,6 @@ def main():
         "pixel centres +0.5, reflect-101 edges)." % runs)
     say()
 
-    # Quality first (one run each, caption-free PNG).
     qjob = Job("quality", photos, [2048, 2048], cells9, 3, "png", False, folder)
     cells, windows = layout_windows(qjob.yaml())
     # Cross-check: the layout collage reports is docs/format.md's (snapping, centred cover windows).
@@ -422,7 +547,6 @@ def main():
     job = Job("reference", photos, [2048, 2048], cells9, 3, "jpeg", True, folder)
     stats = {k: summarise(v) for k, v in run_alternating(job.commands(), runs).items()}
     base = stats["collage"]["median"]
-    peers = ["libvips", "ImageMagick", "Pillow"]
     fastest = min(peers, key=lambda p: stats[p]["median"])
     floors = floor_times(photos, cells9, [2, 1], job.output("collage"), 7)
     (floor_default, scales_default), (floor_fast, scales_fast) = floors[2], floors[1]
@@ -439,14 +563,22 @@ def main():
                                                                     ",".join(map(str, scales_fast)), floor_fast))
     say()
     d, f, p = stats["collage"]["median"], stats["collage --fast"]["median"], stats[fastest]["median"]
-    say("Targets (fastest peer: %s): default %.2fx the fastest peer (target <= 0.80), %.2f dB (>= 48); "
-        "fast %.2fx the fastest peer (<= 0.60), %.2fx its floor (<= 1.30), %.2f dB (>= %.2f, the fastest peer's); "
-        "peak RSS %.0f MiB vs leanest peer %.0f MiB."
-        % (fastest, d / p, quality["collage"], f / p, f / floor_fast, quality["collage --fast"], quality[fastest],
-           stats["collage"]["rss"], min(stats[q]["rss"] for q in peers)))
+    say("Targets of issue 7 (fastest peer: %s): default %.2fx the fastest peer (target <= 0.80), %.2f dB (>= 48), "
+        "%.2fx its floor; fast %.2fx the fastest peer (<= 0.60), %.2fx its floor (<= 1.30), %.2f dB (>= %.2f, the "
+        "fastest peer's); peak RSS %.0f MiB vs leanest peer %.0f MiB."
+        % (fastest, d / p, quality["collage"], d / floor_default, f / p, f / floor_fast, quality["collage --fast"],
+           quality[fastest], stats["collage"]["rss"], min(stats[q]["rss"] for q in peers)))
+    say()
+    pil = stats["Pillow"]["median"]
+    targets.set("reference-pillow", "%.2fx (%.3f s against %.3f s)" % (d / pil, d, pil), d / pil <= 0.62)
+    targets.set("reference-quality", "%.2f dB" % quality["collage"], quality["collage"] >= 52.3)
+    targets.set("reference-fast", "%.2fx (%.3f s against %.3f s)" % (f / pil, f, pil), f / pil <= 0.5)
+    say("Targets of issue 17 (against threaded Pillow): default %.2fx (target <= 0.62) at %.2f dB (52.36 unchanged, "
+        ">= 52.3); `--fast` %.2fx (<= 0.5)." % (d / pil, quality["collage"], f / pil))
     say()
 
-    # PNG variant.
+
+def section_png(say, photos, cells9, peers, folder, runs):
     pjob = Job("png", photos, [2048, 2048], cells9, 3, "png", True, folder)
     pcmds = {k: v for k, v in pjob.commands().items() if k != "collage --fast"}
     pstats = {k: summarise(v) for k, v in run_alternating(pcmds, max(2, runs // 2)).items()}
@@ -460,8 +592,10 @@ def main():
         say(fmt_row(name, pstats[name], pstats["collage"]["median"], str(sizes[name])))
     say()
 
-    # Rotated variant (issue 12): the reference job with every print turned
-    # by 5 degrees (collage only), against the same job unrotated, alternating.
+
+def section_rotated(say, photos, cells9, folder, runs):
+    """Issue 12: the reference job with every print turned by 5 degrees (collage only), against the
+    same job unrotated, alternating."""
     rjob = Job("rotated", photos, [2048, 2048], cells9, 3, "jpeg", True, folder, rotation=5)
     ujob = Job("unrotated", photos, [2048, 2048], cells9, 3, "jpeg", True, folder)
     rcmds = {"collage unrotated": ujob.commands()["collage"], "collage rotation 5": rjob.commands()["collage"]}
@@ -477,7 +611,10 @@ def main():
         % (rstats["collage rotation 5"]["median"] / rstats["collage unrotated"]["median"]))
     say()
 
-    # Progressive variant: the same nine made progressive.
+
+def section_progressive(say, targets, photos, cells9, peers, folder, runs):
+    """The reference job from the nine made progressive (same pixels), its djpeg floor at collage's
+    default DCT scales, and issue 17's targets."""
     prog_dir = os.path.join(folder, "progressive")
     os.makedirs(prog_dir)
     prog = []
@@ -486,44 +623,104 @@ def main():
         subprocess.run(["jpegtran", "-progressive", "-copy", "all", "-outfile", target, p], check=True)
         prog.append(target)
     gjob = Job("progressive", prog, [2048, 2048], cells9, 3, "jpeg", True, folder)
-    gstats = {k: summarise(v) for k, v in run_alternating(gjob.commands(), max(2, runs // 2)).items()}
-    say("## Progressive variant (`jpegtran -progressive -copy all`, same pixels)")
+    gruns = max(2, runs // 2)
+    gstats = {k: summarise(v) for k, v in run_alternating(gjob.commands(), gruns).items()}
+    floor, scales = floor_times(prog, cells9, [2], gjob.output("collage"), 7)[2]
+    say("## Progressive variant (`jpegtran -progressive -copy all`, same pixels; %d alternating rounds)" % gruns)
     say()
     say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage |")
     say("|---|---|---|---|---|---|")
     for name in ["collage", "collage --fast"] + peers:
         say(fmt_row(name, gstats[name], gstats["collage"]["median"], "")[:-4] + "|")
     say()
+    c, pil = gstats["collage"], gstats["Pillow"]
+    say("Floor (the progressive files decoded by djpeg at collage's default DCT scales %s/8 on 2 workers + one JPEG "
+        "encode; best of 7): %.3f s." % (",".join(map(str, scales)), floor))
+    say()
+    say("Targets of issue 17: %.2fx threaded Pillow's wall time (target <= 0.75), %.2fx the floor (<= 1.15), "
+        "peak RSS %.0f MiB against Pillow's %.0f MiB (no more)."
+        % (c["median"] / pil["median"], c["median"] / floor, c["rss"], pil["rss"]))
+    say()
+    targets.set("progressive-pillow", "%.2fx (%.3f s against %.3f s)" % (c["median"] / pil["median"], c["median"],
+                                                                         pil["median"]), c["median"] / pil["median"] <= 0.75)
+    targets.set("progressive-floor", "%.2fx (%.3f s against %.3f s)" % (c["median"] / floor, c["median"], floor),
+                c["median"] / floor <= 1.15)
+    targets.set("progressive-rss", "%.0f MiB against %.0f MiB" % (c["rss"], pil["rss"]), c["rss"] <= pil["rss"])
 
-    if not args.quick:
-        say("## Scaling curve (collage, default mode, JPEG q90; photos repeat the nine)")
+
+def section_posters(say, targets, photos, folder, runs):
+    """Issue 17's posters: 81 photos (the nine repeated, as the scaling curve does) in a 9x9 cover grid,
+    8 px gaps and padding, no caption, JPEG q90 4:2:0; collage (default mode) against libvips and
+    threaded Pillow, alternating. No warm-up round (each round takes tens of seconds): the nine
+    photos are read once instead, untimed."""
+    say("## Posters (81 photos, the nine repeated, 9x9 cover grid, 8 px gaps and padding, no caption, JPEG q90 "
+        "4:2:0; %d alternating round%s, the photos read once untimed before)" % (runs, "" if runs == 1 else "s"))
+    say()
+    warm_files(photos)
+    for width, height, key, rss_bound, wall_bound in POSTERS:
+        ps = [photos[i % 9] for i in range(81)]
+        cells = grid_cells(81, 9, width, height)
+        job = Job("poster-%dx%d" % (width, height), ps, [width, height], cells, 9, "jpeg", False, folder)
+        # Every tool gets the cells collage lays out (docs/format.md's grid rule).
+        reported, _ = layout_windows(job.yaml())
+        if [tuple(c) for c in reported] != [tuple(c) for c in cells]:
+            sys.exit("poster layout mismatch: collage %s, harness %s" % (reported[:3], cells[:3]))
+        cmds = {k: v for k, v in job.commands().items() if k in ("collage", "libvips", "Pillow")}
+        stats = {k: summarise(v) for k, v in run_alternating(cmds, runs, warm=False).items()}
+        say("### %dx%d (%.0f MP)" % (width, height, width * height / 1e6))
         say()
-        say("| photos | canvas | canvas MP | decoded MP | median s | peak RSS MiB | ms per (canvas + decoded) MP |")
+        say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
         say("|---|---|---|---|---|---|---|")
-        for n, side, columns in [(1, 1024, 1), (9, 2048, 3), (36, 4096, 6), (81, 8192, 9)]:
-            ps = [photos[i % 9] for i in range(n)]
-            cells = auto_cells(n, side, side) if n <= 9 else grid_cells(n, columns, side, side)
-            sjob = Job("scale%d" % n, ps, [side, side], cells, columns, "jpeg", False, folder)
-            argv = sjob.commands()["collage"]
-            measure(argv)
-            samples = [measure(argv) for _ in range(3)]
-            decoded = 0
-            for p, c in zip(ps, cells):
-                k = dct_scale(p, c, 2)
-                with Image.open(p) as im:
-                    decoded += math.ceil(im.width * k / 8) * math.ceil(im.height * k / 8)
-            s = summarise(samples)
-            mp = side * side / 1e6
-            say("| %d | %dx%d | %.1f | %.1f | %.3f | %.0f | %.1f |" % (n, side, side, mp, decoded / 1e6, s["median"],
-                                                                    s["rss"], 1000 * s["median"] / (mp + decoded / 1e6)))
+        for name in ["collage", "libvips", "Pillow"]:
+            out = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
+            say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(out))))
         say()
+        c, v = stats["collage"], stats["libvips"]
+        say("Targets of issue 17: peak RSS %.0f MiB (target <= %d); %.2fx libvips' wall time (<= %.2f)."
+            % (c["rss"], rss_bound, c["median"] / v["median"], wall_bound))
+        say()
+        targets.set(key + "-rss", "%.0f MiB" % c["rss"], c["rss"] <= rss_bound)
+        targets.set(key + "-wall", "%.2fx (%.3f s against %.3f s)" % (c["median"] / v["median"], c["median"],
+                                                                     v["median"]), c["median"] / v["median"] <= wall_bound)
 
-    out = args.out or os.path.join(BENCH, "results", "%s-%s.md" % (today, machine))
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    with open(out, "w") as f:
-        f.write("\n".join(lines) + "\n")
-    shutil.rmtree(folder, ignore_errors=True)
-    print("written to %s" % os.path.relpath(out, ROOT))
+
+def section_scaling(say, targets, photos, folder):
+    """collage alone, default mode, from 1 photo on 1 MP to 256 on the 268 MP canvas limit: 3 runs a
+    point, one untimed warm-up before the first point (the nine photos, then in the page cache, are
+    all the points read)."""
+    say("## Scaling curve (collage, default mode, JPEG q90; photos repeat the nine; median of 3 runs)")
+    say()
+    say("| photos | canvas | canvas MP | decoded MP | median s | peak RSS MiB | ms per (canvas + decoded) MP |")
+    say("|---|---|---|---|---|---|---|")
+    cost = {}
+    rss = {}
+    for index, (n, side, columns) in enumerate(SCALING):
+        ps = [photos[i % 9] for i in range(n)]
+        cells = auto_cells(n, side, side) if n <= 9 else grid_cells(n, columns, side, side)
+        sjob = Job("scale%d" % n, ps, [side, side], cells, columns, "jpeg", False, folder)
+        argv = sjob.commands()["collage"]
+        if index == 0:
+            measure(argv)
+        samples = [measure(argv) for _ in range(3)]
+        decoded = 0
+        for p, c in zip(ps, cells):
+            k = dct_scale(p, c, 2)
+            with Image.open(p) as im:
+                decoded += math.ceil(im.width * k / 8) * math.ceil(im.height * k / 8)
+        s = summarise(samples)
+        mp = side * side / 1e6
+        cost[n] = 1000 * s["median"] / (mp + decoded / 1e6)
+        rss[n] = s["rss"]
+        say("| %d | %dx%d | %.1f | %.1f | %.3f | %.0f | %.1f |" % (n, side, side, mp, decoded / 1e6, s["median"],
+                                                                s["rss"], cost[n]))
+    say()
+    late = [n for n, _, _ in SCALING if n > 81]
+    worst = max(late, key=lambda n: cost[n])
+    targets.set("scaling-cost", "%s ms/MP (81, %s photos); worst %.2fx" % (
+        " / ".join("%.1f" % cost[n] for n in [81] + late), ", ".join(map(str, late)), cost[worst] / cost[81]),
+        cost[worst] <= SCALING_NOISE * cost[81])
+    last = SCALING[-1][0]
+    targets.set("scaling-rss", "%.0f MiB" % rss[last], rss[last] <= 384)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,10 @@
-"""The reference job in libvips (pyvips), written as an expert would:
-`thumbnail` per photo (shrink-on-load, EXIF auto-rotate, centred crop),
-`arrayjoin` with the gap as `shim`, `embed` for the padding, the caption
-composited as a white text mask over its dilation (the stroke) in black; libvips threads itself over all cores.
+"""A harness job (the reference job, its variants, the posters) in libvips
+(pyvips), written as an expert would: `thumbnail` per photo from its file
+(JPEG shrink-on-load, EXIF auto-rotate, centred crop; `thumbnail` opens the
+file for sequential access itself), `arrayjoin` with the gap as `shim`,
+`embed` for the padding, all lazy: one pipeline, no copies, evaluated by
+`jpegsave` / `pngsave` in strips; the caption composited as a white text mask
+over its dilation (the stroke) in black; libvips threads itself over all cores.
 
     python3 vips_collage.py JOB.json
 """

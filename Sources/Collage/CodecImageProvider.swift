@@ -56,15 +56,19 @@ final class CodecImageProvider: ImageProvider {
         headers.indices.contains(index) ? headers[index].decodedSize(minimumSize: minimumSize) : nil
     }
 
-    /// A streamed photo JPEG (`JPEGRowStream`): libjpeg's MCU-row buffers
-    /// (up to 16 rows of three components) and the RGBA row, counted as 48
-    /// rows of 4 bytes a pixel of the decoded width. Anything else: nil (the
-    /// whole decode). A multi-scan (progressive) JPEG's full-size
-    /// coefficients are not known from the header and not counted.
-    func decodeWorkingBytes(image index: Int, minimumSize: Size, streaming: Bool) -> Int? {
-        guard streaming, headers.indices.contains(index), headers[index].format == .jpeg,
+    /// A JPEG photo's decode (not one shared through the cache): streamed
+    /// (`JPEGRowStream`), libjpeg's MCU-row buffers (up to 16 rows of three
+    /// components) and the RGBA row, counted as 48 rows of 4 bytes a pixel
+    /// of the decoded width; else the whole decoded image; plus a multi-scan
+    /// file's coefficients (`ImageHeader.coefficientBytes`). Anything else:
+    /// nil (the whole decode).
+    func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? {
+        guard headers.indices.contains(index), headers[index].format == .jpeg,
               cache?.isShared(paths[index]) != true else { return nil }
-        return headers[index].decodedSize(minimumSize: minimumSize).width * 4 * 48
+        let header = headers[index]
+        let decoded = header.decodedSize(minimumSize: minimumSize)
+        let pixels = streaming ? decoded.width * 4 * 48 : decoded.width * decoded.height * 4
+        return DecodeMemory(bytes: pixels + header.coefficientBytes, coefficientBytes: header.coefficientBytes)
     }
 
     /// The image overlays' paths, in overlay order.

@@ -18,6 +18,11 @@ public struct ImageHeader: Sendable, Hashable {
     /// EXIF DateTimeOriginal as written ("YYYY:MM:DD HH:MM:SS", which sorts
     /// chronologically as text); nil when absent or unreadable.
     public var captureDate: String?
+    /// Bytes of DCT coefficients a decode holds for the whole image: a
+    /// multi-scan JPEG's (progressive, or components in separate scans),
+    /// which libjpeg keeps at full size whatever the DCT scale; 0 for a
+    /// single-scan JPEG and every other format.
+    public var coefficientBytes = 0
     /// The size after orientation: storedSize with width and height swapped
     /// for orientations 5-8. Layout uses this.
     public var size: Size { orientation.swapsAxes ? Size(width: storedSize.height, height: storedSize.width) : storedSize }

@@ -25,8 +25,11 @@ enum JPEGDecoding {
 
     static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
         try withDecoder(bytes, path: path, options: DecodeOptions()) { (_, info) throws(ImageError) -> ImageHeader in
-            return ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
-                               exif: exifBlock(info.exif, info.exif_length))
+            var header = ImageHeader(format: .jpeg, storedSize: Size(width: Int(info.width), height: Int(info.height)),
+                                     exif: exifBlock(info.exif, info.exif_length))
+            // At most 65535² pixels of 3 components of 2 bytes: well inside an Int.
+            header.coefficientBytes = info.coefficient_bytes > 0 && info.coefficient_bytes < 1e15 ? Int(info.coefficient_bytes) : 0
+            return header
         }
     }
 

@@ -25,22 +25,40 @@ public protocol ImageProvider: Sendable {
     /// work depends on it (`RenderPlan.workEstimate`). The default: nil.
     func decodedSize(image index: Int, minimumSize: Size) -> Size?
 
-    /// The bytes a decode of image `index` at `minimumSize` holds while the
+    /// What a decode of image `index` at `minimumSize` holds while the
     /// renderer reads it (`streaming` as for `stored(image:minimumSize:streaming:)`):
     /// a row stream's buffers, a whole decode's pixels, a multi-scan JPEG's
     /// coefficients; nil when unknown (the renderer then counts the whole
-    /// decoded image, 4 bytes a pixel). Only when images are admitted within
-    /// a memory budget depends on it (`SceneRenderOptions.maxMemory`), never
-    /// the pixels. The default: nil.
-    func decodeWorkingBytes(image index: Int, minimumSize: Size, streaming: Bool) -> Int?
+    /// decoded image, 4 bytes a pixel, and no coefficients). Only when and
+    /// in which order images are admitted to the workers depends on it
+    /// (`SceneRenderOptions.maxMemory`, and at most `threads` multi-scan
+    /// decodes at once), never the pixels. The default: nil.
+    func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory?
 }
 
 extension ImageProvider {
     public func decodedSize(image index: Int, minimumSize: Size) -> Size? { nil }
 
-    public func decodeWorkingBytes(image index: Int, minimumSize: Size, streaming: Bool) -> Int? { nil }
+    public func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? { nil }
 
     public func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
         .pixels(try decode(image: index, minimumSize: minimumSize), .upright)
+    }
+}
+
+/// The memory one image's decode holds while the renderer reads it
+/// (`ImageProvider.decodeMemory(image:minimumSize:streaming:)`), in bytes.
+public struct DecodeMemory: Sendable, Hashable {
+    /// Everything the decode holds: row buffers or the whole decoded image,
+    /// plus `coefficientBytes`.
+    public var bytes: Int
+    /// Of `bytes`, the whole image's DCT coefficients that a multi-scan JPEG
+    /// (progressive or non-interleaved) keeps from its first scan to the
+    /// end of the decode, whatever the DCT scale; 0 for any other decode.
+    public var coefficientBytes: Int
+
+    public init(bytes: Int, coefficientBytes: Int = 0) {
+        self.bytes = bytes
+        self.coefficientBytes = coefficientBytes
     }
 }

@@ -6,17 +6,21 @@
 /// consumer (`CanvasStorage`) plus the images in flight. When the canvas
 /// and the largest images that may be in flight at once fit the budget,
 /// nothing changes: the images go in `RenderPlan.decodeOrder` as in a whole
-/// render. Otherwise the images are taken top to bottom (by the first canvas
-/// row they touch, `FinishedRowsOrder.topFirst`), and a worker starts the
-/// next image only when, with it admitted,
+/// render. Otherwise the images are considered top to bottom (by the first
+/// canvas row they touch, `FinishedRowsOrder.topFirst`), and a worker takes,
+/// of the images that fit, the one with the most work (the lowest
+/// `ImageCost.rank`), where an image fits when, with it admitted,
 ///
 ///     (rows from the lowest row not yet consumed to the bottom of the
 ///      lowest image started) x rowBytes
 ///     + the working bytes of the images in flight and of the held draws
 ///
-/// fits the budget; an image is always admitted when no other is in flight,
-/// so the render always progresses. The order and the admission change
-/// when images are drawn, never the pixels (images are drawn independently).
+/// is within the budget. The topmost image not taken is always admitted
+/// when no other is in flight, so the render always progresses; a wide
+/// budget thus gives nearly the whole-canvas order (largest first, the
+/// small images last, so the workers finish together) and a tight one
+/// the canvas top to bottom. The order and the admission change when
+/// images are drawn, never the pixels (images are drawn independently).
 struct MemoryBudget: Sendable {
     /// The working set the render aims at when `SceneRenderOptions.maxMemory`
     /// is nil: 256 MiB, twice a 16384-pixel-wide canvas's 1820-row cell row
@@ -33,18 +37,24 @@ struct MemoryBudget: Sendable {
     let isExplicit: Bool
     /// Bytes of one canvas row (`width * 4`).
     let rowBytes: Int
-    /// Per image: the canvas rows its draws touch (empty: not drawn).
-    let rowsOfImage: [Range<Int>]
-    /// Per image: bytes its decode and draws hold while it is in flight (see `RenderPlan.workingBytes`).
-    let workingBytes: [Int]
 
-    /// The bytes image `image` needs alone: its working bytes and its canvas rows.
-    func neededAlone(_ image: Int) -> Int { workingBytes[image] + rowsOfImage[image].count * rowBytes }
+    /// The bytes an image of `cost` needs alone: its working bytes and its canvas rows.
+    func neededAlone(_ cost: ImageCost) -> Int { cost.workingBytes + cost.rows.count * rowBytes }
 
-    /// True when the canvas (`height` rows) and the `inFlight` largest images
-    /// fit: the render then keeps the whole-canvas order.
-    func fitsWhole(height: Int, inFlight: Int) -> Bool {
-        let largest = workingBytes.sorted(by: >).prefix(inFlight).reduce(0, +)
+    /// True when the canvas (`height` rows) and the largest images that can
+    /// be in flight at once fit: `inFlight` of `costs`, at most
+    /// `coefficientLimit` of them holding coefficients. The render then
+    /// keeps the whole-canvas order.
+    func fitsWhole(height: Int, costs: [ImageCost], inFlight: Int, coefficientLimit: Int) -> Bool {
+        var largest = 0, taken = 0, coefficients = 0
+        for cost in costs.sorted(by: { $0.workingBytes > $1.workingBytes }) where taken < inFlight {
+            if cost.holdsCoefficients {
+                guard coefficients < coefficientLimit else { continue }
+                coefficients += 1
+            }
+            largest += cost.workingBytes
+            taken += 1
+        }
         return height * rowBytes + largest <= bytes
     }
 }

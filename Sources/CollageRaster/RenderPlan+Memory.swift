@@ -1,19 +1,22 @@
 extension RenderPlan {
-    /// The bytes image `image` holds while it is decoded and drawn, from the
-    /// provider's `decodeWorkingBytes` (the decode alone; nil: the whole
-    /// decoded image, 4 bytes a pixel of `decodedSize`, else of the minimum
-    /// decode size) plus, per draw, the resampler's ring (at most
-    /// `Resampler.ringLimit` floats: taps x read columns x 16 bytes, the
-    /// taps about 6 x the reduction + 1) and, for a draw not written
-    /// directly, its held float tile (16 bytes a pixel of its region), or
-    /// for a shadow or filtered draw twice that.
-    func workingBytes(ofImage image: Int, scene: Scene, provider: any ImageProvider) -> Int {
-        guard let needed = decodeSizes[image] else { return 0 }
+    /// What image `image` costs in flight (`ImageCost`): its canvas rows,
+    /// its place in `decodeOrder`, and its working bytes: the provider's
+    /// `decodeMemory` (the decode alone; nil: the whole decoded image, 4
+    /// bytes a pixel of `decodedSize`, else of the minimum decode size) plus,
+    /// per draw, the resampler's ring (at most `Resampler.ringLimit` floats:
+    /// taps x read columns x 16 bytes, the taps about 6 x the reduction + 1)
+    /// and, for a draw not written directly, its held float tile (16 bytes a
+    /// pixel of its region), or for a shadow or filtered draw twice that.
+    func cost(ofImage image: Int, scene: Scene, provider: any ImageProvider) -> ImageCost {
+        let rank = decodeOrder.firstIndex(of: image) ?? decodeOrder.count
+        guard let needed = decodeSizes[image] else {
+            return ImageCost(rows: 0 ..< 0, workingBytes: 0, holdsCoefficients: false, rank: rank)
+        }
         let items = drawsOfImage[image]
         let streaming = streamsImage(image, of: scene)
         let decoded = provider.decodedSize(image: image, minimumSize: needed) ?? needed
-        var bytes = provider.decodeWorkingBytes(image: image, minimumSize: needed, streaming: streaming)
-            ?? decoded.width * decoded.height * 4
+        let memory = provider.decodeMemory(image: image, minimumSize: needed, streaming: streaming)
+        var bytes = memory?.bytes ?? decoded.width * decoded.height * 4
         for item in items {
             guard case .image(let draw) = scene.items[item] else { continue }
             let region = footprints[item].region
@@ -25,7 +28,8 @@ extension RenderPlan {
                 bytes += draw.shadow != nil || !draw.filters.isEmpty ? 2 * tile : tile
             }
         }
-        return bytes
+        return ImageCost(rows: rowsOfImage(image), workingBytes: bytes,
+                         holdsCoefficients: (memory?.coefficientBytes ?? 0) > 0, rank: rank)
     }
 
     /// The canvas rows image `image`'s draws touch (empty when it is not drawn).

@@ -19,6 +19,9 @@ final class RenderWork: @unchecked Sendable {
 
     private let lock = DispatchQueue(label: "collage.raster.render-work")
     private var pending: [Int]
+    /// Per position in `pending`: taken by a worker.
+    private var taken: [Bool]
+    /// The first position in `pending` not taken.
     private var next = 0
     private var held: [Int: HeldDraw] = [:]
     /// Rows of each held draw composited so far.
@@ -26,28 +29,42 @@ final class RenderWork: @unchecked Sendable {
     private var errors: [Int: any Error] = [:]
     private var finished = 0
     private let progress: SceneRenderer.Progress?
+    /// Per image: what admitting it costs (empty: every image is free).
+    private let costs: [ImageCost]
+    /// At most this many images holding coefficients in flight at once.
+    private let coefficientLimit: Int
     /// The budget images are admitted within, and the canvas whose consumed
-    /// rows no longer count; nil: every image is taken as soon as asked for.
+    /// rows no longer count; nil: no memory limit.
     private let admission: (budget: MemoryBudget, canvas: CanvasStorage)?
     /// Working bytes of each image in flight (taken, not finished or failed).
     private var inFlight: [Int: Int] = [:]
     private var inFlightBytes = 0
+    /// Images in flight that hold coefficients.
+    private var coefficientsInFlight = 0
     /// The lowest canvas row (exclusive) some image taken so far touches.
     private var startedBottom = 0
     /// Bytes of the held draws' tiles.
     private var heldBytes = 0
-    /// Workers blocked in `takeImage` until the budget has room.
+    /// Workers blocked in `takeImage` until an image may be admitted.
     private var waiting = 0
     private let wake = DispatchSemaphore(value: 0)
 
     /// - Parameters:
     ///   - order: image indices in the order they should be taken.
     ///   - progress: told after each image is drawn (serially).
+    ///   - costs: per image (indexed by image), what admitting it costs;
+    ///     empty: no image waits for another.
+    ///   - coefficientLimit: images holding coefficients in flight at once
+    ///     (`ImageCost.holdsCoefficients`; positive).
     ///   - admission: the budget of `takeImage` and the canvas it counts rows of.
-    init(order: [Int], progress: SceneRenderer.Progress? = nil,
-         admission: (budget: MemoryBudget, canvas: CanvasStorage)? = nil) {
+    init(order: [Int], progress: SceneRenderer.Progress? = nil, costs: [ImageCost] = [],
+         coefficientLimit: Int = .max, admission: (budget: MemoryBudget, canvas: CanvasStorage)? = nil) {
+        precondition(coefficientLimit > 0)
         pending = order
+        taken = [Bool](repeating: false, count: order.count)
         self.progress = progress
+        self.costs = costs
+        self.coefficientLimit = coefficientLimit
         self.admission = admission
     }
 
@@ -61,27 +78,28 @@ final class RenderWork: @unchecked Sendable {
         notify(waiters)
     }
 
-    /// The next image to decode, or nil when all are taken. Within a budget,
-    /// blocks until the next image fits beside those in flight (`MemoryBudget`).
+    /// The next image to decode, or nil when all are taken. Blocks while
+    /// `coefficientLimit` images holding coefficients are in flight and only
+    /// such images are left; within a budget, takes the image `MemoryBudget`
+    /// admits and blocks until one fits beside those in flight.
     func takeImage() -> Int? {
         while true {
             let taken: (image: Int?, waiters: Int)? = lock.sync {
+                while next < pending.count && self.taken[next] { next += 1 }
                 guard next < pending.count else { return (nil, 0) }
-                let image = pending[next]
-                if let (budget, canvas) = admission {
-                    let rows = budget.rowsOfImage[image]
-                    let bottom = Swift.max(startedBottom, rows.upperBound)
-                    let resident = Swift.max(0, bottom - canvas.lowestUnreleasedRow) * budget.rowBytes
-                    let total = resident + inFlightBytes + heldBytes + budget.workingBytes[image]
-                    guard inFlight.isEmpty || total <= budget.bytes else {
-                        waiting += 1
-                        return nil
-                    }
-                    startedBottom = bottom
-                    inFlight[image] = budget.workingBytes[image]
-                    inFlightBytes += budget.workingBytes[image]
+                guard let position = admissible() else {
+                    waiting += 1
+                    return nil
                 }
-                next += 1
+                let image = pending[position]
+                self.taken[position] = true
+                if !costs.isEmpty {
+                    let cost = costs[image]
+                    startedBottom = Swift.max(startedBottom, cost.rows.upperBound)
+                    inFlight[image] = cost.workingBytes
+                    inFlightBytes += cost.workingBytes
+                    if cost.holdsCoefficients { coefficientsInFlight += 1 }
+                }
                 // Another waiter may fit too.
                 return (image, waiting)
             }
@@ -94,6 +112,32 @@ final class RenderWork: @unchecked Sendable {
         }
     }
 
+    /// The position in `pending` of the image to take now, or nil when none
+    /// may start yet. Call on `lock`, with `next` the first position not taken.
+    private func admissible() -> Int? {
+        guard !costs.isEmpty else { return next }
+        guard let (budget, canvas) = admission else {
+            // No budget: the first image in order, skipping coefficient holders at the limit.
+            return (next ..< pending.count).first { position in
+                !taken[position] && (!costs[pending[position]].holdsCoefficients || coefficientsInFlight < coefficientLimit)
+            }
+        }
+        let lowest = canvas.lowestUnreleasedRow
+        let room = budget.bytes - inFlightBytes - heldBytes
+        // An image starting below this row cannot fit (`pending` is top to bottom).
+        let lastTop = lowest + Swift.max(0, room) / Swift.max(1, budget.rowBytes)
+        var best: Int?
+        for position in next ..< pending.count where !taken[position] {
+            let cost = costs[pending[position]]
+            if cost.rows.lowerBound > lastTop && position != next { break }
+            if cost.holdsCoefficients && coefficientsInFlight >= coefficientLimit { continue }
+            let resident = Swift.max(0, Swift.max(startedBottom, cost.rows.upperBound) - lowest) * budget.rowBytes
+            let fits = resident + cost.workingBytes <= room || (inFlight.isEmpty && position == next)
+            if fits, best.map({ cost.rank < costs[pending[$0]].rank }) ?? true { best = position }
+        }
+        return best
+    }
+
     /// Canvas rows were released (`CanvasStorage.release(rows:)`): a blocked
     /// worker may fit now.
     func rowsReleased() { notify(lock.sync { waiting }) }
@@ -102,6 +146,7 @@ final class RenderWork: @unchecked Sendable {
     private func leaveFlight(_ image: Int) -> Int {
         guard let bytes = inFlight.removeValue(forKey: image) else { return 0 }
         inFlightBytes -= bytes
+        if costs[image].holdsCoefficients { coefficientsInFlight -= 1 }
         return waiting
     }
 

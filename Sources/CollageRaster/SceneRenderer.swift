@@ -112,16 +112,20 @@ public enum SceneRenderer {
         // A streamed canvas whose consumed rows go back to the system, and the budget its images are admitted in.
         let storage = output != nil && !keepingCanvas
             ? CanvasStorage(width: scene.size.width, height: scene.size.height) : nil
+        let costs = scene.images.indices.map { plan.cost(ofImage: $0, scene: scene, provider: images) }
+        // At most one multi-scan decode per thread: each holds its whole
+        // coefficients, and one more than the cores only adds memory.
+        let coefficientLimit = Swift.max(1, workers)
         var admission: (budget: MemoryBudget, canvas: CanvasStorage)?
         if let storage {
-            let budget = MemoryBudget(
-                bytes: options.maxMemory ?? MemoryBudget.defaultBytes, isExplicit: options.maxMemory != nil,
-                rowBytes: scene.size.width * 4, rowsOfImage: scene.images.indices.map { plan.rowsOfImage($0) },
-                workingBytes: scene.images.indices.map { plan.workingBytes(ofImage: $0, scene: scene, provider: images) })
-            if budget.isExplicit, let image = plan.decodeOrder.sorted().first(where: { budget.neededAlone($0) > budget.bytes }) {
-                throw SceneRenderError.memoryBudgetTooSmall(image: image, needed: budget.neededAlone(image), budget: budget.bytes)
+            let budget = MemoryBudget(bytes: options.maxMemory ?? MemoryBudget.defaultBytes,
+                                      isExplicit: options.maxMemory != nil, rowBytes: scene.size.width * 4)
+            if budget.isExplicit, let image = plan.decodeOrder.sorted().first(where: { budget.neededAlone(costs[$0]) > budget.bytes }) {
+                throw SceneRenderError.memoryBudgetTooSmall(image: image, needed: budget.neededAlone(costs[image]),
+                                                            budget: budget.bytes)
             }
-            if budget.fitsWhole(height: scene.size.height, inFlight: workers + 1) {
+            if budget.fitsWhole(height: scene.size.height, costs: costs, inFlight: workers + 1,
+                                coefficientLimit: coefficientLimit) {
                 storage.adviseHugePages()
             } else {
                 admission = (budget, storage)
@@ -129,7 +133,8 @@ public enum SceneRenderer {
         }
         let order = admission != nil ? FinishedRowsOrder.topFirst.order(plan.decodeOrder, plan: plan, workers: workers)
             : finishedRows == nil ? plan.decodeOrder : rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
-        let work = RenderWork(order: order, progress: progress, admission: admission)
+        let work = RenderWork(order: order, progress: progress, costs: costs, coefficientLimit: coefficientLimit,
+                              admission: admission)
         /// The render into the canvas at `pixels`.
         func draw(_ pixels: CanvasPixels) {
             /// Rows the consumer has had: their pages go back to the system.

@@ -70,7 +70,7 @@ final class BandedRenderTests: XCTestCase {
     private func needs(_ scene: Scene, _ provider: any ImageProvider) throws -> [Int] {
         let plan = try RenderPlan(scene)
         return scene.images.indices.map {
-            plan.workingBytes(ofImage: $0, scene: scene, provider: provider) + plan.rowsOfImage($0).count * scene.size.width * 4
+            plan.cost(ofImage: $0, scene: scene, provider: provider).workingBytes + plan.rowsOfImage($0).count * scene.size.width * 4
         }
     }
 
@@ -80,6 +80,7 @@ final class BandedRenderTests: XCTestCase {
         private var now = 0
         private(set) var most = 0
         func enter() { lock.sync { now += 1; most = Swift.max(most, now) } }
+        var current: Int { lock.sync { now } }
         func leave() { lock.sync { now -= 1 } }
     }
 
@@ -92,7 +93,7 @@ final class BandedRenderTests: XCTestCase {
         let budget = needs.max()!
         XCTAssertGreaterThan(scene.size.width * scene.size.height * 4, budget, "the canvas does not fit: admission is on")
         // Two photos of the top row together (their rows and both working sets) exceed it.
-        let working = scene.images.indices.map { plan.workingBytes(ofImage: $0, scene: scene, provider: MemoryImageProvider(pixmaps)) }
+        let working = scene.images.indices.map { plan.cost(ofImage: $0, scene: scene, provider: MemoryImageProvider(pixmaps)).workingBytes }
         XCTAssertGreaterThan(plan.rowsOfImage(0).upperBound * scene.size.width * 4 + working[0] + working[1], budget)
         for threads in [1, 3] {
             for bandHeight in [7, 13] {
@@ -139,5 +140,65 @@ final class BandedRenderTests: XCTestCase {
         // The default budget is a target, never an error; a kept canvas ignores the budget.
         XCTAssertNotNil(try SceneRenderer.render(scene, images: provider, options: .init(maxMemory: budget),
                                                  streamingTo: .bands(FinishedBands(height: 16) { _, _ in }), keepingCanvas: true))
+    }
+
+    /// `MemoryImageProvider` whose decodes report `coefficientBytes` of
+    /// whole-image coefficients (a multi-scan JPEG) or none.
+    final class CoefficientProvider: ImageProvider, @unchecked Sendable {
+        let inner: MemoryImageProvider
+        let coefficientBytes: Int
+        init(_ inner: MemoryImageProvider, coefficientBytes: Int) {
+            self.inner = inner
+            self.coefficientBytes = coefficientBytes
+        }
+        func decode(image index: Int, minimumSize: Size) throws -> Pixmap { try inner.decode(image: index, minimumSize: minimumSize) }
+        func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? {
+            DecodeMemory(bytes: 60 * 48 * 4 + coefficientBytes, coefficientBytes: coefficientBytes)
+        }
+    }
+
+    /// Decodes of multi-scan files hold their whole coefficients: at most one
+    /// per thread runs at once, although the render runs one worker more
+    /// than threads; other decodes still take the extra worker. Same bytes.
+    func testAtMostOneMultiScanDecodePerThread() throws {
+        let (scene, pixmaps) = posterScene()
+        let expected = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1)
+        for (coefficients, most) in [(1 << 20, 2), (0, 3)] {
+            let concurrency = Concurrency()
+            let memory = MemoryImageProvider { index, _ in
+                concurrency.enter()
+                // Wait (at most 2 s) for a third decode to join this one.
+                for _ in 0 ..< (coefficients > 0 ? 25 : 1000) where concurrency.current < 3 { usleep(2000) }
+                concurrency.leave()
+                return pixmaps[index]
+            }
+            let canvas = try SceneRenderer.render(scene, images: CoefficientProvider(memory, coefficientBytes: coefficients),
+                                                  threads: 2)
+            XCTAssertEqual(canvas.pixels, expected.pixels)
+            XCTAssertEqual(concurrency.most, most, "coefficients \(coefficients): decodes at once")
+        }
+    }
+
+    /// A budget wide enough for most of the canvas takes the images that fit
+    /// largest work first, as the whole-canvas order does, not top to bottom.
+    func testAWideBudgetTakesTheLargestWorkThatFitsFirst() throws {
+        // Photo 15 (bottom right) is decoded from a larger pixmap: the most work.
+        var (scene, pixmaps) = posterScene()
+        pixmaps[15] = TestImages.random(width: 240, height: 192, seed: 7)
+        scene.images[15] = SceneImage(orientedSize: pixmaps[15].size)
+        let plan = try RenderPlan(scene)
+        XCTAssertEqual(plan.decodeOrder.first, 15)
+        let expected = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1)
+        // Room for the canvas rows down to photo 15's bottom and photo 15, not for the whole canvas.
+        let costs = scene.images.indices.map { plan.cost(ofImage: $0, scene: scene, provider: MemoryImageProvider(pixmaps)) }
+        let budget = costs[15].rows.upperBound * scene.size.width * 4 + costs[15].workingBytes
+        XCTAssertFalse(MemoryBudget(bytes: budget, isExplicit: true, rowBytes: scene.size.width * 4)
+            .fitsWhole(height: scene.size.height, costs: costs, inFlight: 2, coefficientLimit: 1), "admission is on")
+        let provider = MemoryImageProvider(pixmaps)
+        let bands = BandCollector(width: scene.size.width, height: scene.size.height, bandHeight: 16)
+        try SceneRenderer.render(scene, images: provider, options: .init(threads: 1, maxMemory: budget),
+                                 streamingTo: .bands(FinishedBands(height: 16, consume: bands.take)))
+        XCTAssertEqual(bands.joined, expected.pixels)
+        XCTAssertEqual(provider.requests.first?.image, 15, "the largest work fits, so it goes first")
     }
 }

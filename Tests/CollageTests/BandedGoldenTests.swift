@@ -29,7 +29,7 @@ final class BandedGoldenTests: XCTestCase {
             let plan = try RenderPlan(scene)
             let images = provider()
             let budget = scene.images.indices.map {
-                plan.workingBytes(ofImage: $0, scene: scene, provider: images) + plan.rowsOfImage($0).count * size.width * 4
+                plan.cost(ofImage: $0, scene: scene, provider: images).workingBytes + plan.rowsOfImage($0).count * size.width * 4
             }.max() ?? 1
             if size.width * size.height * 4 > budget, plan.decodeOrder.count > 1 { admitted += 1 }
             for threads in [1, 3] {
