@@ -7,20 +7,21 @@
 /// and the largest images that may be in flight at once fit the budget,
 /// nothing changes: the images go in `RenderPlan.decodeOrder` as in a whole
 /// render. Otherwise the images are considered top to bottom (by the first
-/// canvas row they touch, `FinishedRowsOrder.topFirst`), and a worker takes,
-/// of the images that fit, the one with the most work (the lowest
-/// `ImageCost.rank`), where an image fits when, with it admitted,
+/// canvas row they touch, `FinishedRowsOrder.topFirst`): a worker takes, of
+/// the images that start above the bottom of the rows already started and
+/// the topmost image not taken, the one with the most work (the lowest
+/// `ImageCost.rank`) that fits, where an image fits when, with it admitted,
 ///
 ///     (rows from the lowest row not yet consumed to the bottom of the
 ///      lowest image started) x rowBytes
 ///     + the working bytes of the images in flight and of the held draws
 ///
-/// is within the budget. The topmost image not taken is always admitted
-/// when no other is in flight, so the render always progresses; a wide
-/// budget thus gives nearly the whole-canvas order (largest first, the
-/// small images last, so the workers finish together) and a tight one
-/// the canvas top to bottom. The order and the admission change when
-/// images are drawn, never the pixels (images are drawn independently).
+/// is within the budget. So the started rows grow downwards one image at a
+/// time, and within them the large decodes go first and the small ones
+/// last, so the workers finish together. The topmost image not taken is
+/// always admitted when no other is in flight, so the render always
+/// progresses. The order and the admission change when images are drawn,
+/// never the pixels (images are drawn independently).
 struct MemoryBudget: Sendable {
     /// The working set the render aims at when `SceneRenderOptions.maxMemory`
     /// is nil: 256 MiB, twice a 16384-pixel-wide canvas's 1820-row cell row

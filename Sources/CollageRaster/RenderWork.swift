@@ -124,12 +124,12 @@ final class RenderWork: @unchecked Sendable {
         }
         let lowest = canvas.lowestUnreleasedRow
         let room = budget.bytes - inFlightBytes - heldBytes
-        // An image starting below this row cannot fit (`pending` is top to bottom).
-        let lastTop = lowest + Swift.max(0, room) / Swift.max(1, budget.rowBytes)
         var best: Int?
+        // The images inside the rows already started (`pending` is top to
+        // bottom), and the topmost one not taken, which may extend them.
         for position in next ..< pending.count where !taken[position] {
             let cost = costs[pending[position]]
-            if cost.rows.lowerBound > lastTop && position != next { break }
+            if position != next && cost.rows.lowerBound >= startedBottom { break }
             if cost.holdsCoefficients && coefficientsInFlight >= coefficientLimit { continue }
             let resident = Swift.max(0, Swift.max(startedBottom, cost.rows.upperBound) - lowest) * budget.rowBytes
             let fits = resident + cost.workingBytes <= room || (inFlight.isEmpty && position == next)

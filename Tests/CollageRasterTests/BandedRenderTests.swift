@@ -179,19 +179,24 @@ final class BandedRenderTests: XCTestCase {
         }
     }
 
-    /// A budget wide enough for most of the canvas takes the images that fit
-    /// largest work first, as the whole-canvas order does, not top to bottom.
-    func testAWideBudgetTakesTheLargestWorkThatFitsFirst() throws {
-        // Photo 15 (bottom right) is decoded from a larger pixmap: the most work.
+    /// Within the rows already started, the image with the most work goes
+    /// first, not the topmost: photo 1, moved 10 rows down and decoded from
+    /// a larger pixmap, is taken right after photo 0 (top to bottom would
+    /// take photos 2 and 3 first, which start higher).
+    func testWithinTheStartedRowsTheLargestWorkGoesFirst() throws {
         var (scene, pixmaps) = posterScene()
-        pixmaps[15] = TestImages.random(width: 240, height: 192, seed: 7)
-        scene.images[15] = SceneImage(orientedSize: pixmaps[15].size)
+        pixmaps[1] = TestImages.random(width: 240, height: 192, seed: 7)
+        scene.images[1] = SceneImage(orientedSize: pixmaps[1].size)
+        guard case .image(var draw) = scene.items[1] else { return XCTFail("item 1 is photo 1") }
+        draw.source = Rect(pixmaps[1].size)
+        draw.destination.y += 10
+        scene.items[1] = .image(draw)
         let plan = try RenderPlan(scene)
-        XCTAssertEqual(plan.decodeOrder.first, 15)
+        XCTAssertEqual(plan.decodeOrder.first, 1)
         let expected = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1)
-        // Room for the canvas rows down to photo 15's bottom and photo 15, not for the whole canvas.
+        // Room for the rows down to photo 1's bottom and photo 1, not for the whole canvas.
         let costs = scene.images.indices.map { plan.cost(ofImage: $0, scene: scene, provider: MemoryImageProvider(pixmaps)) }
-        let budget = costs[15].rows.upperBound * scene.size.width * 4 + costs[15].workingBytes
+        let budget = costs[1].rows.upperBound * scene.size.width * 4 + costs[1].workingBytes
         XCTAssertFalse(MemoryBudget(bytes: budget, isExplicit: true, rowBytes: scene.size.width * 4)
             .fitsWhole(height: scene.size.height, costs: costs, inFlight: 2, coefficientLimit: 1), "admission is on")
         let provider = MemoryImageProvider(pixmaps)
@@ -199,6 +204,6 @@ final class BandedRenderTests: XCTestCase {
         try SceneRenderer.render(scene, images: provider, options: .init(threads: 1, maxMemory: budget),
                                  streamingTo: .bands(FinishedBands(height: 16, consume: bands.take)))
         XCTAssertEqual(bands.joined, expected.pixels)
-        XCTAssertEqual(provider.requests.first?.image, 15, "the largest work fits, so it goes first")
+        XCTAssertEqual(provider.requests.prefix(4).map(\.image), [0, 1, 2, 3])
     }
 }
