@@ -234,6 +234,20 @@ int collage_jpeg_stream_finish(collage_jpeg_stream *s, collage_buffer *out) {
     return 0;
 }
 
+size_t collage_jpeg_stream_pending(collage_jpeg_stream *s, const uint8_t **bytes) {
+    *bytes = s->dest.bytes;
+    if (s->failed || !s->dest.bytes || !s->dest.pub.next_output_byte) return 0;
+    return (size_t)(s->dest.pub.next_output_byte - s->dest.bytes);
+}
+
+void collage_jpeg_stream_take(collage_jpeg_stream *s) {
+    if (s->failed || !s->dest.bytes || !s->dest.pub.next_output_byte) return;
+    /* libjpeg only appends at next_output_byte: starting the buffer again
+     * is what empty_output_buffer does in a file destination. */
+    s->dest.pub.next_output_byte = s->dest.bytes;
+    s->dest.pub.free_in_buffer = s->dest.capacity;
+}
+
 void collage_jpeg_stream_free(collage_jpeg_stream *s) {
     if (!s) return;
     if (!s->failed) stream_release(s);

@@ -134,6 +134,15 @@ int collage_png_stream_finish(collage_png_stream *s, collage_buffer *out) {
     return -1;
 }
 
+size_t collage_png_stream_pending(collage_png_stream *s, const uint8_t **bytes) {
+    *bytes = s->buffer.bytes;
+    return s->failed ? 0 : s->buffer.length;
+}
+
+void collage_png_stream_take(collage_png_stream *s) {
+    if (!s->failed) s->buffer.length = 0;
+}
+
 void collage_png_stream_free(collage_png_stream *s) {
     if (!s) return;
     stream_release(s);

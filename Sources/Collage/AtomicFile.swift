@@ -62,44 +62,19 @@ enum AtomicFile {
     /// The atomic replacement of the regular file (or new file) `path`;
     /// errors name `shownPath`, the path the caller gave.
     private static func replace(_ path: String, with bytes: [UInt8], reportingAs shownPath: String) throws(WriteError) {
-        let directory: String
-        let name: String
-        if let slash = path.lastIndex(of: "/") {
-            directory = slash == path.startIndex ? "/" : String(path[..<slash])
-            name = String(path[path.index(after: slash)...])
-        } else {
-            directory = "."
-            name = path
-        }
-        guard !name.isEmpty else { throw WriteError(path: shownPath, reason: "the output path names a folder") }
-        var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
-        let (fd, createError, cleanupSlot) = InterruptCleanup.deferringInterrupts {
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { return (fd, errno, Int?.none) }
-            return (fd, 0, InterruptCleanup.register(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }))
-        }
-        guard fd >= 0 else {
-            // ENOENT also comes from a folder that exists but cannot hold
-            // new files (/proc): only a missing folder is called missing.
-            if (createError == ENOENT || createError == ENOTDIR) && FileSystem.kind(of: directory) == .missing {
-                throw WriteError(path: shownPath, reason: "the folder '\(directory)' does not exist; create it first (mkdir -p \(directory))")
-            }
-            throw WriteError(path: shownPath, reason: "cannot create a file in the folder '\(directory)' (\(String(cString: strerror(createError))))")
-        }
-        let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var ok = false
-        defer {
-            if !ok { unlink(tempPath) }
-            if let cleanupSlot { InterruptCleanup.unregister(cleanupSlot) }
-        }
-        // mkstemp creates 0600; give the file the mode a plain create would.
-        let mask = umask(0); umask(mask)
-        fchmod(fd, 0o666 & ~mask)
-        var result = writeAll(bytes, to: fd)
-        if result == 0 && fsync(fd) != 0 { result = errno }
-        if close(fd) != 0 && result == 0 { throw WriteError(path: shownPath, reason: String(cString: strerror(errno))) }
+        let file = try PendingFile(replacing: path, reportingAs: shownPath)
+        let result = bytes.withUnsafeBytes { file.write($0) }
         guard result == 0 else { throw WriteError(path: shownPath, reason: String(cString: strerror(result))) }
-        guard rename(tempPath, path) == 0 else { throw WriteError(path: shownPath, reason: String(cString: strerror(errno))) }
-        ok = true
+        try file.commit()
+    }
+
+    /// The file a streamed render writes `path` through, as it encodes:
+    /// a `PendingFile` for a path `OutputDestination` replaces atomically
+    /// (`commit()` puts it in place), nil for a device or FIFO, which gets
+    /// the bytes whole through `write(_:to:)` once they are all encoded.
+    /// - Throws: `WriteError` as `write(_:to:)` does.
+    static func pending(_ path: String) throws(WriteError) -> PendingFile? {
+        guard case .file(let target) = try OutputDestination.of(path) else { return nil }
+        return try PendingFile(replacing: target, reportingAs: path)
     }
 }

@@ -19,7 +19,32 @@ extension CollageRenderer {
         let hasText = spec.overlays.contains(where: \.isText)
         if hasText { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        return try render(LaidOut(spec), known: nil, inputs: inputs, options: options, check: check)
+        return try render(LaidOut(spec), known: nil, inputs: inputs, options: options, streaming: false, check: check)
+    }
+
+    /// `prepareAndEncode(spec:inputs:options:check:)`, then the image written
+    /// to `options.outputPath` whole or not at all (`write(_:to:)`). JPEG and
+    /// PNG to a regular file go there as they are encoded, through a
+    /// temporary file beside it that is renamed into place once the render
+    /// and every check passed and removed otherwise (or on an interrupt,
+    /// `InterruptCleanup`), so the encoded file is never held in memory
+    /// (except a progressive JPEG's, which libjpeg writes at the end). The
+    /// bytes are those `prepareAndEncode` returns. `-` (standard output), a
+    /// device or a FIFO get the bytes whole once encoded, as WebP does.
+    /// - Returns: the prepared document and the report of the written file.
+    /// - Throws: as `prepareAndEncode`, and `.failure(.render, ...)` when
+    ///   the file cannot be written.
+    public static func prepareAndWrite(spec: Spec, inputs: [String], options: RenderOptions,
+                                       check: @escaping @Sendable (Prepared) throws(CollageError) -> Void = { _ in })
+        throws(CollageError) -> (prepared: Prepared, report: Report) {
+        let hasText = spec.overlays.contains(where: \.isText)
+        if hasText { FontWarmUp.start() }
+        defer { FontWarmUp.wait() }
+        let (prepared, encoded) = try render(LaidOut(spec), known: nil, inputs: inputs, options: options, streaming: true,
+                                             check: check)
+        try write(encoded, to: options.outputPath)
+        return (prepared, Report(prepared: prepared, format: encoded.format, byteCount: encoded.byteCount,
+                                 warnings: encoded.warnings))
     }
 
     /// What the text stage of `render(_:known:inputs:options:check:)` found.
@@ -57,7 +82,8 @@ extension CollageRenderer {
     /// output that would replace an input, then one that would replace a
     /// font file), then `--strict` warnings, then the render's.
     /// - Throws: as `prepare(spec:)`, `check` and `encode(_:inputs:options:)`.
-    static func render(_ laidOut: LaidOut, known: Prepared?, inputs: [String], options: RenderOptions,
+    /// `streaming`: encode to a temporary file beside the output (`encode(_:as:...)`).
+    static func render(_ laidOut: LaidOut, known: Prepared?, inputs: [String], options: RenderOptions, streaming: Bool,
                        check: @escaping @Sendable (Prepared) throws(CollageError) -> Void)
         throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
         let late = LateItems()
@@ -91,7 +117,8 @@ extension CollageRenderer {
             let photos = laidOut.photoScene
             let head = photos.items.count
             if let setter = JoinableThread.start({ setText(head: head) }) {
-                return try finish(photos, laidOut: laidOut, text: text, late: late, inputs: inputs, options: options) {
+                return try finish(photos, laidOut: laidOut, text: text, late: late, inputs: inputs, options: options,
+                                  streaming: streaming) {
                     setter.join()
                 }
             }
@@ -106,21 +133,21 @@ extension CollageRenderer {
             }
         }
         return try finish(text.delivered ? scene : nil, laidOut: laidOut, text: text, late: late, inputs: inputs,
-                          options: options) {}
+                          options: options, streaming: streaming) {}
     }
 
     /// The render of `scene` (nil: nothing to render, the text stage
     /// failed), then `join` (the text stage's end), then the errors in
     /// `render(_:known:inputs:options:check:)`'s order.
     private static func finish(_ scene: Scene?, laidOut: LaidOut, text: TextStage, late: LateItems, inputs: [String],
-                               options: RenderOptions, join: () -> Void) throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
+                               options: RenderOptions, streaming: Bool, join: () -> Void) throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
         let output = Result { () throws(CollageError) -> OutputFormat in
             try checkOutput(spec: laidOut.spec, size: laidOut.layout.canvas, inputs: inputs, options: options)
         }
         let encoded = scene.map { scene in
             Result { () throws(CollageError) -> Encoded in
                 try encode(scene, as: output.get(), spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers,
-                           warnings: [], lateItems: late, options: options)
+                           warnings: [], lateItems: late, streaming: streaming, options: options)
             }
         }
         join()

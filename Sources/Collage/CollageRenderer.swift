@@ -68,6 +68,8 @@ public enum CollageRenderer {
 
     /// Renders `documentPath` to `options.outputPath`. The output appears
     /// whole or not at all; an existing file is replaced only on success.
+    /// JPEG and PNG stream to a regular file as they are encoded
+    /// (`prepareAndWrite`), so the encoded file is not held in memory.
     /// - Throws: `CollageError.usage` for a contradictory request (format
     ///   flags, output equal to an input), `.diagnostics` for everything else.
     @discardableResult
@@ -78,23 +80,33 @@ public enum CollageRenderer {
         do { spec = try DocumentLoader.load(path: documentPath, variables: options.variables) } catch { throw .diagnostics(error) }
         let inputs = [documentPath] + spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec)
         try preflight(spec: spec, inputs: inputs, options: options)
-        let (prepared, encoded) = try prepareAndEncode(spec: spec, inputs: inputs, options: options)
-        try write(encoded, to: options.outputPath)
-        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
+        return try prepareAndWrite(spec: spec, inputs: inputs, options: options).report
     }
 
-    /// Renders a prepared document. `inputs` are the files the output must not overwrite.
+    /// Renders a prepared document to `options.outputPath`, whole or not at
+    /// all, streamed as `render(documentPath:options:)` is. `inputs` are the
+    /// files the output must not overwrite.
     public static func render(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Report {
-        let encoded = try encode(prepared, inputs: inputs, options: options)
+        let encoded = try render(LaidOut(prepared), known: prepared, inputs: inputs, options: options, streaming: true,
+                                 check: { _ in }).encoded
         try write(encoded, to: options.outputPath)
-        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.bytes.count, warnings: encoded.warnings)
+        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.byteCount, warnings: encoded.warnings)
     }
 
-    /// Writes an encoded image to `path`, whole or not at all (`AtomicFile`).
+    /// Writes an encoded image to `path`, whole or not at all (`AtomicFile`):
+    /// an image a streamed render wrote to a temporary file beside `path`
+    /// already is renamed into place.
     /// - Throws: `CollageError.failure(.render, ...)` when the file cannot be written.
     public static func write(_ encoded: Encoded, to path: String) throws(CollageError) {
-        do {
-            try AtomicFile.write(encoded.bytes, to: path)
+        do throws(AtomicFile.WriteError) {
+            if let file = encoded.file {
+                guard file.shownPath == path else {
+                    throw AtomicFile.WriteError(path: path, reason: "internal error: the image was streamed to '\(file.shownPath)'")
+                }
+                try file.commit()
+            } else {
+                try AtomicFile.write(encoded.bytes, to: path)
+            }
         } catch {
             throw .failure(.render, error.description)
         }
@@ -102,11 +114,20 @@ public enum CollageRenderer {
 
     /// An encoded image that has not been written anywhere.
     public struct Encoded: Sendable {
-        /// The file's bytes (PNG, JPEG or WebP), identical for any thread count.
+        /// The file's bytes (PNG, JPEG or WebP), identical for any thread
+        /// count; empty only inside a streamed render (`file`), whose
+        /// results the public API never returns.
         public var bytes: [UInt8]
         public var format: OutputFormat
         /// Non-fatal findings: the prepared document's, then the decoders'.
         public var warnings: [Diagnostic]
+        /// A streamed render's output: the bytes are in its temporary file,
+        /// which `write(_:to:)` renames into place (and which is removed
+        /// when the result is dropped unwritten); nil when `bytes` holds them.
+        var file: PendingFile?
+
+        /// Size of the file in bytes.
+        public var byteCount: Int { file?.byteCount ?? bytes.count }
     }
 
     /// Renders and encodes a prepared document without writing it (for
@@ -115,7 +136,8 @@ public enum CollageRenderer {
     /// Goes the one render path (`render(_:known:inputs:options:check:)`).
     /// - Throws: as `render(_:inputs:options:)`, except write errors.
     public static func encode(_ prepared: Prepared, inputs: [String], options: RenderOptions) throws(CollageError) -> Encoded {
-        try render(LaidOut(prepared), known: prepared, inputs: inputs, options: options, check: { _ in }).encoded
+        try render(LaidOut(prepared), known: prepared, inputs: inputs, options: options, streaming: false,
+                   check: { _ in }).encoded
     }
 
     /// The checks of a request before anything is read or decoded, once the
@@ -154,8 +176,11 @@ public enum CollageRenderer {
     /// `SceneRenderer`) and encodes it as `format`, the photos of `spec`
     /// read through `headers`; `warnings`, the document's findings so far,
     /// come first in the result's warnings. The request passed `checkOutput`.
+    /// `streaming`: JPEG and PNG go to a temporary file beside
+    /// `options.outputPath` as they are encoded (`AtomicFile.pending`; not
+    /// for `-`, a device or a FIFO), the result's `file`.
     static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, layout: Layout, headers: [ImageHeader],
-                       warnings leading: [Diagnostic], lateItems: LateItems? = nil,
+                       warnings leading: [Diagnostic], lateItems: LateItems? = nil, streaming: Bool = false,
                        options: RenderOptions) throws(CollageError) -> Encoded {
         // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
         let limits = renderLimits(scene: scene, spec: spec, headers: headers, format: format,
@@ -174,10 +199,15 @@ public enum CollageRenderer {
             subsampling: (options.subsampling ?? spec.output.subsampling) == .yuv444 ? .yuv444 : .yuv420,
             progressive: options.progressive ?? spec.output.progressive ?? false,
             dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
-        // JPEG and PNG are encoded into memory as rows become final; nothing
-        // is written before every check below has passed.
+        // JPEG and PNG are encoded as rows become final, into memory or a
+        // temporary file; nothing is put in place of the output before every
+        // check below (and the caller's) has passed.
+        var file: PendingFile?
+        if streaming, format.encodesWhileRendering, options.outputPath != "-" {
+            do { file = try AtomicFile.pending(options.outputPath) } catch { throw .failure(.render, error.description) }
+        }
         let encoder = CanvasEncoder(format: format, size: scene.size, options: encodeOptions,
-                                    opaqueBackground: scene.background.alpha == 255)
+                                    opaqueBackground: scene.background.alpha == 255, sink: file?.sink() ?? EncodedSink())
         let canvas: Pixmap?
         do {
             let renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
@@ -230,9 +260,12 @@ public enum CollageRenderer {
         do {
             bytes = try encoder.finish(canvas)
         } catch {
+            if let file, let code = encoder.writeFailure {
+                throw .failure(.render, AtomicFile.WriteError(path: file.shownPath, reason: String(cString: strerror(code))).description)
+            }
             throw .failure(.render, "cannot encode the output: \(error.reason)")
         }
-        return Encoded(bytes: bytes, format: format, warnings: warnings)
+        return Encoded(bytes: bytes, format: format, warnings: warnings, file: file)
     }
 
     /// `bytes` in MiB, rounded up.

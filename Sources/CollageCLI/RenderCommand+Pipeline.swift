@@ -30,17 +30,24 @@ extension RenderCommand {
             let depfile = pipeline.depfile, output = options.outputPath
             // The photos decode while the text is set; the depfile's path is
             // checked against the inputs (fonts too) before anything is written.
-            let (prepared, encoded) = try CollageRenderer.prepareAndEncode(spec: spec, inputs: inputs, options: options) {
-                prepared throws(CollageError) in
+            let check: @Sendable (CollageRenderer.Prepared) throws(CollageError) -> Void = { prepared throws(CollageError) in
                 if let depfile { try Depfile.refuse(depfile, outputs: [output], inputs: inputs + prepared.inputFiles) }
             }
+            let prepared: CollageRenderer.Prepared
+            let warnings: [Diagnostic]
             if toStdout {
+                let (done, encoded) = try CollageRenderer.prepareAndEncode(spec: spec, inputs: inputs, options: options,
+                                                                           check: check)
                 Console.write(bytes: encoded.bytes, to: 1)
+                (prepared, warnings) = (done, encoded.warnings)
             } else {
-                try CollageRenderer.write(encoded, to: options.outputPath)
+                // JPEG and PNG stream to the file as they are encoded.
+                let (done, report) = try CollageRenderer.prepareAndWrite(spec: spec, inputs: inputs, options: options,
+                                                                         check: check)
+                (prepared, warnings) = (done, report.warnings)
             }
             clearBar()
-            DiagnosticPrinter.print(encoded.warnings, source: spec.source)
+            DiagnosticPrinter.print(warnings, source: spec.source)
             if let depfile = pipeline.depfile {
                 let rule = Depfile.Rule(target: options.outputPath,
                                         prerequisites: [input.path].compactMap { $0 } + prepared.inputFiles)

@@ -18,25 +18,38 @@ import Dispatch
 ///
 /// The bytes equal `ImageEncoder.encode(_:as:options:)`'s for the same pixels
 /// and options, whatever the order and threads the bands were encoded in.
-/// Encoded bands stay in memory until `finish()`.
+/// They go to `sink` as soon as they can, front to back: a band is appended
+/// when every band above it has been, so only bands encoded ahead of one
+/// still missing are held (`heldBytes`, at most `peakHeldBytes`); the
+/// renderer finishes bands roughly top to bottom, so that is a few bands,
+/// not the file.
 public final class JPEGBandEncoder: @unchecked Sendable {
     /// Image size in pixels.
     public let width: Int
     public let height: Int
     /// Rows per band (the last band may be shorter): 8 MCU rows.
     public let bandHeight: Int
+    /// Where the joined file goes (memory unless the initialiser was given one).
+    public let sink: EncodedSink
     private let options: EncodeOptions
     private let lock = DispatchQueue(label: "collage.codecs.jpeg-bands")
+    /// Bands encoded but not yet appended to `sink` (those below `nextBand`'s gap).
     private var bands: [[UInt8]?]
+    /// The first band not yet appended to `sink`.
+    private var nextBand = 0
+    private var held = 0
+    private var peakHeld = 0
     private var failure: String?
     private var opaque = true
 
     /// Prepares a baseline JPEG of `width` x `height` pixels with `options`
-    /// (as `ImageEncoder` documents them).
+    /// (as `ImageEncoder` documents them), written to `sink` (by default
+    /// into memory, returned by `finish()`).
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>" for
     ///   `options.progressive` (a progressive scan cannot be cut into bands)
     ///   or a size JPEG cannot hold.
-    public init(width: Int, height: Int, options: EncodeOptions = EncodeOptions()) throws(ImageError) {
+    public init(width: Int, height: Int, options: EncodeOptions = EncodeOptions(),
+                sink: EncodedSink = EncodedSink()) throws(ImageError) {
         guard !options.progressive else {
             throw ImageError(path: "<output>", reason: "a progressive JPEG cannot be encoded in bands", kind: .encodeFailed)
         }
@@ -44,6 +57,7 @@ public final class JPEGBandEncoder: @unchecked Sendable {
         self.width = width
         self.height = height
         self.options = options
+        self.sink = sink
         // MCU height: 16 rows at 4:2:0 (luma sampled 2x2), 8 at 4:4:4.
         bandHeight = 8 * (options.subsampling == .yuv444 ? 8 : 16)
         bands = Array(repeating: nil, count: (height + bandHeight - 1) / bandHeight)
@@ -59,9 +73,10 @@ public final class JPEGBandEncoder: @unchecked Sendable {
 
     /// Encodes band `index` from `rows(ofBand: index).count` rows of `width`
     /// RGBA8 pixels (sRGB, straight alpha, no row padding) at `pixels`,
-    /// flattened onto `EncodeOptions.flattenBackground`. Any thread may call
-    /// it, for different bands at once; each band once. A library failure is
-    /// reported by `finish()`.
+    /// flattened onto `EncodeOptions.flattenBackground`, and appends it and
+    /// the held bands after it to `sink` when the bands above it are there.
+    /// Any thread may call it, for different bands at once; each band once.
+    /// A library failure is reported by `finish()`.
     public func encode(band index: Int, rows pixels: UnsafePointer<UInt8>) {
         let count = rows(ofBand: index).count
         let bg = options.flattenBackground
@@ -84,44 +99,73 @@ public final class JPEGBandEncoder: @unchecked Sendable {
             }
         }
         lock.sync {
-            if let bytes { bands[index] = bytes } else if failure == nil { failure = message }
             if !opaque { self.opaque = false }
+            guard let bytes else {
+                if failure == nil { failure = message }
+                return
+            }
+            bands[index] = bytes
+            held += bytes.count
+            peakHeld = max(peakHeld, held)
+            appendReadyBands()
+        }
+    }
+
+    /// Appends the bands from `nextBand` on that are encoded, in order
+    /// (under `lock`): the first with its headers, the frame height set to
+    /// the image's, then each band's entropy-coded data after an RST7.
+    private func appendReadyBands() {
+        while failure == nil, nextBand < bands.count, let band = bands[nextBand] {
+            bands[nextBand] = nil
+            held -= band.count
+            guard let frame = Self.layout(band) else {
+                failure = "unexpected band layout"
+                return
+            }
+            if nextBand == 0 {
+                var header = Array(band[..<frame.scan])
+                // The frame header's height (SOFn: length, precision, then Y).
+                header[frame.sof + 5] = UInt8(height >> 8)
+                header[frame.sof + 6] = UInt8(height & 0xFF)
+                sink.append(header)
+            } else {
+                sink.append([0xFF, 0xD7])
+            }
+            sink.append(band[frame.scan ..< band.count - 2])
+            nextBand += 1
         }
     }
 
     /// True when every band is encoded.
-    public var isComplete: Bool { lock.sync { failure == nil && !bands.contains(where: { $0 == nil }) } }
+    public var isComplete: Bool { lock.sync { failure == nil && nextBand == bands.count } }
 
     /// True while every pixel encoded so far had alpha 255.
     public var isOpaque: Bool { lock.sync { opaque } }
 
-    /// Joins the bands into the file and returns its bytes.
+    /// Bytes of encoded bands held because a band above them is missing.
+    public var heldBytes: Int { lock.sync { held } }
+
+    /// The most `heldBytes` has been.
+    public var peakHeldBytes: Int { lock.sync { peakHeld } }
+
+    /// Ends the file (EOI), flushes `sink` and returns the bytes a memory
+    /// sink holds (the whole file; empty for a sink that writes through).
     /// - Throws: `ImageError(kind: .encodeFailed)` with the library's message,
-    ///   also when a band is missing.
+    ///   also when a band is missing, or with "writing failed: <strerror>"
+    ///   when the sink's writer failed.
     public func finish() throws(ImageError) -> [UInt8] {
-        let (bands, failure) = lock.sync { (self.bands, self.failure) }
-        func failed(_ reason: String) -> ImageError {
-            ImageError(path: "<output>", reason: "JPEG encoding failed: \(reason)", kind: .encodeFailed)
+        let failure: String? = lock.sync {
+            if let failure = self.failure { return failure }
+            guard nextBand == bands.count else { return "fewer rows written than the image has" }
+            return nil
         }
-        if let failure { throw failed(failure) }
-        var encoded: [[UInt8]] = []
-        for band in bands {
-            guard let band else { throw failed("fewer rows written than the image has") }
-            encoded.append(band)
+        if let failure {
+            throw ImageError(path: "<output>", reason: "JPEG encoding failed: \(failure)", kind: .encodeFailed)
         }
-        guard let first = encoded.first, let frame = Self.layout(first) else { throw failed("unexpected band layout") }
-        var file = Array(first[..<frame.scan])
-        // The frame header's height (SOFn: length, precision, then Y).
-        file[frame.sof + 5] = UInt8(height >> 8)
-        file[frame.sof + 6] = UInt8(height & 0xFF)
-        file.reserveCapacity(encoded.reduce(0) { $0 + $1.count })
-        for (index, band) in encoded.enumerated() {
-            guard let scan = index == 0 ? frame.scan : Self.layout(band)?.scan else { throw failed("unexpected band layout") }
-            if index > 0 { file += [0xFF, 0xD7] }
-            file += band[scan ..< band.count - 2]
-        }
-        file += [0xFF, 0xD9]
-        return file
+        sink.append([0xFF, 0xD9])
+        sink.flush()
+        if let code = sink.failure { throw ImageError.writeFailed(code) }
+        return sink.takeBytes()
     }
 
     /// Where the frame header (SOF0 or SOF1) starts and the entropy-coded

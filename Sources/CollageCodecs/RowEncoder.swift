@@ -8,9 +8,12 @@ import CollageRaster
 /// The bytes are those `ImageEncoder.encode(_:as:options:)` writes for the
 /// same pixels and options (the one-shot encoders run the same code over
 /// all rows at once), provided a PNG started without `alpha` gets only
-/// opaque pixels: `isOpaque` tells. Encoded bytes stay in memory until
-/// `finish()`. One thread at a time may use an encoder; it may hand it to
-/// another.
+/// opaque pixels: `isOpaque` tells. The bytes go to `sink` as each
+/// `write` produces them (PNG: the IDAT chunks zlib has filled; baseline
+/// JPEG: the rows' entropy-coded data; progressive JPEG: everything at
+/// `finish()`, as libjpeg writes its scans only then), so a sink that writes
+/// to a file holds at most one write's bytes plus its buffer. One thread at
+/// a time may use an encoder; it may hand it to another.
 public final class RowEncoder: @unchecked Sendable {
     public let format: OutputFormat
     /// Image size in pixels.
@@ -18,6 +21,8 @@ public final class RowEncoder: @unchecked Sendable {
     public let height: Int
     /// Rows written so far.
     public private(set) var rowsWritten = 0
+    /// Where the bytes go (memory unless the initialiser was given one).
+    public let sink: EncodedSink
     private var jpeg: OpaquePointer?
     private var png: OpaquePointer?
 
@@ -30,8 +35,10 @@ public final class RowEncoder: @unchecked Sendable {
     ///   a format that is not `encodesWhileRendering` (WebP: libwebp takes
     ///   whole pictures only), a size the format cannot hold (as
     ///   `ImageEncoder.encode` does) or when out of memory.
+    /// - Parameter sink: where the file's bytes go as they are encoded; by
+    ///   default into memory, returned by `finish()`.
     public init(format: OutputFormat, width: Int, height: Int, options: EncodeOptions = EncodeOptions(),
-                alpha: Bool = false) throws(ImageError) {
+                alpha: Bool = false, sink: EncodedSink = EncodedSink()) throws(ImageError) {
         guard format.encodesWhileRendering else {
             throw ImageError(path: "<output>", reason: "\(format.displayName) cannot be encoded a band at a time",
                              kind: .encodeFailed)
@@ -40,6 +47,7 @@ public final class RowEncoder: @unchecked Sendable {
         self.format = format
         self.width = width
         self.height = height
+        self.sink = sink
         if format == .jpeg {
             let bg = options.flattenBackground
             jpeg = collage_jpeg_stream_begin(Int32(width), Int32(height), Int32(min(max(options.quality, 1), 100)),
@@ -52,6 +60,7 @@ public final class RowEncoder: @unchecked Sendable {
             throw ImageError(path: "<output>", reason: "\(format.displayName) encoding failed: out of memory",
                              kind: .encodeFailed)
         }
+        drain()
     }
 
     deinit {
@@ -69,6 +78,22 @@ public final class RowEncoder: @unchecked Sendable {
         if let jpeg { _ = collage_jpeg_stream_write(jpeg, pixels, Int32(rows)) }
         if let png { _ = collage_png_stream_write(png, pixels, Int32(rows)) }
         rowsWritten += rows
+        drain()
+    }
+
+    /// Moves the bytes the library has encoded so far to `sink`.
+    private func drain() {
+        var bytes: UnsafePointer<UInt8>?
+        if let jpeg {
+            let count = collage_jpeg_stream_pending(jpeg, &bytes)
+            if count > 0, let bytes { sink.append(UnsafeRawBufferPointer(start: bytes, count: count)) }
+            collage_jpeg_stream_take(jpeg)
+        }
+        if let png {
+            let count = collage_png_stream_pending(png, &bytes)
+            if count > 0, let bytes { sink.append(UnsafeRawBufferPointer(start: bytes, count: count)) }
+            collage_png_stream_take(png)
+        }
     }
 
     /// True while every pixel written so far had alpha 255.
@@ -78,10 +103,13 @@ public final class RowEncoder: @unchecked Sendable {
         return true
     }
 
-    /// Completes the file and returns its bytes; the encoder is spent.
+    /// Completes the file, flushes `sink` and returns the bytes a memory sink
+    /// holds (the whole file; empty for a sink that writes through, which
+    /// has them all); the encoder is spent.
     /// - Throws: `ImageError(kind: .encodeFailed)` with the library's message,
     ///   also when fewer than `height` rows were written or `finish()` was
-    ///   called before.
+    ///   called before, or with "writing failed: <strerror>" when the sink's
+    ///   writer failed.
     public func finish() throws(ImageError) -> [UInt8] {
         let name = format.displayName
         var buffer = collage_buffer()
@@ -102,6 +130,9 @@ public final class RowEncoder: @unchecked Sendable {
             }
             throw ImageError(path: "<output>", reason: "\(name) encoding failed: \(message)", kind: .encodeFailed)
         }
-        return Array(UnsafeBufferPointer(start: buffer.bytes, count: buffer.length))
+        if buffer.length > 0 { sink.append(UnsafeRawBufferPointer(start: buffer.bytes, count: buffer.length)) }
+        sink.flush()
+        if let failure = sink.failure { throw ImageError.writeFailed(failure) }
+        return sink.takeBytes()
     }
 }

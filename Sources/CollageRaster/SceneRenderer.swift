@@ -526,8 +526,15 @@ public enum SceneRenderer {
                                work: RenderWork, rows: FinalRows, to consumer: FinishedRows,
                                released: (Range<Int>) -> Void) {
         guard case .success(let (scene, plan)) = composite.resolve() else { return rows.fail() }
+        // At most about 4 MiB of rows at a time: rows that turn final
+        // together (all those below the last image when it is drawn, the
+        // whole canvas when nothing is drawn) are filled, composited, handed
+        // over and released a slice at a time, so the pages they touch stay
+        // few. The bytes do not depend on the slicing.
+        let slice = Swift.max(1, (4 << 20) / Swift.max(1, canvas.width * 4))
         var next = 0
-        while next < rows.height, let end = rows.waitForReadyRows(from: next) {
+        while next < rows.height, let ready = rows.waitForReadyRows(from: next) {
+            let end = Swift.min(ready, next + slice)
             // The background outside direct draws: no worker writes there.
             background.fill(rows: next ..< end, canvas: canvas)
             compositeInOrder(scene, plan: plan, canvas: canvas, work: work, rows: next ..< end)

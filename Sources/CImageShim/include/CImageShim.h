@@ -268,6 +268,14 @@ int collage_jpeg_stream_write(collage_jpeg_stream *s, const uint8_t *rgba, int r
 int collage_jpeg_stream_opaque(const collage_jpeg_stream *s);
 int collage_jpeg_stream_finish(collage_jpeg_stream *s, collage_buffer *out);
 void collage_jpeg_stream_free(collage_jpeg_stream *s);
+/* The bytes encoded so far and not yet taken (the headers after begin,
+ * whole MCU rows' data after a write; a progressive stream writes its
+ * scans only at finish): their count, with *bytes pointing at them inside
+ * the stream's buffer, valid until the next call on the stream. take then
+ * drops them, so the buffer holds only what one write produces and finish
+ * returns only the rest. 0 after a failure. */
+size_t collage_jpeg_stream_pending(collage_jpeg_stream *s, const uint8_t **bytes);
+void collage_jpeg_stream_take(collage_jpeg_stream *s);
 
 /* PNG from RGBA8: 8-bit RGB (or RGBA when `with_alpha`), sRGB chunk,
  * zlib level 1 with Z_RLE, all filters (adaptive), pHYs when dpi > 0, no tIME/text. */
@@ -284,6 +292,10 @@ int collage_png_stream_write(collage_png_stream *s, const uint8_t *rgba, int row
 int collage_png_stream_opaque(const collage_png_stream *s);
 int collage_png_stream_finish(collage_png_stream *s, collage_buffer *out);
 void collage_png_stream_free(collage_png_stream *s);
+/* As collage_jpeg_stream_pending and _take, for the PNG stream (libpng
+ * writes an IDAT chunk as its zlib buffer fills). */
+size_t collage_png_stream_pending(collage_png_stream *s, const uint8_t **bytes);
+void collage_png_stream_take(collage_png_stream *s);
 
 /* WebP from RGBA8 (libwebp's advanced API): lossy at `quality` (1-100,
  * method 4) or lossless (`lossless`, exact: RGB under transparent pixels

@@ -130,19 +130,20 @@ public enum BatchRunner {
             base.imageCache?.noteRowImages(spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec))
             let prepared = try CollageRenderer.prepare(spec: spec)
             inputs = unique(inputs + prepared.inputFiles)
-            let encoded = try CollageRenderer.encode(prepared, inputs: documentFiles + spec.photos.map(\.path),
-                                                     options: options)
-            // Output folders named by the template ('out/${id}.jpg') are
-            // created once a row's image exists, as `mkdir -p` would.
-            try createParentFolders(of: job.outputPath)
-            do {
-                try AtomicFile.write(encoded.bytes, to: job.outputPath)
-            } catch {
-                throw CollageError.failure(.render, error.description)
-            }
+            // JPEG and PNG stream to a temporary file beside the output as
+            // they are encoded when its folder exists. Output folders named
+            // by the template ('out/${id}.jpg') are created once a row's image
+            // exists, as `mkdir -p` would: a row whose folder is missing is
+            // encoded in memory first.
+            let folderExists = FileSystem.kind(of: FileSystem.folder(of: job.outputPath)) == .folder
+            let encoded = try CollageRenderer.render(CollageRenderer.LaidOut(prepared), known: prepared,
+                                                     inputs: documentFiles + spec.photos.map(\.path), options: options,
+                                                     streaming: folderExists, check: { _ in }).encoded
+            if !folderExists { try createParentFolders(of: job.outputPath) }
+            try CollageRenderer.write(encoded, to: job.outputPath)
             if let incremental, let stamp { incremental.stamps.record(job.outputPath, stamp: stamp) }
             let report = CollageRenderer.Report(prepared: prepared, format: encoded.format,
-                                                byteCount: encoded.bytes.count, warnings: encoded.warnings)
+                                                byteCount: encoded.byteCount, warnings: encoded.warnings)
             return Outcome(job: job, status: .written(report), dependencies: documentFiles.map(absolute) + prepared.inputFiles,
                            inputs: inputs, milliseconds: elapsed())
         } catch {
