@@ -172,15 +172,20 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertGreaterThan(blue, 500)
     }
 
+    /// Writes `halves.svg`: a 20 x 10 document, its left half red and its right half blue.
+    private func writeHalves(in directory: URL) throws {
+        try write("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
+            <rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff"/></svg>
+            """, "halves.svg", in: directory)
+    }
+
     /// A photo's `orientation` override turns an SVG as it turns a photo:
     /// a 20 x 10 document, red left and blue right, under orientation 6
     /// (turn 90° clockwise) is a 10 x 20 picture, red on top.
     func testOrientationOverrideTurnsAnSVG() throws {
         let directory = try TestPackage.temporaryDirectory(self)
-        try write("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
-            <rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff"/></svg>
-            """, "halves.svg", in: directory)
+        try writeHalves(in: directory)
         let (image, _) = try render("""
             version: 1
             canvas: {width: 100}
@@ -200,10 +205,7 @@ final class SVGRenderTests: XCTestCase {
     /// render alike at its `image`.
     func testSVGBackgroundAndFilteredSVGPhoto() throws {
         let directory = try TestPackage.temporaryDirectory(self)
-        try write("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
-            <rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff"/></svg>
-            """, "halves.svg", in: directory)
+        try writeHalves(in: directory)
         let (image, _) = try render("""
             version: 1
             canvas: {width: 200, height: 100, background: {image: halves.svg, fit: cover}}
@@ -235,10 +237,7 @@ final class SVGRenderTests: XCTestCase {
     /// white exactly.
     func testTurnedFilteredSVGIsFilteredInItsFrame() throws {
         let directory = try TestPackage.temporaryDirectory(self)
-        try write("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10">
-            <rect width="10" height="10" fill="#ff0000"/><rect x="10" width="10" height="10" fill="#0000ff"/></svg>
-            """, "halves.svg", in: directory)
+        try writeHalves(in: directory)
         // A 100 x 100 cell centred at (100, 100): the picture 100 x 50 in the middle, bars 25 px tall above
         // and below; the letterbox covers the cell, red left of u = 0, blue right of it.
         let (image, _) = try render("""
