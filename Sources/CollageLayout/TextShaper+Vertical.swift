@@ -38,25 +38,6 @@ extension TextShaper {
               let buffer = shapedBuffer(text, font: font, direction: HB_DIRECTION_TTB, script: script,
                                         language: language, features: features) else { return ([], 0) }
         defer { hb_buffer_destroy(buffer) }
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], 0) }
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(Int(count))
-        let unit = face.scale / 64
-        var pen = 0.0
-        for i in 0..<Int(count) {
-            let position = positions[i]
-            // HarfBuzz's y axis points up: the pen moves down by -y_advance.
-            var advance = -Double(position.y_advance) * unit
-            let cluster = infos[i].cluster
-            if letterSpacing != 0, i + 1 == Int(count) || infos[i + 1].cluster != cluster { advance += letterSpacing }
-            glyphs.append(ShapedGlyph(id: infos[i].codepoint, cluster: Int(cluster),
-                                      x: Double(position.x_offset) * unit,
-                                      y: pen - Double(position.y_offset) * unit,
-                                      advance: advance))
-            pen += advance
-        }
-        return (glyphs, pen)
+        return glyphs(of: buffer, face: face, letterSpacing: letterSpacing, vertical: true)
     }
 }

@@ -46,24 +46,32 @@ enum TextShaper {
                                         direction: rightToLeft.map { $0 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR },
                                         script: script, language: language, features: features) else { return ([], 0) }
         defer { hb_buffer_destroy(buffer) }
+        return glyphs(of: buffer, face: face, letterSpacing: letterSpacing, vertical: false)
+    }
 
+    /// The glyphs of a shaped `buffer` in pixels (`face.scale` is hb_ft's
+    /// 26.6 scale), the pen moving along the line (`vertical` false: x right)
+    /// or down the column (`vertical`: HarfBuzz's y axis points up, so the pen
+    /// moves by -y_advance); `letterSpacing` is added after each cluster.
+    /// Returns the glyphs and the advance sum, for `shapeUncached` and
+    /// `shapeVerticalUncached`.
+    static func glyphs(of buffer: OpaquePointer, face: FontFace, letterSpacing: Double,
+                       vertical: Bool) -> (glyphs: [ShapedGlyph], advance: Double) {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], 0) }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(Int(count))
-        // hb_ft sets the font's scale to the face's size in 26.6 units.
         let unit = face.scale / 64
         var pen = 0.0
         for i in 0..<Int(count) {
             let position = positions[i]
-            var advance = Double(position.x_advance) * unit
+            var advance = vertical ? -Double(position.y_advance) * unit : Double(position.x_advance) * unit
             let cluster = infos[i].cluster
             if letterSpacing != 0, i + 1 == Int(count) || infos[i + 1].cluster != cluster { advance += letterSpacing }
+            let x = Double(position.x_offset) * unit, y = -Double(position.y_offset) * unit
             glyphs.append(ShapedGlyph(id: infos[i].codepoint, cluster: Int(cluster),
-                                      x: pen + Double(position.x_offset) * unit,
-                                      y: -Double(position.y_offset) * unit,
-                                      advance: advance))
+                                      x: vertical ? x : pen + x, y: vertical ? pen + y : y, advance: advance))
             pen += advance
         }
         return (glyphs, pen)

@@ -1,10 +1,10 @@
 /// What admitting one image to the render's workers costs and gains
-/// (`RenderWork.takeImage`, `MemoryBudget`), from `RenderPlan.cost(ofImage:scene:provider:)`.
+/// (`RenderWork.takeImage`, `MemoryBudget`), from `RenderPlan.costs(scene:provider:)`.
 struct ImageCost: Sendable, Hashable {
     /// The canvas rows its draws touch (y down; empty: not drawn).
     var rows: Range<Int>
     /// Bytes its decode and draws hold while it is in flight
-    /// (`RenderPlan.cost(ofImage:scene:provider:)`).
+    /// (`RenderPlan.costs(scene:provider:)`).
     var workingBytes: Int
     /// True when its decode holds the whole image's DCT coefficients (a
     /// multi-scan JPEG, `DecodeMemory.coefficientBytes`): at most `threads`

@@ -1,5 +1,5 @@
 extension RenderPlan {
-    /// What image `image` costs in flight (`ImageCost`): its canvas rows,
+    /// What each image costs in flight (`ImageCost`): its canvas rows,
     /// its place in `decodeOrder`, and its working bytes: the provider's
     /// `decodeMemory` (the decode alone; nil: the whole decoded image, 4
     /// bytes a pixel of `decodedSize`, else of the minimum decode size) plus,
@@ -7,8 +7,14 @@ extension RenderPlan {
     /// taps x read columns x 16 bytes, the taps about 6 x the reduction + 1)
     /// and, for a draw not written directly, its held float tile (16 bytes a
     /// pixel of its region), or for a shadow or filtered draw twice that.
-    func cost(ofImage image: Int, scene: Scene, provider: any ImageProvider) -> ImageCost {
-        let rank = decodeOrder.firstIndex(of: image) ?? decodeOrder.count
+    /// One per image of `scene`, indexed by image.
+    func costs(scene: Scene, provider: any ImageProvider) -> [ImageCost] {
+        var ranks = [Int](repeating: decodeOrder.count, count: scene.images.count)
+        for (rank, image) in decodeOrder.enumerated() { ranks[image] = rank }
+        return scene.images.indices.map { cost(ofImage: $0, rank: ranks[$0], scene: scene, provider: provider) }
+    }
+
+    private func cost(ofImage image: Int, rank: Int, scene: Scene, provider: any ImageProvider) -> ImageCost {
         guard let needed = decodeSizes[image] else {
             return ImageCost(rows: 0 ..< 0, workingBytes: 0, holdsCoefficients: false, rank: rank)
         }

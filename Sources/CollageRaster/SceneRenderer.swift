@@ -112,7 +112,7 @@ public enum SceneRenderer {
         // A streamed canvas whose consumed rows go back to the system, and the budget its images are admitted in.
         let storage = output != nil && !keepingCanvas
             ? CanvasStorage(width: scene.size.width, height: scene.size.height) : nil
-        let costs = scene.images.indices.map { plan.cost(ofImage: $0, scene: scene, provider: images) }
+        let costs = plan.costs(scene: scene, provider: images)
         // At most one multi-scan decode per thread: each holds its whole
         // coefficients, and one more than the cores only adds memory.
         let coefficientLimit = Swift.max(1, workers)

@@ -69,9 +69,8 @@ final class BandedRenderTests: XCTestCase {
     /// The bytes each image of `scene` needs alone (`MemoryBudget.neededAlone`).
     private func needs(_ scene: Scene, _ provider: any ImageProvider) throws -> [Int] {
         let plan = try RenderPlan(scene)
-        return scene.images.indices.map {
-            plan.cost(ofImage: $0, scene: scene, provider: provider).workingBytes + plan.rowsOfImage($0).count * scene.size.width * 4
-        }
+        let rows = MemoryBudget(bytes: 0, isExplicit: false, rowBytes: scene.size.width * 4)
+        return plan.costs(scene: scene, provider: provider).map(rows.neededAlone)
     }
 
     /// Counts the decodes running at once.
@@ -93,7 +92,7 @@ final class BandedRenderTests: XCTestCase {
         let budget = needs.max()!
         XCTAssertGreaterThan(scene.size.width * scene.size.height * 4, budget, "the canvas does not fit: admission is on")
         // Two photos of the top row together (their rows and both working sets) exceed it.
-        let working = scene.images.indices.map { plan.cost(ofImage: $0, scene: scene, provider: MemoryImageProvider(pixmaps)).workingBytes }
+        let working = plan.costs(scene: scene, provider: MemoryImageProvider(pixmaps)).map(\.workingBytes)
         XCTAssertGreaterThan(plan.rowsOfImage(0).upperBound * scene.size.width * 4 + working[0] + working[1], budget)
         for threads in [1, 3] {
             for bandHeight in [7, 13] {
@@ -195,7 +194,7 @@ final class BandedRenderTests: XCTestCase {
         XCTAssertEqual(plan.decodeOrder.first, 1)
         let expected = try SceneRenderer.render(scene, images: MemoryImageProvider(pixmaps), threads: 1)
         // Room for the rows down to photo 1's bottom and photo 1, not for the whole canvas.
-        let costs = scene.images.indices.map { plan.cost(ofImage: $0, scene: scene, provider: MemoryImageProvider(pixmaps)) }
+        let costs = plan.costs(scene: scene, provider: MemoryImageProvider(pixmaps))
         let budget = costs[1].rows.upperBound * scene.size.width * 4 + costs[1].workingBytes
         XCTAssertFalse(MemoryBudget(bytes: budget, isExplicit: true, rowBytes: scene.size.width * 4)
             .fitsWhole(height: scene.size.height, costs: costs, inFlight: 2, coefficientLimit: 1), "admission is on")

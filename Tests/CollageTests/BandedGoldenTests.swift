@@ -28,9 +28,8 @@ final class BandedGoldenTests: XCTestCase {
             // The most any one image needs alone: with it as the budget, images go one at a time.
             let plan = try RenderPlan(scene)
             let images = provider()
-            let budget = scene.images.indices.map {
-                plan.cost(ofImage: $0, scene: scene, provider: images).workingBytes + plan.rowsOfImage($0).count * size.width * 4
-            }.max() ?? 1
+            let rows = MemoryBudget(bytes: 0, isExplicit: false, rowBytes: size.width * 4)
+            let budget = plan.costs(scene: scene, provider: images).map(rows.neededAlone).max() ?? 1
             if size.width * size.height * 4 > budget, plan.decodeOrder.count > 1 { admitted += 1 }
             for threads in [1, 3] {
                 for (bandHeight, maxMemory) in [(7, nil), (13, budget)] as [(Int, Int?)] {
