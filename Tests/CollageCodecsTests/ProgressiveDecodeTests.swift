@@ -10,7 +10,8 @@ import CollageTestSupport
 /// runs the same IDCT, upsampling and colour conversion on them, so equality
 /// is exact (no tolerance) at every DCT scale, whole or row by row (the
 /// progressive file goes through libjpeg's whole-image coefficient buffer,
-/// the baseline file does not).
+/// the baseline file does not; its arrays come from the huge-page allocator
+/// of jpeg_memory.c).
 final class ProgressiveDecodeTests: XCTestCase {
     /// The progressive twin of corpus photo `name`, in a temporary file.
     private func progressiveTwin(_ name: String) throws -> (baseline: String, progressive: String) {
@@ -64,8 +65,14 @@ final class ProgressiveDecodeTests: XCTestCase {
             XCTAssertEqual(progressiveHeader, header, name)
             for scale in scales {
                 let options = DecodeOptions(minimumSize: minimum(for: header, scale: scale))
+                let blocks = collage_jpeg_mapped_blocks()
                 let expected = try ImageDecoder.decode(path: baseline, options: options)
+                XCTAssertEqual(collage_jpeg_mapped_blocks(), blocks, "\(name): a baseline decode holds no large block")
                 let actual = try ImageDecoder.decode(path: progressive, options: options)
+                // The coefficient arrays (the luma one at least is over
+                // 4 MiB) came from collage's huge-page allocator
+                // (jpeg_memory.c), not libjpeg's own.
+                XCTAssertGreaterThan(collage_jpeg_mapped_blocks(), blocks, "\(name): libjpeg used its own allocator")
                 XCTAssertEqual(expected.dctScale, scale, name)
                 XCTAssertEqual(actual.dctScale, scale, name)
                 XCTAssertEqual(actual.pixmap.size, expected.pixmap.size, "\(name) at \(scale)/8")
