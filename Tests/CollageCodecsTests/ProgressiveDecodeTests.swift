@@ -37,6 +37,12 @@ final class ProgressiveDecodeTests: XCTestCase {
         }
     }
 
+    /// Large blocks collage's allocator has served libjpeg (new or reused).
+    private func served() -> Int {
+        let counts = collage_jpeg_large_blocks()
+        return counts.mapped + counts.reused
+    }
+
     /// The oriented minimum size that makes `chooseScale` pick `scale`/8.
     private func minimum(for header: ImageHeader, scale: Int) -> Size {
         let stored = header.storedSize
@@ -65,14 +71,14 @@ final class ProgressiveDecodeTests: XCTestCase {
             XCTAssertEqual(progressiveHeader, header, name)
             for scale in scales {
                 let options = DecodeOptions(minimumSize: minimum(for: header, scale: scale))
-                let blocks = collage_jpeg_mapped_blocks()
+                let blocks = served()
                 let expected = try ImageDecoder.decode(path: baseline, options: options)
-                XCTAssertEqual(collage_jpeg_mapped_blocks(), blocks, "\(name): a baseline decode holds no large block")
+                XCTAssertEqual(served(), blocks, "\(name): a baseline decode holds no large block")
                 let actual = try ImageDecoder.decode(path: progressive, options: options)
                 // The coefficient arrays (the luma one at least is over
                 // 4 MiB) came from collage's huge-page allocator
                 // (jpeg_memory.c), not libjpeg's own.
-                XCTAssertGreaterThan(collage_jpeg_mapped_blocks(), blocks, "\(name): libjpeg used its own allocator")
+                XCTAssertGreaterThan(served(), blocks, "\(name): libjpeg used its own allocator")
                 XCTAssertEqual(expected.dctScale, scale, name)
                 XCTAssertEqual(actual.dctScale, scale, name)
                 XCTAssertEqual(actual.pixmap.size, expected.pixmap.size, "\(name) at \(scale)/8")
@@ -107,5 +113,52 @@ final class ProgressiveDecodeTests: XCTestCase {
         try stream.finish()
         XCTAssertEqual(differing, [], "rows that differ")
         XCTAssertEqual(stream.warnings, [])
+    }
+
+    /// A progressive decode that starts while another holds its coefficient
+    /// arrays reuses the blocks a third one freed (jpeg_memory.c), which
+    /// hold that decode's coefficients, not zeros: libjpeg must zero them
+    /// itself, and the pixels are still exactly the baseline file's. The
+    /// streamed decode that kept the blocks alive is equal too, and once it
+    /// ends nothing is kept (the next progressive decode maps anew).
+    func testReusedCoefficientBlocksDecodeTheSamePixels() throws {
+        let (heldBaseline, held) = try progressiveTwin("photo_Canon_PowerShot_G11.jpg")
+        let (_, freed) = try progressiveTwin("photo_Issue_525.jpg")
+        let (baseline, progressive) = try progressiveTwin("photo_Canon_EOS_1000D.jpg")
+        let heldHeader = try ImageDecoder.header(path: heldBaseline)
+        let heldOptions = DecodeOptions(minimumSize: minimum(for: heldHeader, scale: 2))
+        let heldWhole = try ImageDecoder.decodeStored(path: heldBaseline, options: heldOptions)
+        let header = try ImageDecoder.header(path: baseline)
+        let options = DecodeOptions(minimumSize: minimum(for: header, scale: 2))
+        let expected = try ImageDecoder.decode(path: baseline, options: options)
+
+        // Its first row read, the streamed decode holds its arrays.
+        let stream = try XCTUnwrap(try ImageDecoder.openRows(path: held, options: heldOptions))
+        let width = heldWhole.pixmap.width
+        XCTAssertTrue(UnsafeBufferPointer(start: stream.row(0), count: width * 4).elementsEqual(heldWhole.pixmap.pixels[0 ..< width * 4]))
+        // 4032x3024 4:4:4: three 24 MiB arrays, kept when freed.
+        _ = try ImageDecoder.decode(path: freed, options: DecodeOptions(minimumSize: Size(width: 504, height: 378)))
+        let before = collage_jpeg_large_blocks()
+        // 3888x2592 4:2:2: arrays of 20 and 10 MiB, all three from the kept blocks.
+        let actual = try ImageDecoder.decode(path: progressive, options: options)
+        let after = collage_jpeg_large_blocks()
+        XCTAssertEqual(after.reused - before.reused, 3, "kept blocks reused")
+        XCTAssertEqual(after.mapped, before.mapped, "no new mapping")
+        XCTAssertEqual(actual.dctScale, 2)
+        XCTAssertEqual(actual.pixmap.size, expected.pixmap.size)
+        XCTAssertTrue(actual.pixmap.pixels == expected.pixmap.pixels, "a decode into reused blocks differs")
+
+        var differing: [Int] = []
+        for y in 1 ..< heldWhole.pixmap.height {
+            let expectedRow = heldWhole.pixmap.pixels[y * width * 4 ..< (y + 1) * width * 4]
+            if !UnsafeBufferPointer(start: stream.row(y), count: width * 4).elementsEqual(expectedRow) { differing.append(y) }
+        }
+        try stream.finish()
+        XCTAssertEqual(differing, [], "rows of the held decode that differ")
+
+        // Nothing in use: nothing kept, so this decode maps its blocks.
+        let idle = collage_jpeg_large_blocks()
+        _ = try ImageDecoder.decode(path: progressive, options: options)
+        XCTAssertEqual(collage_jpeg_large_blocks().reused, idle.reused, "a block was kept with none in use")
     }
 }

@@ -96,12 +96,17 @@ void collage_jpeg_close(collage_jpeg_decoder *d);
  * malloc'd buffer in *out (the caller frees it), or -1 (invalid JPEG, no
  * memory) with *out NULL. */
 int collage_jpeg_progressive_copy(const uint8_t *data, size_t length, uint8_t **out, size_t *out_length);
-/* How many blocks of 4 MiB or more libjpeg has taken from collage's
- * replacement of its large-object allocator (jpeg_memory.c: huge-page
- * mappings) since the process started. A progressive decode's coefficient
- * arrays are such blocks; tests use the count to see the replacement is the
- * one libjpeg calls. */
-size_t collage_jpeg_mapped_blocks(void);
+/* libjpeg's blocks of 4 MiB or more (a progressive decode's coefficient
+ * arrays), as collage's replacement of its large-object allocator
+ * (jpeg_memory.c: huge-page mappings, a freed one kept for the next decode
+ * while another runs) served them since the process started: `mapped` new
+ * mappings, `reused` kept ones. Tests use them to see that libjpeg calls the
+ * replacement and that reuse happens. */
+typedef struct {
+    size_t mapped;
+    size_t reused;
+} collage_jpeg_block_counts;
+collage_jpeg_block_counts collage_jpeg_large_blocks(void);
 
 /* ----------------------------------------------------------------- PNG decode */
 
