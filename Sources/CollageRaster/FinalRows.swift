@@ -91,6 +91,14 @@ final class FinalRows: @unchecked Sendable {
         }
     }
 
+    /// True when the band holding `row` is ready and no image has failed:
+    /// the consumer can take it (or has it) without another image being
+    /// drawn, and releases its rows when done. False for `row >= height`.
+    func isReady(row: Int) -> Bool {
+        guard row >= 0 && row < height else { return false }
+        return lock.sync { !failed && pending[row / bandHeight] == 0 }
+    }
+
     /// The rows of band `band`.
     func rows(ofBand band: Int) -> Range<Int> { band * bandHeight ..< Swift.min((band + 1) * bandHeight, height) }
 

@@ -45,6 +45,10 @@ final class RenderWork: @unchecked Sendable {
     private var startedBottom = 0
     /// Bytes of the held draws' tiles.
     private var heldBytes = 0
+    /// True when the consumer can hand over the rows from the given row
+    /// on (the band holding it is final or ready): it will release them
+    /// without another image being drawn. Nil: no consumer hands rows back.
+    private let consumerReady: (@Sendable (Int) -> Bool)?
     /// Workers blocked in `takeImage` until an image may be admitted.
     private var waiting = 0
     private let wake = DispatchSemaphore(value: 0)
@@ -57,8 +61,12 @@ final class RenderWork: @unchecked Sendable {
     ///   - coefficientLimit: images holding coefficients in flight at once
     ///     (`ImageCost.holdsCoefficients`; positive).
     ///   - admission: the budget of `takeImage` and the canvas it counts rows of.
+    ///   - consumerReady: within a budget, whether the consumer can take the
+    ///     rows from a row on now (`FinalRows.isReady(row:)`); while it can,
+    ///     an image that does not fit waits for it even when none is in flight.
     init(order: [Int], progress: SceneRenderer.Progress? = nil, costs: [ImageCost] = [],
-         coefficientLimit: Int = .max, admission: (budget: MemoryBudget, canvas: CanvasStorage)? = nil) {
+         coefficientLimit: Int = .max, admission: (budget: MemoryBudget, canvas: CanvasStorage)? = nil,
+         consumerReady: (@Sendable (Int) -> Bool)? = nil) {
         precondition(coefficientLimit > 0)
         pending = order
         taken = [Bool](repeating: false, count: order.count)
@@ -66,6 +74,7 @@ final class RenderWork: @unchecked Sendable {
         self.costs = costs
         self.coefficientLimit = coefficientLimit
         self.admission = admission
+        self.consumerReady = consumerReady
     }
 
     /// Counts image `image` as drawn and reports it; reports are serial.
@@ -84,10 +93,11 @@ final class RenderWork: @unchecked Sendable {
     /// admits and blocks until one fits beside those in flight.
     func takeImage() -> Int? {
         while true {
+            var forConsumer = false
             let taken: (image: Int?, waiters: Int)? = lock.sync {
                 while next < pending.count && self.taken[next] { next += 1 }
                 guard next < pending.count else { return (nil, 0) }
-                guard let position = admissible() else {
+                guard let position = admissible(waitingForConsumer: &forConsumer) else {
                     waiting += 1
                     return nil
                 }
@@ -107,14 +117,27 @@ final class RenderWork: @unchecked Sendable {
                 notify(taken.waiters)
                 return taken.image
             }
-            wake.wait()
+            if forConsumer {
+                // Released rows wake this (`rowsReleased`); the timeout covers
+                // a consumer that stops without releasing (a failed render).
+                _ = wake.wait(timeout: .now() + .milliseconds(50))
+            } else {
+                wake.wait()
+            }
             lock.sync { waiting -= 1 }
         }
     }
 
     /// The position in `pending` of the image to take now, or nil when none
-    /// may start yet. Call on `lock`, with `next` the first position not taken.
-    private func admissible() -> Int? {
+    /// may start yet (`waitingForConsumer` set when only the consumer's
+    /// progress can change that). Call on `lock`, with `next` the first
+    /// position not taken.
+    ///
+    /// One image may start over the budget when none is in flight, or the
+    /// render could not go on; but not while the consumer can still take
+    /// rows (a PNG's deflate is slower than drawing): it will release them,
+    /// and waiting for that keeps the canvas rows in work within the budget.
+    private func admissible(waitingForConsumer: inout Bool) -> Int? {
         guard !costs.isEmpty else { return next }
         guard let (budget, canvas) = admission else {
             // No budget: the first image in order, skipping coefficient holders at the limit.
@@ -124,6 +147,7 @@ final class RenderWork: @unchecked Sendable {
         }
         let lowest = canvas.lowestUnreleasedRow
         let room = budget.bytes - inFlightBytes - heldBytes
+        let loneStart = inFlight.isEmpty && !(consumerReady?(lowest) ?? false)
         var best: Int?
         // The images inside the rows already started (`pending` is top to
         // bottom), and the topmost one not taken, which may extend them.
@@ -132,9 +156,10 @@ final class RenderWork: @unchecked Sendable {
             if position != next && cost.rows.lowerBound >= startedBottom { break }
             if cost.holdsCoefficients && coefficientsInFlight >= coefficientLimit { continue }
             let resident = Swift.max(0, Swift.max(startedBottom, cost.rows.upperBound) - lowest) * budget.rowBytes
-            let fits = resident + cost.workingBytes <= room || (inFlight.isEmpty && position == next)
+            let fits = resident + cost.workingBytes <= room || (loneStart && position == next)
             if fits, best.map({ cost.rank < costs[pending[$0]].rank }) ?? true { best = position }
         }
+        if best == nil && inFlight.isEmpty { waitingForConsumer = true }
         return best
     }
 

@@ -133,8 +133,10 @@ public enum SceneRenderer {
         }
         let order = admission != nil ? FinishedRowsOrder.topFirst.order(plan.decodeOrder, plan: plan, workers: workers)
             : finishedRows == nil ? plan.decodeOrder : rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
+        var consumerReady: (@Sendable (Int) -> Bool)?
+        if let finalRows { consumerReady = { finalRows.isReady(row: $0) } }
         let work = RenderWork(order: order, progress: progress, costs: costs, coefficientLimit: coefficientLimit,
-                              admission: admission)
+                              admission: admission, consumerReady: consumerReady)
         /// The render into the canvas at `pixels`.
         func draw(_ pixels: CanvasPixels) {
             /// Rows the consumer has had: their pages go back to the system.
