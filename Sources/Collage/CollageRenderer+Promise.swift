@@ -21,6 +21,13 @@ extension CollageRenderer {
         public var outputPath: String?
         /// `--max-pixels`: the decoded-pixel budget; nil = render's default.
         public var maxPixels: Int?
+        /// `--max-memory`: the working-set budget in bytes
+        /// (`RenderOptions.maxMemory`); nil = none (render's 256 MiB target
+        /// is never an error).
+        public var maxMemory: Int?
+        /// `--fast`: the smaller decodes render's `--fast` takes, which
+        /// change what `maxMemory` admits.
+        public var fast = false
         /// `--lenient`: accepted as render takes it; a truncated photo shows
         /// only when decoding, which `check` does not do.
         public var lenient = false
@@ -67,7 +74,8 @@ extension CollageRenderer {
         do {
             let prepared = try prepare(spec: spec)
             found += prepared.warnings
-            found += renderLimits(prepared, format: format, maxPixels: request.maxPixels).filter { !found.contains($0) }
+            found += renderLimits(prepared, format: format, maxPixels: request.maxPixels, maxMemory: request.maxMemory,
+                                  fast: request.fast).filter { !found.contains($0) }
         } catch {
             switch error {
             case .diagnostics(let list): found += list.diagnostics
@@ -111,17 +119,23 @@ extension CollageRenderer {
     ///   warning at `canvas` (it is flattened; an error under `--strict`);
     /// - a photo whose decode (at the DCT scale its cells need) exceeds the
     ///   budget is an `.unreadableImage` error at its `src`, the message the
-    ///   decoder would give.
+    ///   decoder would give;
+    /// - with `maxMemory` (bytes) and a streamed output (JPEG, or PNG on an
+    ///   opaque background), an image that cannot fit that budget alone is a
+    ///   `.render` error at its `src` (`SceneRenderer.memoryBudgetProblem`),
+    ///   with the flag to raise it. `fast`: as render's `--fast`.
     ///
     /// Zero-size cells and the canvas's own limits are the layout's and the
     /// validator's, so `prepare` has reported them already.
-    public static func renderLimits(_ prepared: Prepared, format: OutputFormat?, maxPixels: Int?) -> [Diagnostic] {
-        renderLimits(scene: prepared.scene, spec: prepared.spec, headers: prepared.headers, format: format,
-                     maxPixels: maxPixels, margin: 2)
+    public static func renderLimits(_ prepared: Prepared, format: OutputFormat?, maxPixels: Int?, maxMemory: Int? = nil,
+                                    fast: Bool = false) -> [Diagnostic] {
+        renderLimits(scene: prepared.scene, spec: prepared.spec, layout: prepared.layout, headers: prepared.headers,
+                     format: format, maxPixels: maxPixels, maxMemory: maxMemory, fast: fast)
     }
 
-    static func renderLimits(scene: Scene, spec: Spec, headers: [ImageHeader], format: OutputFormat?,
-                             maxPixels: Int?, margin: Double) -> [Diagnostic] {
+    static func renderLimits(scene: Scene, spec: Spec, layout: Layout, headers: [ImageHeader], format: OutputFormat?,
+                             maxPixels: Int?, maxMemory: Int?, fast: Bool) -> [Diagnostic] {
+        let margin: Double = fast ? 1 : 2
         var found: [Diagnostic] = []
         let size = scene.size
         let side = max(size.width, size.height)
@@ -167,6 +181,28 @@ extension CollageRenderer {
             found.append(Diagnostic(.unreadableImage, at: image.at, "cannot decode \(image.role) '\(image.src)': \(reason)",
                                     notes: notes))
         }
+        // Only a streamed render is bounded (WebP and a PNG that keeps its
+        // canvas ignore the budget), and only decodable images are costed.
+        if let maxMemory, format == .jpeg || (format == .png && scene.background.alpha == 255),
+           !found.contains(where: { $0.severity == .error }) {
+            var decodeOptions = DecodeOptions()
+            if let maxPixels { decodeOptions.maxPixels = maxPixels }
+            let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions)
+            let options = SceneRenderOptions(fast: fast, maxMemory: maxMemory)
+            if case .memoryBudgetTooSmall(let index, let needed, let budget)? = try? SceneRenderer.memoryBudgetProblem(
+                scene, images: provider, options: options) {
+                found.append(memoryBudgetDiagnostic(layout, image: index, needed: needed, budget: budget))
+            }
+        }
         return found
+    }
+
+    /// The error for scene image `index` of `layout` needing `needed` bytes
+    /// alone, over the `budget` of `--max-memory`, at its `src`.
+    static func memoryBudgetDiagnostic(_ layout: Layout, image index: Int, needed: Int, budget: Int) -> Diagnostic {
+        let image = layout.images[index]
+        return Diagnostic(.render, at: image.srcLocation,
+            "\(image.role) '\(image.src)' needs \(mebibytes(needed)) MiB to render (its decode and the canvas rows it spans), more than the memory budget of \(mebibytes(budget)) MiB",
+            notes: ["resolved path: \(image.path)", "raise --max-memory (e.g. --max-memory \(mebibytes(needed) + 1)M)"])
     }
 }

@@ -183,8 +183,8 @@ public enum CollageRenderer {
                        warnings leading: [Diagnostic], lateItems: LateItems? = nil, streaming: Bool = false,
                        options: RenderOptions) throws(CollageError) -> Encoded {
         // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
-        let limits = renderLimits(scene: scene, spec: spec, headers: headers, format: format,
-                                  maxPixels: options.maxPixels, margin: options.fast ? 1 : 2)
+        let limits = renderLimits(scene: scene, spec: spec, layout: layout, headers: headers, format: format,
+                                  maxPixels: options.maxPixels, maxMemory: options.maxMemory, fast: options.fast)
         // In check's order (`check` turns warnings into errors where they stand).
         let limitErrors = options.strict ? limits.map(\.asError) : limits.filter { $0.severity == .error }
         if !limitErrors.isEmpty { throw .diagnostics(DiagnosticList(limitErrors, source: spec.source)) }
@@ -219,11 +219,8 @@ public enum CollageRenderer {
                 canvas = try SceneRenderer.render(scene, images: provider, options: renderOptions)
             }
         } catch SceneRenderError.memoryBudgetTooSmall(let index, let needed, let budget) {
-            let image = layout.images[index]
-            throw .diagnostics(DiagnosticList([Diagnostic(.render, at: image.srcLocation,
-                "\(image.role) '\(image.src)' needs \(Self.mebibytes(needed)) MiB to render (its decode and the canvas rows it spans), more than the memory budget of \(Self.mebibytes(budget)) MiB",
-                notes: ["resolved path: \(image.path)", "raise --max-memory (e.g. --max-memory \(Self.mebibytes(needed) + 1)M)"])],
-                source: spec.source))
+            throw .diagnostics(DiagnosticList([Self.memoryBudgetDiagnostic(layout, image: index, needed: needed, budget: budget)],
+                                              source: spec.source))
         } catch let failure as CodecImageProvider.Failure {
             let image = layout.images[failure.image]
             var notes = ["resolved path: \(image.path)"]

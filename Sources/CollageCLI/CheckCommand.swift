@@ -26,6 +26,11 @@ enum CheckCommand {
                                 (default 100000000)
       --lenient                 as render's (truncated photos show only when
                                 decoding, which check does not do)
+      --max-memory SIZE         as render's (512M, 2G, 300MiB): with a JPEG or
+                                PNG output known, a photo that cannot fit the
+                                budget alone is an error, as render reports it
+      --fast                    as render's: smaller decodes, which --max-memory
+                                then counts
       --strict                  treat warnings (substituted font, uncovered
                                 characters) as errors; decoder warnings need
                                 the pixels, so only `render --strict` sees them
@@ -33,7 +38,7 @@ enum CheckCommand {
     With the same flags, what check accepts render renders: check decides
     the layout (zero-size cells included), the output format's size limits
     (\(OutputFormat.sizeLimitsInProse)), the canvas and decoded-pixel
-    budgets and, with --strict, font coverage. Without --format or -o it
+    budgets, the memory budget and, with --strict, font coverage. Without --format or -o it
     checks against `output.format` and warns when a limit depends on a
     format it cannot know. The one exception: decoder warnings under
     --strict (check reads headers only).
@@ -68,11 +73,13 @@ enum CheckCommand {
         var request = CollageRenderer.CheckRequest()
         let status = scanner.parseOptions(
             command: "check", help: help,
-            valued: ["--diagnostics", "--set", "--format", "-o", "--output", "--max-pixels"],
-            flags: ["--strict", "--lenient"]
+            valued: ["--diagnostics", "--set", "--format", "-o", "--output", "--max-pixels", "--max-memory"],
+            flags: ["--strict", "--lenient", "--fast"]
         ) { name, value in
             switch name {
             case "--strict": request.strict = true
+            case "--fast": request.fast = true
+            case "--max-memory": request.maxMemory = try CommonRenderFlags.parseMaxMemory(value)
             case "--lenient": request.lenient = true
             case "-o", "--output": request.outputPath = value
             case "--format":

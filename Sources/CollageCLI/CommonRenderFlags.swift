@@ -17,6 +17,16 @@ struct CommonRenderFlags {
     """
     static let flags: Set<String> = ["--strict"]
 
+    /// The bytes of `--max-memory SIZE` (`ByteSize`), the same in every
+    /// command that takes it (render's, batch's, grid's, watch's, check's).
+    static func parseMaxMemory(_ value: String?) throws -> Int {
+        guard let bytes = value.flatMap(ByteSize.parse) else {
+            throw Arguments.UsageError(
+                message: "--max-memory takes a size such as 512M, 2G or 300MiB (K, M, G: KiB, MiB, GiB; plain: bytes), not '\(value ?? "")'")
+        }
+        return bytes
+    }
+
     var output: String?
     var format: OutputFormat?
     var quality: Int?
@@ -46,11 +56,7 @@ struct CommonRenderFlags {
             }
             threads = n
         case "--max-memory":
-            guard let bytes = value.flatMap(ByteSize.parse) else {
-                throw Arguments.UsageError(
-                    message: "--max-memory takes a size such as 512M, 2G or 300MiB (K, M, G: KiB, MiB, GiB; plain: bytes), not '\(value ?? "")'")
-            }
-            maxMemory = bytes
+            maxMemory = try Self.parseMaxMemory(value)
         case "--set":
             let (key, text) = try RenderCommand.parseSet(value)
             variables[key] = text

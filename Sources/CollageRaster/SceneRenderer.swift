@@ -120,10 +120,7 @@ public enum SceneRenderer {
         if let storage {
             let budget = MemoryBudget(bytes: options.maxMemory ?? MemoryBudget.defaultBytes,
                                       isExplicit: options.maxMemory != nil, rowBytes: scene.size.width * 4)
-            if budget.isExplicit, let image = plan.decodeOrder.sorted().first(where: { budget.neededAlone(costs[$0]) > budget.bytes }) {
-                throw SceneRenderError.memoryBudgetTooSmall(image: image, needed: budget.neededAlone(costs[image]),
-                                                            budget: budget.bytes)
-            }
+            if budget.isExplicit, let problem = budget.problem(costs: costs, images: plan.decodeOrder) { throw problem }
             if budget.fitsWhole(height: scene.size.height, costs: costs, inFlight: workers + 1,
                                 coefficientLimit: coefficientLimit) {
                 storage.adviseHugePages()

@@ -56,4 +56,33 @@ final class MaxMemoryFlagTests: XCTestCase {
             XCTAssertEqual(result.status, 64, "\(command[0]): \(result.stderr)")
         }
     }
+
+    /// `check --max-memory` reports, before any decode, the error `render`
+    /// gives with the same flags (with the output format known and
+    /// streamed), and accepts the budget render renders with.
+    func testCheckReportsTheBudgetErrorRenderGives() throws {
+        let directory = try TestPackage.temporaryDirectory(self)
+        let doc = try document(in: directory)
+        for extra in [[String](), ["--fast"]] {
+            let rendered = try runCollage(["render", doc, "-o", "out.jpg", "--max-memory", "1M"] + extra, in: directory)
+            let checked = try runCollage(["check", doc, "-o", "out.jpg", "--max-memory", "1M"] + extra, in: directory)
+            XCTAssertEqual(rendered.status, 1, rendered.stderr)
+            XCTAssertEqual(checked.status, 1, checked.stderr)
+            XCTAssertTrue(checked.stderr.hasPrefix("doc.yaml:4:5: error: photo 'photos/gradient.jpg' needs "), checked.stderr)
+            XCTAssertEqual(checked.stderr, rendered.stderr, "check and render \(extra) say the same")
+            XCTAssertEqual(checked.stdout, Data())
+        }
+        // PNG on an opaque background streams too; WebP holds the whole canvas and ignores the budget.
+        let png = try runCollage(["check", doc, "-o", "out.png", "--max-memory", "1M"], in: directory)
+        XCTAssertEqual(png.status, 1, png.stderr)
+        let webp = try runCollage(["check", doc, "-o", "out.webp", "--max-memory", "1M"], in: directory)
+        XCTAssertEqual(webp.status, 0, webp.stderr)
+        XCTAssertEqual(String(decoding: webp.stdout, as: UTF8.self), "doc.yaml: ok\n")
+        let roomy = try runCollage(["check", doc, "-o", "out.jpg", "--max-memory", "64M"], in: directory)
+        XCTAssertEqual(roomy.status, 0, roomy.stderr)
+        XCTAssertEqual(try runCollage(["render", doc, "-o", "out.jpg", "--max-memory", "64M"], in: directory).status, 0)
+        let malformed = try runCollage(["check", doc, "--max-memory", "12X"], in: directory)
+        XCTAssertEqual(malformed.status, 64, malformed.stderr)
+        XCTAssertTrue(malformed.stderr.hasPrefix("error: --max-memory takes a size such as 512M"), malformed.stderr)
+    }
 }
