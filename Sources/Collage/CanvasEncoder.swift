@@ -79,7 +79,15 @@ final class CanvasEncoder: Sendable {
     /// True when the render must return the whole canvas along with the
     /// streamed rows: PNG rows encoded as RGBA (a background that is not
     /// opaque), which `finish` re-encodes when every pixel turns out opaque.
-    var keepsCanvas: Bool { rows != nil && format == .png && alpha }
+    var keepsCanvas: Bool { rows != nil && !Self.streamsCanvas(format, opaqueBackground: !alpha) }
+
+    /// True when a render to `format` streams its canvas (the renderer's
+    /// `--max-memory` budget then bounds it): JPEG, and PNG on an opaque
+    /// background. Not WebP (libwebp takes the whole picture) nor a PNG
+    /// encoded with alpha (`keepsCanvas`).
+    static func streamsCanvas(_ format: OutputFormat, opaqueBackground: Bool) -> Bool {
+        format.encodesWhileRendering && (format != .png || opaqueBackground)
+    }
 
     /// Completes the file in `sink` and returns the bytes a memory sink
     /// holds (the whole file; empty when the sink writes through). `canvas`

@@ -181,9 +181,8 @@ extension CollageRenderer {
             found.append(Diagnostic(.unreadableImage, at: image.at, "cannot decode \(image.role) '\(image.src)': \(reason)",
                                     notes: notes))
         }
-        // Only a streamed render is bounded (WebP and a PNG that keeps its
-        // canvas ignore the budget), and only decodable images are costed.
-        if let maxMemory, format == .jpeg || (format == .png && scene.background.alpha == 255),
+        // Only a streamed canvas is bounded, and only decodable images are costed.
+        if let maxMemory, let format, CanvasEncoder.streamsCanvas(format, opaqueBackground: scene.background.alpha == 255),
            !found.contains(where: { $0.severity == .error }) {
             var decodeOptions = DecodeOptions()
             if let maxPixels { decodeOptions.maxPixels = maxPixels }
