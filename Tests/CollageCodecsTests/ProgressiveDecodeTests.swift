@@ -10,8 +10,8 @@ import CollageTestSupport
 /// runs the same IDCT, upsampling and colour conversion on them, so equality
 /// is exact (no tolerance) at every DCT scale, whole or row by row (the
 /// progressive file goes through libjpeg's whole-image coefficient buffer,
-/// the baseline file does not; its arrays come from the huge-page allocator
-/// of jpeg_memory.c).
+/// the baseline file does not; its arrays come from collage's allocator
+/// of them, jpeg_memory.c).
 final class ProgressiveDecodeTests: XCTestCase {
     /// The progressive twin of corpus photo `name`, in a temporary file.
     private func progressiveTwin(_ name: String) throws -> (baseline: String, progressive: String) {
@@ -76,7 +76,7 @@ final class ProgressiveDecodeTests: XCTestCase {
                 XCTAssertEqual(served(), blocks, "\(name): a baseline decode holds no large block")
                 let actual = try ImageDecoder.decode(path: progressive, options: options)
                 // The coefficient arrays (the luma one at least is over
-                // 4 MiB) came from collage's huge-page allocator
+                // 4 MiB) came from collage's allocator
                 // (jpeg_memory.c), not libjpeg's own.
                 XCTAssertGreaterThan(served(), blocks, "\(name): libjpeg used its own allocator")
                 XCTAssertEqual(expected.dctScale, scale, name)
@@ -160,5 +160,35 @@ final class ProgressiveDecodeTests: XCTestCase {
         let idle = collage_jpeg_large_blocks()
         _ = try ImageDecoder.decode(path: progressive, options: options)
         XCTAssertEqual(collage_jpeg_large_blocks().reused, idle.reused, "a block was kept with none in use")
+    }
+
+    /// A decode whose arrays are larger than every kept range grows the
+    /// largest one (jpeg_memory.c): only the growth is fresh memory, and the
+    /// pixels are still exactly the baseline file's. Before, none fitting,
+    /// all three arrays were mapped anew.
+    func testAKeptRangeGrowsForALargerDecode() throws {
+        let (_, held) = try progressiveTwin("photo_Canon_PowerShot_G11.jpg")
+        let (_, small) = try progressiveTwin("photo_Blackberry_Z10.jpg")
+        let (baseline, large) = try progressiveTwin("photo_Issue_525.jpg")
+        let heldHeader = try ImageDecoder.header(path: held)
+        let stream = try XCTUnwrap(try ImageDecoder.openRows(path: held, options: DecodeOptions(minimumSize: minimum(for: heldHeader, scale: 2))))
+        _ = stream.row(0)
+        // 3264x1836 4:2:2: arrays of 11.5 and 5.7 MiB, kept when freed.
+        _ = try ImageDecoder.decode(path: small, options: DecodeOptions(minimumSize: Size(width: 408, height: 230)))
+        let header = try ImageDecoder.header(path: baseline)
+        let options = DecodeOptions(minimumSize: minimum(for: header, scale: 2))
+        let expected = try ImageDecoder.decode(path: baseline, options: options)
+        // 4032x3024 4:4:4: three arrays of 504 x 378 blocks, 128 bytes each.
+        let arrays = 3 * 504 * 378 * 128
+        let before = collage_jpeg_large_blocks()
+        let actual = try ImageDecoder.decode(path: large, options: options)
+        let after = collage_jpeg_large_blocks()
+        XCTAssertEqual(after.grown - before.grown, 1, "a kept range grown")
+        XCTAssertEqual(after.mapped - before.mapped, 3, "the grown one and two new mappings")
+        let fresh = after.fresh_bytes - before.fresh_bytes
+        XCTAssertLessThanOrEqual(fresh, arrays - 11 * 1_048_576, "fresh bytes")
+        XCTAssertGreaterThanOrEqual(fresh, arrays - 24 * 1_048_576, "fresh bytes")
+        XCTAssertTrue(actual.pixmap.pixels == expected.pixmap.pixels, "a decode into a grown range differs")
+        try stream.finish()
     }
 }

@@ -98,13 +98,17 @@ void collage_jpeg_close(collage_jpeg_decoder *d);
 int collage_jpeg_progressive_copy(const uint8_t *data, size_t length, uint8_t **out, size_t *out_length);
 /* libjpeg's blocks of 4 MiB or more (a progressive decode's coefficient
  * arrays), as collage's replacement of its large-object allocator
- * (jpeg_memory.c: huge-page mappings, a freed one kept for the next decode
- * while another runs) served them since the process started: `mapped` new
- * mappings, `reused` kept ones. Tests use them to see that libjpeg calls the
- * replacement and that reuse happens. */
+ * (jpeg_memory.c: huge-page mappings, a freed one's pages kept for the next
+ * decode while another runs) served them since the process started:
+ * `mapped` from new mappings, `grown` of them from a kept range grown into
+ * one (only the growth fresh), `reused` from kept pages alone, and
+ * `fresh_bytes` the fresh memory mapped for them. Tests use them to see that
+ * libjpeg calls the replacement and that reuse happens. */
 typedef struct {
     size_t mapped;
+    size_t grown;
     size_t reused;
+    size_t fresh_bytes;
 } collage_jpeg_block_counts;
 collage_jpeg_block_counts collage_jpeg_large_blocks(void);
 
