@@ -98,8 +98,8 @@ void collage_jpeg_close(collage_jpeg_decoder *d);
 int collage_jpeg_progressive_copy(const uint8_t *data, size_t length, uint8_t **out, size_t *out_length);
 /* libjpeg's blocks of 4 MiB or more (a progressive decode's coefficient
  * arrays), as collage's replacement of its large-object allocator
- * (jpeg_memory.c: huge-page mappings, a freed one's pages kept for the next
- * decode while another runs) served them since the process started:
+ * (jpeg_memory.c: mappings whose freed pages are kept, split and grown for
+ * the next decode while another runs) served them since the process started:
  * `mapped` from new mappings, `grown` of them from a kept range grown into
  * one (only the growth fresh), `reused` from kept pages alone, and
  * `fresh_bytes` the fresh memory mapped for them. Tests use them to see that
