@@ -43,7 +43,13 @@
  * kept range holds unmaps every kept range but the one it grows. So the
  * resident memory (in use plus kept) never exceeds the most that was in use
  * at once since the allocator was last idle, which the render's memory
- * budget bounds.
+ * budget bounds. A render that has handed its last image to a worker
+ * releases the kept ranges at once (collage_jpeg_release_kept, on the
+ * worker that found nothing left to do), and blocks freed after that are
+ * unmapped as they are freed, until the next request: no decode of that
+ * render will take them, and unmapping them then, on threads that have
+ * nothing else to do, keeps that cost (15 to 30 ms for the 170 MiB of the
+ * progressive reference job) off the end of the render.
  *
  * jmemmgr.c frees a block with a size that is not the size it asked for
  * (it drops its alignment slack), so each block carries its own header.
@@ -88,6 +94,9 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static kept_range kept[KEPT_MAX];
 static int kept_count;
 static int in_use;                       /* mapped blocks handed out, not freed */
+/* Cleared by collage_jpeg_release_kept until the next request: blocks
+ * freed meanwhile are unmapped at once. */
+static int keeping = 1;
 static collage_jpeg_block_counts counts;
 
 collage_jpeg_block_counts collage_jpeg_large_blocks(void) {
@@ -137,6 +146,7 @@ static block_header *take_mapped(size_t length) {
     uint8_t *start = NULL;
     size_t block_length = length;
     pthread_mutex_lock(&lock);
+    keeping = 1;
     int best = -1, largest = -1;
     for (int i = 0; i < kept_count; i++) {
         if (kept[i].length >= length && (best < 0 || kept[i].length < kept[best].length)) best = i;
@@ -193,7 +203,7 @@ static void give_back(block_header *header) {
     kept_range range = { (uint8_t *)header, header->mapped_length };
     pthread_mutex_lock(&lock);
     in_use--;
-    if (in_use == 0) {
+    if (in_use == 0 || !keeping) {
         drop[dropped++] = range;
         while (kept_count) drop[dropped++] = kept[--kept_count];
     } else {
@@ -222,6 +232,16 @@ static void give_back(block_header *header) {
             kept[kept_count++] = range;
         }
     }
+    pthread_mutex_unlock(&lock);
+    for (int i = 0; i < dropped; i++) munmap(drop[i].start, drop[i].length);
+}
+
+void collage_jpeg_release_kept(void) {
+    kept_range drop[KEPT_MAX];
+    int dropped = 0;
+    pthread_mutex_lock(&lock);
+    keeping = 0;
+    while (kept_count) drop[dropped++] = kept[--kept_count];
     pthread_mutex_unlock(&lock);
     for (int i = 0; i < dropped; i++) munmap(drop[i].start, drop[i].length);
 }

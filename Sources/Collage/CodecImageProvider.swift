@@ -71,6 +71,12 @@ final class CodecImageProvider: ImageProvider {
         return DecodeMemory(bytes: pixels + header.coefficientBytes, coefficientBytes: header.coefficientBytes)
     }
 
+    /// Releases the decoders' kept memory (`ImageDecoder.releaseKeptMemory`):
+    /// the render starts no more decodes.
+    func noMoreImagesToDecode() {
+        ImageDecoder.releaseKeptMemory()
+    }
+
     /// The image overlays' paths, in overlay order.
     static func overlayPaths(_ spec: Spec) -> [String] {
         spec.overlays.compactMap { $0.image?.path }

@@ -1,4 +1,5 @@
 import CollageRaster
+import CImageShim
 
 /// Reads image files: format sniffing, header probe and full decode.
 ///
@@ -122,6 +123,17 @@ public enum ImageDecoder {
             guard isWhole else { return nil }
             return .some(try SVGDecoding.open(bytes, path: path, options: options))
         }
+    }
+
+    /// Releases the memory decoders keep between decodes for the next one
+    /// (the pages of freed progressive-JPEG coefficient arrays, which a
+    /// decode that starts while another runs reuses instead of mapping
+    /// fresh ones); memory of decodes still running is untouched. For a
+    /// caller that knows no decode will start soon: a render that has
+    /// handed its last image to a worker. Correct to call at any time;
+    /// decodes that start later map fresh memory.
+    public static func releaseKeptMemory() {
+        collage_jpeg_release_kept()
     }
 
     /// The format the magic bytes say.

@@ -34,12 +34,21 @@ public protocol ImageProvider: Sendable {
     /// (`SceneRenderOptions.maxMemory`, and at most `threads` multi-scan
     /// decodes at once), never the pixels. The default: nil.
     func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory?
+
+    /// Told once per render, from a worker thread, when every image the
+    /// render decodes has been handed to a worker (the last decodes may
+    /// still run, or be about to start): memory kept for decodes to come
+    /// can be released now, on a thread that has nothing left to do,
+    /// rather than at the end of the render. The default: nothing.
+    func noMoreImagesToDecode()
 }
 
 extension ImageProvider {
     public func decodedSize(image index: Int, minimumSize: Size) -> Size? { nil }
 
     public func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? { nil }
+
+    public func noMoreImagesToDecode() {}
 
     public func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
         .pixels(try decode(image: index, minimumSize: minimumSize), .upright)

@@ -27,6 +27,8 @@ final class RenderWork: @unchecked Sendable {
     /// Rows of each held draw composited so far.
     private var compositedRows: [Int: Int] = [:]
     private var errors: [Int: any Error] = [:]
+    /// Whether `takeImage` has returned nil to a worker.
+    private var exhausted = false
     private var finished = 0
     private let progress: SceneRenderer.Progress?
     /// Per image: what admitting it costs (empty: every image is free).
@@ -85,6 +87,16 @@ final class RenderWork: @unchecked Sendable {
             return leaveFlight(image)
         }
         notify(waiters)
+    }
+
+    /// True for the first worker, and only that one, that `takeImage`
+    /// found nothing left for (`ImageProvider.noMoreImagesToDecode`).
+    func firstToFindNothingLeft() -> Bool {
+        lock.sync {
+            guard next >= pending.count, !exhausted else { return false }
+            exhausted = true
+            return true
+        }
     }
 
     /// The next image to decode, or nil when all are taken. Blocks while

@@ -178,6 +178,9 @@ public enum SceneRenderer {
                 if lateItems?.isCancelled == true { finalRows?.fail() }
                 // No image left: help with the bands that are ready.
                 finishBands(wait: false)
+                // Then let the provider drop what it keeps for decodes to
+                // come, while the last images are still being drawn.
+                if work.firstToFindNothingLeft() { images.noMoreImagesToDecode() }
             }
             // One worker more than `threads` (when there are more images than
             // threads): a decode cannot be split, so with exactly `threads`

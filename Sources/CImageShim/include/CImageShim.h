@@ -111,6 +111,10 @@ typedef struct {
     size_t fresh_bytes;
 } collage_jpeg_block_counts;
 collage_jpeg_block_counts collage_jpeg_large_blocks(void);
+/* Unmaps the pages the allocator keeps for the next decode, and until the
+ * next request the blocks freed meanwhile as they are freed (blocks in use
+ * are untouched): for a caller that knows no decode will follow soon. */
+void collage_jpeg_release_kept(void);
 
 /* ----------------------------------------------------------------- PNG decode */
 
