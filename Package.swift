@@ -34,7 +34,10 @@ let package = Package(
         // spec (documents name a format) and the codecs (the encoders).
         .target(name: "CollageFormats"),
         .target(name: "CollageSpec", dependencies: ["CYAML", "CollageNumerics", "CollageFormats"]),
-        .target(name: "CollageRaster", dependencies: ["CollageNumerics"]),
+        // The resampler's vertical pass in AVX registers, chosen at run time
+        // (a function-level target attribute: no -mavx flag).
+        .target(name: "CRasterKernels"),
+        .target(name: "CollageRaster", dependencies: ["CollageNumerics", "CRasterKernels"]),
         .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageFormats", "CollageRaster"]),
         .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
         .target(name: "Collage", dependencies: ["CollageNumerics", "CollageFormats", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
@@ -50,7 +53,7 @@ let package = Package(
         // The tests' shared helpers (package, binary, pinned fonts, corpus, scratch folders); in no product.
         .target(name: "CollageTestSupport", path: "Tests/CollageTestSupport"),
         .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec", "CollageTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster", "CollageTestSupport"]),
+        .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster", "CRasterKernels", "CollageTestSupport"]),
         .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs", "CollageTestSupport"]),
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout", "CollageTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"],
