@@ -162,6 +162,45 @@ final class ProgressiveDecodeTests: XCTestCase {
         XCTAssertEqual(collage_jpeg_large_blocks().reused, idle.reused, "a block was kept with none in use")
     }
 
+    /// Once released (`ImageDecoder.releaseKeptMemory`: a render has handed
+    /// out its last image), nothing is kept: the kept pages are unmapped,
+    /// and so are the blocks of a decode that ends after the release, so
+    /// the next decode maps its own; a request keeps again.
+    func testReleasedMemoryIsNotReused() throws {
+        let (_, held) = try progressiveTwin("photo_Canon_PowerShot_G11.jpg")
+        let (_, small) = try progressiveTwin("photo_Blackberry_Z10.jpg")
+        let heldHeader = try ImageDecoder.header(path: held)
+        let smallHeader = try ImageDecoder.header(path: small)
+        let heldOptions = DecodeOptions(minimumSize: minimum(for: heldHeader, scale: 2))
+        let smallOptions = DecodeOptions(minimumSize: minimum(for: smallHeader, scale: 2))
+        let stream = try XCTUnwrap(try ImageDecoder.openRows(path: held, options: heldOptions))
+        _ = stream.row(0)
+        // 3264x1836 4:2:2: arrays of 11.5 and 5.7 MiB, kept when freed...
+        let expected = try ImageDecoder.decode(path: small, options: smallOptions)
+        var before = collage_jpeg_large_blocks()
+        _ = try ImageDecoder.decode(path: small, options: smallOptions)
+        var after = collage_jpeg_large_blocks()
+        XCTAssertEqual(after.reused - before.reused, 3, "kept blocks reused before the release")
+        // ...until released: then the next decode maps all three.
+        ImageDecoder.releaseKeptMemory()
+        before = collage_jpeg_large_blocks()
+        let second = try XCTUnwrap(try ImageDecoder.openRows(path: small, options: smallOptions))
+        _ = second.row(0)
+        after = collage_jpeg_large_blocks()
+        XCTAssertEqual(after.reused, before.reused, "nothing kept after the release")
+        XCTAssertEqual(after.mapped - before.mapped, 3, "mapped anew")
+        // A decode that ends after a release keeps nothing either.
+        ImageDecoder.releaseKeptMemory()
+        try second.finish()
+        before = collage_jpeg_large_blocks()
+        let third = try ImageDecoder.decode(path: small, options: smallOptions)
+        after = collage_jpeg_large_blocks()
+        XCTAssertEqual(after.reused, before.reused, "blocks freed after the release were kept")
+        XCTAssertEqual(after.mapped - before.mapped, 3, "mapped anew")
+        XCTAssertTrue(third.pixmap.pixels == expected.pixmap.pixels, "a decode after a release differs")
+        try stream.finish()
+    }
+
     /// A decode whose arrays are larger than every kept range grows the
     /// largest one (jpeg_memory.c): only the growth is fresh memory, and the
     /// pixels are still exactly the baseline file's. Before, none fitting,

@@ -166,6 +166,39 @@ final class SceneRendererTests: XCTestCase {
         XCTAssertEqual(provider.requests.map(\.image), [1, 3, 2, 0])
     }
 
+    /// The provider hears once per render that no image is left to decode
+    /// (`ImageProvider.noMoreImagesToDecode`: the JPEG decoder then drops
+    /// the coefficient pages it keeps for the next decode). With one thread
+    /// that is after every decode was asked for; with more, after every
+    /// image was taken, so at most the other workers' last decodes can still
+    /// be unasked.
+    func testTheProviderHearsOnceThatNoImageIsLeft() throws {
+        let count = 7
+        let items = (0 ..< count).map { i in
+            SceneItem.image(ImageDraw(image: i, source: Rect(x: 0, y: 0, width: 40, height: 30),
+                                      destination: PixelRect(x: i * 20, y: 0, width: 20, height: 15)))
+        }
+        let scene = Scene(size: Size(width: 140, height: 15), background: .white,
+                          images: (0 ..< count).map { _ in SceneImage(orientedSize: Size(width: 40, height: 30)) }, items: items)
+        for threads in [1, 2, 3] {
+            let provider = MemoryImageProvider { _, _ in Pixmap(width: 40, height: 30, color: .black) }
+            _ = try SceneRenderer.render(scene, images: provider, threads: threads)
+            XCTAssertEqual(provider.requests.count, count, "\(threads) threads")
+            XCTAssertEqual(provider.noMoreImagesCalls.count, 1, "\(threads) threads: calls")
+            let asked = try XCTUnwrap(provider.noMoreImagesCalls.first)
+            if threads == 1 {
+                XCTAssertEqual(asked, count)
+            } else {
+                // Workers: one more than the threads (SceneRenderer's extra one).
+                XCTAssertGreaterThanOrEqual(asked, count - threads, "\(threads) threads")
+            }
+        }
+        // A failing decode still ends the render's decodes with the call.
+        let failing = MemoryImageProvider(failing: [2]) { _, _ in Pixmap(width: 40, height: 30, color: .black) }
+        XCTAssertThrowsError(try SceneRenderer.render(scene, images: failing, threads: 1))
+        XCTAssertEqual(failing.noMoreImagesCalls, [count])
+    }
+
     func testEqualCellsGoLargestStoredPhotoFirst() throws {
         // A grid of equal cells: every photo needs the same 200x200 decode,
         // so the stored pixel count (entropy decoding) decides; 12 MP ties go by index.

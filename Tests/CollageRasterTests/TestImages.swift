@@ -50,8 +50,18 @@ final class MemoryImageProvider: ImageProvider, @unchecked Sendable {
         self.init(failing: failing) { index, _ in pixmaps[index] }
     }
 
+    private var _noMoreImages: [Int] = []
+
     /// Every call so far, in call order.
     var requests: [(image: Int, minimumSize: Size)] { lock.sync { _requests } }
+
+    /// For each `noMoreImagesToDecode` call so far: how many decodes had
+    /// been asked for by then.
+    var noMoreImagesCalls: [Int] { lock.sync { _noMoreImages } }
+
+    func noMoreImagesToDecode() {
+        lock.sync { _noMoreImages.append(_requests.count) }
+    }
 
     func decode(image index: Int, minimumSize: Size) throws -> Pixmap {
         lock.sync { _requests.append((index, minimumSize)) }
