@@ -71,10 +71,30 @@ final class CodecImageProvider: ImageProvider {
         return DecodeMemory(bytes: pixels + header.coefficientBytes, coefficientBytes: header.coefficientBytes)
     }
 
-    /// Releases the decoders' kept memory (`ImageDecoder.releaseKeptMemory`):
-    /// the render starts no more decodes.
+    /// Renders in the process that have asked for a decode and not yet
+    /// said they will ask for no more (`noMoreImagesToDecode`): batch rows
+    /// render at once (`--jobs`), and one that ends must not drop the
+    /// memory another's next decode reuses.
+    private static let rendersDecoding = Atomic<Int>(0)
+    /// Whether this provider's current render counts in `rendersDecoding`.
+    private let decoding = Atomic<Bool>(false)
+
+    /// Counts this provider's render as decoding, once per render.
+    private func willDecode() {
+        if !decoding.exchange(true, ordering: .acquiringAndReleasing) {
+            Self.rendersDecoding.add(1, ordering: .acquiringAndReleasing)
+        }
+    }
+
+    /// The render starts no more decodes: once no other render in the
+    /// process is decoding, the decoders' kept memory goes
+    /// (`ImageDecoder.releaseKeptMemory`), on the worker that found nothing
+    /// left instead of at the end of the last decode.
     func noMoreImagesToDecode() {
-        ImageDecoder.releaseKeptMemory()
+        guard decoding.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        if Self.rendersDecoding.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            ImageDecoder.releaseKeptMemory()
+        }
     }
 
     /// The image overlays' paths, in overlay order.
@@ -83,6 +103,7 @@ final class CodecImageProvider: ImageProvider {
     }
 
     func decode(image index: Int, minimumSize: Size) throws -> Pixmap {
+        willDecode()
         var options = self.options
         options.minimumSize = minimumSize
         do {
@@ -108,6 +129,7 @@ final class CodecImageProvider: ImageProvider {
     /// Image `index` as stored: a `JPEGRowStream` when `streaming` and the
     /// file allows it, else the whole decode without the orientation applied.
     func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
+        willDecode()
         var options = self.options
         options.minimumSize = minimumSize
         options.orientation = orientations.indices.contains(index) ? orientations[index] : nil

@@ -35,11 +35,12 @@ public protocol ImageProvider: Sendable {
     /// decodes at once), never the pixels. The default: nil.
     func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory?
 
-    /// Told once per render, from a worker thread, when every image the
-    /// render decodes has been handed to a worker (the last decodes may
-    /// still run, or be about to start): memory kept for decodes to come
-    /// can be released now, on a thread that has nothing left to do,
-    /// rather than at the end of the render. The default: nothing.
+    /// Told once per render that decodes any image, from a worker thread,
+    /// when every image has been handed to a worker (the last decodes may
+    /// still run, or be about to start) or the render stopped taking them
+    /// (cancelled late items): memory kept for decodes to come can be
+    /// released now, on a thread that has nothing left to do, rather than
+    /// at the end of the render. The default: nothing.
     func noMoreImagesToDecode()
 }
 

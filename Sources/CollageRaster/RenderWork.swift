@@ -27,8 +27,8 @@ final class RenderWork: @unchecked Sendable {
     /// Rows of each held draw composited so far.
     private var compositedRows: [Int: Int] = [:]
     private var errors: [Int: any Error] = [:]
-    /// Whether `takeImage` has returned nil to a worker.
-    private var exhausted = false
+    /// Whether a worker has stopped taking images.
+    private var stopped = false
     private var finished = 0
     private let progress: SceneRenderer.Progress?
     /// Per image: what admitting it costs (empty: every image is free).
@@ -89,12 +89,13 @@ final class RenderWork: @unchecked Sendable {
         notify(waiters)
     }
 
-    /// True for the first worker, and only that one, that `takeImage`
-    /// found nothing left for (`ImageProvider.noMoreImagesToDecode`).
-    func firstToFindNothingLeft() -> Bool {
+    /// True for the first worker, and only that one, to stop taking images
+    /// (`takeImage` found nothing left, or the render was cancelled): no
+    /// decode will start after it (`ImageProvider.noMoreImagesToDecode`).
+    func firstToStop() -> Bool {
         lock.sync {
-            guard next >= pending.count, !exhausted else { return false }
-            exhausted = true
+            guard !stopped else { return false }
+            stopped = true
             return true
         }
     }

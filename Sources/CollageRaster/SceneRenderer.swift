@@ -180,7 +180,7 @@ public enum SceneRenderer {
                 finishBands(wait: false)
                 // Then let the provider drop what it keeps for decodes to
                 // come, while the last images are still being drawn.
-                if work.firstToFindNothingLeft() { images.noMoreImagesToDecode() }
+                if work.firstToStop() { images.noMoreImagesToDecode() }
             }
             // One worker more than `threads` (when there are more images than
             // threads): a decode cannot be split, so with exactly `threads`
