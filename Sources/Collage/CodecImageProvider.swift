@@ -76,12 +76,16 @@ final class CodecImageProvider: ImageProvider {
     /// render at once (`--jobs`), and one that ends must not drop the
     /// memory another's next decode reuses.
     private static let rendersDecoding = Atomic<Int>(0)
-    /// Whether this provider's current render counts in `rendersDecoding`.
-    private let decoding = Atomic<Bool>(false)
+    /// This provider's place in `rendersDecoding`: 0 before its first
+    /// decode, 1 counted, 2 done. A provider serves one render (a late
+    /// decode of that render, after `noMoreImagesToDecode`, and any later
+    /// render are not counted: at worst their kept memory goes early).
+    private let decodeState = Atomic<Int>(0)
 
-    /// Counts this provider's render as decoding, once per render.
+    /// Counts this provider's render as decoding, at its first decode.
     private func willDecode() {
-        if !decoding.exchange(true, ordering: .acquiringAndReleasing) {
+        if decodeState.load(ordering: .relaxed) == 0,
+           decodeState.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged {
             Self.rendersDecoding.add(1, ordering: .acquiringAndReleasing)
         }
     }
@@ -91,7 +95,7 @@ final class CodecImageProvider: ImageProvider {
     /// (`ImageDecoder.releaseKeptMemory`), on the worker that found nothing
     /// left instead of at the end of the last decode.
     func noMoreImagesToDecode() {
-        guard decoding.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        guard decodeState.exchange(2, ordering: .acquiringAndReleasing) == 1 else { return }
         if Self.rendersDecoding.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
             ImageDecoder.releaseKeptMemory()
         }

@@ -39,7 +39,9 @@ final class KeptDecodeMemoryTests: XCTestCase {
         // One of the two renders ends: the other may still decode.
         first.noMoreImagesToDecode()
         XCTAssertEqual(try decodeAlone().reused, 3, "kept while another render decodes")
-        // Said twice (a provider reused for another render says it again): counted once.
+        // A decode of the ended render that was about to start when it
+        // said so, then said again: not counted again, nothing released.
+        _ = try first.decode(image: 0, minimumSize: minimum)
         first.noMoreImagesToDecode()
         XCTAssertEqual(try decodeAlone().reused, 3, "kept while another render decodes")
         // The last one ends: the kept pages go, the next decode maps its own.
