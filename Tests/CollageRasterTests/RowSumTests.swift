@@ -1,5 +1,5 @@
+import Foundation
 import XCTest
-import Glibc
 import CRasterKernels
 @testable import CollageRaster
 
@@ -83,13 +83,8 @@ final class RowSumTests: XCTestCase {
     /// cover the Swift loop.
     func testTheAVXLoopRunsWhereTheProcessorHasIt() throws {
         #if arch(x86_64)
-        var text: [UInt8] = []
-        if let file = fopen("/proc/cpuinfo", "r") {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { text += chunk[0 ..< n] }
-            fclose(file)
-        }
-        let flags = String(decoding: text, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("flags") }
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }
         guard flags?.split(separator: " ").contains("avx") == true else { throw XCTSkip("no AVX on this processor") }
         let (rows, weights) = rows(count: 6, length: 100, seed: 11)
         let (_, vectorised) = sum(rows, weights, length: 100)
