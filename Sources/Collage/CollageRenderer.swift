@@ -78,7 +78,7 @@ public enum CollageRenderer {
         try OutputPreflight.folder(of: options.outputPath)
         let spec: Spec
         do { spec = try DocumentLoader.load(path: documentPath, variables: options.variables) } catch { throw .diagnostics(error) }
-        let inputs = [documentPath] + spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec)
+        let inputs = [documentPath] + spec.inputs.map(\.path)
         try preflight(spec: spec, inputs: inputs, options: options)
         return try prepareAndWrite(spec: spec, inputs: inputs, options: options).report
     }
@@ -167,7 +167,7 @@ public enum CollageRenderer {
             throw .diagnostics(DiagnosticList([problem], source: spec.source))
         }
         // A `grid` has no document: its inputs are all photos.
-        try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + CodecImageProvider.overlayPaths(spec),
+        try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + spec.inputs.map(\.path),
                                     photos: spec.file == PhotoGrid.sourceName ? inputs : [])
         return format
     }

@@ -14,7 +14,13 @@ import CollageSpec
 ///                  transform: [a, b, c, d, tx, ty], bounds: {…}}],
 ///      "overlays": [{index, kind: "text", text, anchor, box: {x, y, width, height}, firstBaseline, font,
 ///                    lines: [{text, box, baseline}], transform, bounds}
-///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}]}
+///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}],
+///      "inputs": [{path, kind, key, location: {file, line, column}}]}
+///
+/// `inputs` are the files the document names (`Spec.inputs`): `kind` is
+/// "image", "font" or "document" and `key` the key's schema path
+/// ("photo.src", "overlay.font.file", ...); fonts chosen by `family` are not
+/// among them.
 ///
 /// `lines` are the text's lines in reading order (top to bottom), each with
 /// its text in logical order (a hyphen or "…" added at a break ends it), its
@@ -90,6 +96,15 @@ public enum LayoutReport {
                                 ("height", .int(prepared.layout.canvas.height))])),
             ("photos", .array(photos)),
             ("overlays", .array(overlays)),
+            ("inputs", .array(spec.inputs.map { input in
+                .object([
+                    ("path", .string(input.path)),
+                    ("kind", .string(input.kind.rawValue)),
+                    ("key", .string(input.key)),
+                    ("location", .object([("file", .string(input.location.file)), ("line", .int(input.location.line)),
+                                          ("column", .int(input.location.column))])),
+                ])
+            })),
         ])
     }
 

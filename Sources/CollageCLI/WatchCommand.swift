@@ -80,9 +80,9 @@ enum WatchCommand {
             let started = DispatchTime.now().uptimeNanoseconds
             do throws(CollageError) {
                 let spec = try DocumentInput.file(document).load(variables: options.variables)
-                // Watch the files it names (photos, image overlays, font
-                // files) even if a later stage fails on one of them.
-                dependencies = spec.namedPaths.map(\.path)
+                // Watch the files it names (`Spec.inputs`) even if a later
+                // stage fails on one of them.
+                dependencies = spec.inputs.map(\.path)
                 try policy?.check(spec)
                 let prepared = try CollageRenderer.prepare(spec: spec)
                 dependencies = prepared.inputFiles

@@ -22,11 +22,15 @@ public struct BackgroundImageSpec: Sendable, Hashable {
         case tile
     }
 
+    /// The schema path of `image`, the key that names the image file.
+    public static let imageKey = "backgroundImage.image"
+    /// The image file (`image`), as `Spec.inputs` lists it.
+    public var input: InputFile
     /// Absolute path of the image file.
-    public var path: String
+    public var path: String { input.path }
     /// The path as written, and where (for messages).
-    public var src: String
-    public var srcLocation: SourceLocation
+    public var src: String { input.src }
+    public var srcLocation: SourceLocation { input.location }
     public var fit: Fit = .cover
     /// The point of the image (fractions) the cover crop centres on; default (0.5, 0.5).
     public var focusX: Double = 0.5, focusY: Double = 0.5
@@ -39,7 +43,11 @@ public struct BackgroundImageSpec: Sendable, Hashable {
     /// pixels); default opaque white.
     public var color: RGBA = .white
 
+    public init(input: InputFile) {
+        self.input = input
+    }
+    /// A background of the image at `path` (absolute), written `src` at `srcLocation`.
     public init(path: String, src: String, srcLocation: SourceLocation) {
-        self.path = path; self.src = src; self.srcLocation = srcLocation
+        self.init(input: InputFile(path: path, src: src, key: Self.imageKey, location: srcLocation))
     }
 }

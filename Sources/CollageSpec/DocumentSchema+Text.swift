@@ -280,6 +280,7 @@ extension DocumentSchema {
         "src": {
           "description": "The image: JPEG, PNG, HEIC/HEIF/AVIF, WebP or SVG/SVGZ, recognised by its bytes (not its name); EXIF or HEIF orientation and embedded colour profiles are applied; an SVG is drawn as vectors at the photo's exact size, rotation and crop (docs/format.md \"SVG images\"). A missing file is an error at this value. A glob (`*`, `?`, `[…]`; e.g. `\"photos/*.jpg\"`) expands to one photo per regular file, in `sort` order, each with the item's other keys and its file stem as id (`id` is then an error); a glob that matches nothing is an error at this value. A `src` that names an existing file is that file, even if its name holds `*`, `?`, `[` or `]`; it is a glob only when no file has that exact name. To match such a character literally in a glob, escape it with a backslash (`'photos/a\\[1\\].jpg'`; in YAML single quotes or plain, `\"photos/a\\\\[1\\\\].jpg\"` in double quotes and JSON) or a bracket (`\"photos/a[[]1].jpg\"`); a `src` whose only glob characters are escaped names the one file its unescaped text names. A folder, FIFO, socket or device is an error that says so (\"is a directory\", \"is not a regular file\").",
           "x-type": "path",
+          "x-collage-input": "image",
           "x-default": "required",
           "type": [
             "string",
@@ -1148,6 +1149,7 @@ extension DocumentSchema {
         "image": {
           "description": "An image overlay (logo, sticker), drawn with its alpha (resampled like photos); JPEG, PNG, HEIC/HEIF/AVIF, WebP or SVG/SVGZ, an SVG drawn as vectors at the overlay's exact size and rotation (docs/format.md \"SVG images\"). A missing file is an error at this value. The path is always one file, never a glob (`[1].png` is that file); a folder, FIFO or device is an error that says so.",
           "x-type": "path",
+          "x-collage-input": "image",
           "x-default": "required (or `text`)",
           "type": [
             "string",
@@ -1339,6 +1341,7 @@ extension DocumentSchema {
             "file": {
               "description": "A TTF/OTF/TTC file (face 0), relative to the document: the first face, before `family` (which still supplies fallback faces).",
               "x-type": "path",
+              "x-collage-input": "font",
               "x-default": "none",
               "type": [
                 "string",
@@ -2368,8 +2371,9 @@ extension DocumentSchema {
       ],
       "properties": {
         "image": {
-          "description": "The image file, relative to the document's folder.",
+          "description": "The image file of `canvas.background: {image: ...}`, relative to the document's folder.",
           "x-type": "path",
+          "x-collage-input": "image",
           "$ref": "#/$defs/path"
         },
         "fit": {

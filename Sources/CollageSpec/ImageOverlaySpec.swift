@@ -7,12 +7,16 @@
 /// height (y, height). Sizes and positions are rounded to whole pixels, half
 /// away from zero.
 public struct ImageOverlaySpec: Sendable, Hashable {
+    /// The schema path of `image`, the key that names the image file.
+    public static let imageKey = "overlay.image"
+    /// The image file (`image`), as `Spec.inputs` lists it.
+    public var input: InputFile
     /// Absolute path of the image file.
-    public var path: String
+    public var path: String { input.path }
     /// The path as written (for messages).
-    public var src: String
+    public var src: String { input.src }
     /// Location of the `image` value.
-    public var srcLocation: SourceLocation
+    public var srcLocation: SourceLocation { input.location }
     /// Box width; nil = from `height` and the image's aspect, or its native width.
     public var width: Length?
     /// Box height; nil = from `width` and the image's aspect, or its native height.
@@ -21,9 +25,13 @@ public struct ImageOverlaySpec: Sendable, Hashable {
     public var shadow: DropShadow?
     /// CSS filter functions applied in order to the image; default none.
     public var filters: [FilterSpec] = []
+    public init(input: InputFile, width: Length? = nil, height: Length? = nil, shadow: DropShadow? = nil) {
+        self.input = input; self.width = width; self.height = height; self.shadow = shadow
+    }
+    /// An image overlay of the file at `path` (absolute), written `src` at `srcLocation`.
     public init(path: String, src: String, srcLocation: SourceLocation, width: Length? = nil, height: Length? = nil,
                 shadow: DropShadow? = nil) {
-        self.path = path; self.src = src; self.srcLocation = srcLocation; self.width = width; self.height = height
-        self.shadow = shadow
+        self.init(input: InputFile(path: path, src: src, key: Self.imageKey, location: srcLocation),
+                  width: width, height: height, shadow: shadow)
     }
 }

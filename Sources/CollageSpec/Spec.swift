@@ -102,12 +102,16 @@ public enum Fit: String, Sendable, Hashable {
 }
 
 public struct PhotoSpec: Sendable, Equatable {
+    /// The schema path of `src`, the key that names the image file.
+    public static let sourceKey = "photo.src"
+    /// The image file (`src`), as `Spec.inputs` lists it.
+    public var input: InputFile
     /// Absolute path of the image file.
-    public var path: String
+    public var path: String { get { input.path } set { input.path = newValue } }
     /// The path as written in the document (for messages).
-    public var src: String
+    public var src: String { get { input.src } set { input.src = newValue } }
     /// Location of the `src` value (or of the bare-string shorthand).
-    public var srcLocation: SourceLocation
+    public var srcLocation: SourceLocation { get { input.location } set { input.location = newValue } }
     /// The photo's id: `id`, or the file stem by default.
     public var id: String
     public var fit: Fit
@@ -155,10 +159,15 @@ public struct PhotoSpec: Sendable, Equatable {
     /// `order` is given: the pipeline reorders each run of equal values by
     /// EXIF DateTimeOriginal (files without one last, then by name).
     public var dateSortGroup: Int?
+    public init(input: InputFile, id: String, fit: Fit = .cover, focusX: Double = 0.5, focusY: Double = 0.5) {
+        self.input = input; self.id = id
+        self.fit = fit; self.focusX = focusX; self.focusY = focusY; self.location = input.location
+    }
+    /// A photo of the image at `path` (absolute), written `src` at `srcLocation`.
     public init(path: String, src: String, srcLocation: SourceLocation, id: String,
                 fit: Fit = .cover, focusX: Double = 0.5, focusY: Double = 0.5) {
-        self.path = path; self.src = src; self.srcLocation = srcLocation; self.id = id
-        self.fit = fit; self.focusX = focusX; self.focusY = focusY; self.location = srcLocation
+        self.init(input: InputFile(path: path, src: src, key: Self.sourceKey, location: srcLocation), id: id,
+                  fit: fit, focusX: focusX, focusY: focusY)
     }
 }
 
@@ -225,6 +234,9 @@ public enum Anchor: String, Sendable, Hashable, CaseIterable {
 }
 
 public struct FontSpec: Sendable, Hashable {
+    /// The schema path of `file`, the key that names a font file (a span's
+    /// `font` is the same schema object).
+    public static let fileKey = "overlay.font.file"
     /// Family names in order of preference; default ["sans-serif"].
     public var family: [String]
     /// Size in canvas pixels (the em size); default 48.
@@ -235,11 +247,13 @@ public struct FontSpec: Sendable, Hashable {
     /// OpenType weight 1...1000 (`regular` 400, `bold` 700); default 400.
     public var weight: Int = 400
     public var style: FontStyleName = .normal
-    /// `file:` resolved to an absolute path: this font file is the first face.
-    public var file: String?
-    /// `file:` as written (for messages) and where: set with `file`.
-    public var fileSrc: String?
-    public var fileLocation: SourceLocation?
+    /// `file:`, the font file that is the first face (`Spec.inputs` lists it).
+    public var fileInput: InputFile?
+    /// `file:` resolved to an absolute path.
+    public var file: String? { fileInput?.path }
+    /// `file:` as written (for messages) and where.
+    public var fileSrc: String? { fileInput?.src }
+    public var fileLocation: SourceLocation? { fileInput?.location }
     /// OpenType features in document order, applied to every run.
     public var features: [FontFeature] = []
     public init(family: [String] = ["sans-serif"], size: Double = 48) {

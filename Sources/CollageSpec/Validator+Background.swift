@@ -36,10 +36,10 @@ extension Validator {
             report(.invalidValue, imageEntry.value.location, "'image' is empty; give the path of an image file")
             return nil
         }
-        let path = PathResolver.resolve(src, against: baseDirectory)
-        var failed = !requireRegularFile(path, src: src, what: "background image", at: imageEntry.value.location,
-                                         missing: "background image not found: '\(src)'")
-        var image = BackgroundImageSpec(path: path, src: src, srcLocation: imageEntry.value.location)
+        let file = inputFile(src, key: BackgroundImageSpec.imageKey, at: imageEntry.value.location,
+                             what: "background image", missing: "background image not found: '\(src)'")
+        var failed = !file.exists
+        var image = BackgroundImageSpec(input: file.input)
         if let entry = keys["fit"] {
             if let name = enumeration(entry.value, key: "fit", allowed: BackgroundImageSpec.Fit.allCases.map(\.rawValue)),
                let fit = BackgroundImageSpec.Fit(rawValue: name) {

@@ -1,16 +1,27 @@
-/// Files a document names (photos, overlay images, font files): each must be
-/// a regular file (symlinks followed).
+/// Files a document names (photos, overlay images, a background image, font
+/// files): the one place a path written in a document becomes a file.
 extension Validator {
-    /// True when `path` (absolute) is a regular file; otherwise reports a
-    /// `.missingFile` error at `location`: `missing` when nothing is there,
-    /// "<what> '<src>' is a directory, ..." for a folder, and "<what> '<src>'
-    /// is not a regular file ..." for a FIFO, socket or device. Each names
-    /// the path looked at in a note.
-    mutating func requireRegularFile(_ path: String, src: String, what: String, at location: SourceLocation,
-                                     missing: String) -> Bool {
+    /// Resolves `src`, the value of the file-naming key `key` (its schema
+    /// path, e.g. "photo.src", marked `x-collage-input` in the schema) at
+    /// `location`, against the document's folder, and checks that it is a
+    /// regular file (symlinks followed). `resolving` is the text resolved
+    /// when it differs from `src` (a photo glob's match, an unescaped name);
+    /// it may be absolute.
+    ///
+    /// Reports a `.missingFile` error at `location` when it is not a regular
+    /// file: `missing` when nothing is there, "<what> '<src>' is a
+    /// directory, ..." for a folder, and "<what> '<src>' is not a regular
+    /// file ..." for a FIFO, socket or device; each names the path looked at
+    /// in a note.
+    /// - Returns: the input (also when it is not a file, for callers that
+    ///   go on reading the value's neighbours) and whether it is a regular file.
+    mutating func inputFile(_ src: String, key: String, at location: SourceLocation, what: String, missing: String,
+                            resolving written: String? = nil) -> (input: InputFile, exists: Bool) {
+        let path = PathResolver.resolve(written ?? src, against: baseDirectory)
+        let input = InputFile(path: path, src: src, key: key, location: location)
         switch fileKind(path) {
         case .regularFile:
-            return true
+            return (input, true)
         case .missing:
             report(.missingFile, location, missing, notes: ["looked for \(path)"])
         case .folder:
@@ -20,6 +31,6 @@ extension Validator {
                    "\(what) '\(src)' is not a regular file (it is a FIFO, socket or device)",
                    notes: ["looked at \(path)"])
         }
-        return false
+        return (input, false)
     }
 }

@@ -10,13 +10,10 @@ extension Validator {
             report(.invalidValue, imageEntry.value.location, "'image' is empty; give the path of an image file")
             return nil
         }
-        let path = PathResolver.resolve(src, against: baseDirectory)
-        var failed = false
-        if !requireRegularFile(path, src: src, what: "overlay image", at: imageEntry.value.location,
-                               missing: "overlay image not found: '\(src)'") {
-            failed = true
-        }
-        var image = ImageOverlaySpec(path: path, src: src, srcLocation: imageEntry.value.location)
+        let file = inputFile(src, key: ImageOverlaySpec.imageKey, at: imageEntry.value.location,
+                             what: "overlay image", missing: "overlay image not found: '\(src)'")
+        var failed = !file.exists
+        var image = ImageOverlaySpec(input: file.input)
         for key in ["width", "height"] {
             guard let entry = keys[key] else { continue }
             guard let value = length(entry.value, key: key) else { failed = true; continue }

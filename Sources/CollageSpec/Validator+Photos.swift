@@ -85,9 +85,9 @@ extension Validator {
         if let sort = keys["sort"] {
             report(.invalidValue, sort.keyLocation, "'sort' applies only to a glob 'src' such as \"photos/*.jpg\"")
         }
-        _ = requireRegularFile(path, src: src, what: "photo", at: srcNode.location,
-                               missing: "photo file not found: '\(src)'")
-        var photo = PhotoSpec(path: path, src: src, srcLocation: srcNode.location, id: PathResolver.stem(of: src))
+        let file = inputFile(src, key: PhotoSpec.sourceKey, at: srcNode.location,
+                             what: "photo", missing: "photo file not found: '\(src)'", resolving: path)
+        var photo = PhotoSpec(input: file.input, id: PathResolver.stem(of: src))
         var explicitId = false
         var idLocation = node.location
         if let id = keys["id"] {
@@ -144,14 +144,20 @@ extension Validator {
             return nil
         }
         globCount += 1
-        var template = PhotoSpec(path: "", src: src, srcLocation: location, id: "")
+        // Each match is resolved like any other file (it was a regular file
+        // when matched; one removed since is reported).
+        let inputs = paths.map { path in
+            inputFile(src, key: PhotoSpec.sourceKey, at: location, what: "photo",
+                      missing: "photo file '\(path)' matched by '\(src)' is gone", resolving: path).input
+        }
+        var template = PhotoSpec(input: inputs[0], id: "")
         template.location = node.location
         readFitAndStyle(keys, into: &template)
         if byDate { template.dateSortGroup = globCount }
-        return paths.map { path in
+        return inputs.map { input in
             var photo = template
-            photo.path = path
-            photo.id = PathResolver.stem(of: path)
+            photo.input = input
+            photo.id = PathResolver.stem(of: input.path)
             return PhotoEntry(spec: photo, explicitId: false, location: node.location, idLocation: node.location)
         }
     }

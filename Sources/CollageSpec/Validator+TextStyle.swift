@@ -241,13 +241,9 @@ extension Validator {
             font.style = FontStyleName(rawValue: value) ?? .normal
         }
         if let entry = keys["file"], let path = string(entry.value, key: "file") {
-            let resolved = PathResolver.resolve(path, against: baseDirectory)
-            if requireRegularFile(resolved, src: path, what: "font file", at: entry.value.location,
-                                  missing: "font file '\(path)' not found") {
-                font.file = resolved
-                font.fileSrc = path
-                font.fileLocation = entry.value.location
-            }
+            let file = inputFile(path, key: FontSpec.fileKey, at: entry.value.location,
+                                 what: "font file", missing: "font file '\(path)' not found")
+            if file.exists { font.fileInput = file.input }
         }
         if let entry = keys["features"] { font.features = readFeatures(entry.value) }
     }

@@ -54,8 +54,8 @@ final class RootOverlayFontTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(inside.status, 0, inside.stderr)
     }
 
-    /// The named paths, in document order, with where they are named.
-    func testNamedPathsListOverlayImagesAndFontFiles() throws {
+    /// The inputs, in document order, with where they are named, their kind and key.
+    func testInputsListOverlayImagesAndFontFiles() throws {
         try write("doc.yaml", """
             version: 1
             photos: [photos/stripes.png]
@@ -65,7 +65,9 @@ final class RootOverlayFontTests: XCTestCase, PhotoFolderTest {
               - {text: B}
             """)
         let spec = try DocumentInput.file(site.appendingPathComponent("doc.yaml").path).load(variables: [:])
-        let named = spec.namedPaths
+        let named = spec.inputs
+        XCTAssertEqual(named.map(\.kind), [.image, .font, .image])
+        XCTAssertEqual(named.map(\.key), ["photo.src", "overlay.font.file", "overlay.image"])
         XCTAssertEqual(named.map(\.src), ["photos/stripes.png", "fonts/Bold.ttf", "photos/logo.png"])
         XCTAssertEqual(named.map(\.path), ["photos/stripes.png", "fonts/Bold.ttf", "photos/logo.png"].map {
             site.appendingPathComponent($0).path

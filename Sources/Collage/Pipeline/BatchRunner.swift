@@ -116,7 +116,7 @@ public enum BatchRunner {
         var inputs: [String] = []
         do throws(CollageError) {
             let spec = try template.load(variables: job.variables)
-            inputs = unique(spec.namedPaths.map(\.path))
+            inputs = unique(spec.inputs.map(\.path))
             try policy?.check(spec)
             var stamp: String?
             if let incremental {

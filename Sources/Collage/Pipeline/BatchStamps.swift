@@ -13,7 +13,7 @@ import Glibc
 /// row's other columns do not matter, and neither does its number unless the
 /// template uses `${row}`), which with the template fix the expanded
 /// document; and the path, size and modification time (nanoseconds) of every
-/// file the expanded document names (photos, image overlays, `font.file`).
+/// file the expanded document names (`Spec.inputs`).
 /// Fonts chosen by `family` come from fontconfig and are not in the stamp:
 /// after a font update, delete the stamps (or run without the flag). The
 /// stamp is never written into the image, whose bytes stay those of a plain
@@ -56,7 +56,7 @@ public final class BatchStamps: @unchecked Sendable {
             let value = job.variables[name].map { "=" + $0 } ?? " unset"
             hash.update("var \(name.utf8.count) \(name)\(value.utf8.count) \(value)\n")
         }
-        for path in spec.namedPaths.map(\.path) {
+        for path in spec.inputs.map(\.path) {
             var st = stat()
             if stat(path, &st) == 0 {
                 let modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)

@@ -9,10 +9,10 @@ import Glibc
 /// inside DIR that points out are both refused, each as a `.pathOutsideRoot`
 /// diagnostic at the path's location in the document.
 ///
-/// The paths a document names are its photos' `src`, its image overlays'
-/// `image` and its text overlays' `font.file` (`Spec.namedPaths`). Fonts
-/// chosen by `family` come from fontconfig, not from a path in the
-/// document, so the system font folders are not subject to the root.
+/// The paths a document names are `Spec.inputs`: every key the schema marks
+/// with `x-collage-input` (docs/format.md lists them). Fonts chosen by
+/// `family` come from fontconfig, not from a path in the document, so the
+/// system font folders are not subject to the root.
 public struct PathPolicy: Sendable {
     /// The root with symlinks resolved, absolute, without a trailing slash
     /// (except for "/" itself).
@@ -43,10 +43,10 @@ public struct PathPolicy: Sendable {
     /// - Throws: `CollageError.diagnostics` with one `.pathOutsideRoot` per offending path.
     public func check(_ spec: Spec) throws(CollageError) {
         var problems: [Diagnostic] = []
-        for named in spec.namedPaths where !contains(named.path) {
-            problems.append(Diagnostic(.pathOutsideRoot, at: named.location,
-                "'\(named.src)' is outside the allowed root '\(root)'",
-                notes: ["resolves to \(PathPolicy.resolveExisting(named.path))",
+        for input in spec.inputs where !contains(input.path) {
+            problems.append(Diagnostic(.pathOutsideRoot, at: input.location,
+                "'\(input.src)' is outside the allowed root '\(root)'",
+                notes: ["resolves to \(PathPolicy.resolveExisting(input.path))",
                         "--root allows only files inside that folder, after following symlinks"]))
         }
         if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }

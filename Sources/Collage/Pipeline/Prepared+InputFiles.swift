@@ -1,13 +1,16 @@
 extension CollageRenderer.Prepared {
     /// Every file the rendered image depends on besides the document, absolute
-    /// and listed once: the photos in layout order, the image overlays in
-    /// overlay order, the background image, then the font files the typesetter used, block by
+    /// and listed once: the images the document names (`Spec.inputs`: the
+    /// photos in layout order, the image overlays in overlay order, the
+    /// background image), then the font files the typesetter used, block by
     /// block (`TextBlock.usedFontFiles`: the primary face's file, then each
-    /// fallback face that set a glyph).
+    /// fallback face that set a glyph), then any font `file` it names that
+    /// set no glyph.
     public var inputFiles: [String] {
         var seen = Set<String>()
-        let files = spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec) + [spec.canvas.image?.path].compactMap { $0 }
-            + textBlocks.flatMap(\.usedFontFiles)
+        let named = spec.inputs
+        let files = named.filter { $0.kind != .font }.map(\.path) + textBlocks.flatMap(\.usedFontFiles)
+            + named.filter { $0.kind == .font }.map(\.path)
         return files.filter { seen.insert($0).inserted }
     }
 }
