@@ -75,6 +75,16 @@ func runCollage(_ arguments: [String], in directory: URL? = nil, stdin: Data? = 
                          stderr: String(decoding: errData, as: UTF8.self))
 }
 
+/// Polls `condition` every 50 ms for up to `seconds`; its last answer.
+func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(50_000)
+    }
+    return condition()
+}
+
 /// Starts `collage watch DOC -o OUT` (the pinned fonts, `directory` as the
 /// working directory) with its standard output and error going to `log`,
 /// created empty; the caller terminates it.

@@ -22,16 +22,6 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
         "version: 1\ncanvas: {width: 60, height: 40, background: \"\(background)\"}\nphotos: [photos/quadrants.png]\nlayout: {kind: auto, padding: 10}\n"
     }
 
-    /// Polls `condition` every 50 ms for up to `seconds`.
-    func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
-    }
-
     func corner() -> Color? {
         guard let image = try? ImageDecoder.decode(path: directory.appendingPathComponent("out.png").path) else { return nil }
         return image[1, 1]

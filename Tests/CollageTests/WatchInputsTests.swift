@@ -14,16 +14,6 @@ final class WatchInputsTests: XCTestCase {
         try SyntheticPhotos.writeAll(into: directory)
     }
 
-    /// Polls `condition` every 50 ms for up to `seconds`.
-    func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
-    }
-
     /// A solid 10×10 PNG, written as editors save: a new file renamed over the old.
     func writeBadge(_ color: Color) throws {
         let temporary = directory.appendingPathComponent("photos/.badge.png.swp")
