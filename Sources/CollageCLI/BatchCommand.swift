@@ -16,7 +16,10 @@ enum BatchCommand {
     error before anything renders, and so is an output whose nearest existing
     folder is not writable (missing folders are created as rows are written).
     A failed row is reported with its number, the other rows are still
-    written, and the batch exits 1 at the end. Fonts and images every row
+    written, and the batch exits 1 at the end. Each output must stay inside
+    the folder of -o before its first ${ ('out' for 'out/${id}.jpg', . for
+    '${id}.jpg'), after following symbolic links: a row whose value makes it
+    resolve elsewhere ('../x', '/etc/x', a link pointing out) fails alone. Fonts and images every row
     uses (a logo) are loaded and decoded once for the whole batch; a photo
     that several rows name is decoded by its first two rows only.
 
@@ -31,8 +34,12 @@ enum BatchCommand {
       --report FILE         JSON Lines, one line per row: row, id, output, status
                             (ok|failed|skipped), ms, inputs, error; ${shard} = K
       --skip-unchanged      render a row only when its output is missing or its
-                            stamp (template, row values, input sizes and times)
-                            differs from the one in the folder's .collage-stamps
+                            stamp (template, row values, input sizes and times,
+                            the font files its last render used) differs from
+                            the one in the folder's .collage-stamps
+      --allow-outside       let a row's output resolve outside the folder of -o
+                            (risky: whoever writes the rows chooses any path
+                            this process can write, and can replace any file)
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads one render uses (default: cores / jobs)
@@ -85,10 +92,11 @@ enum BatchCommand {
         var shardArgument: String?
         var reportPath: String?
         var skipUnchanged = false
+        var allowOutside = false
         let status = scanner.parseOptions(
             command: "batch", help: help,
             valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--data", "--jobs", "--shard", "--report"]),
-            flags: CommonRenderFlags.flags.union(["--skip-unchanged"])
+            flags: CommonRenderFlags.flags.union(["--skip-unchanged", "--allow-outside"])
         ) { name, value in
             if try common.handle(name, value) { return }
             switch name {
@@ -105,6 +113,7 @@ enum BatchCommand {
                 shardArgument = value
             case "--report": reportPath = value
             case "--skip-unchanged": skipUnchanged = true
+            case "--allow-outside": allowOutside = true
             default: try pipeline.handle(name, value)
             }
         }
@@ -132,7 +141,8 @@ enum BatchCommand {
             policy = try pipeline.policy()
             document = try DocumentInput.contents(of: template)
             let rows = try DataRows.load(path: data)
-            plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard)
+            plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard,
+                                 allowOutside: allowOutside)
             try plan.refuseOverwriting([template, data].filter { $0 != "-" })
             if let depfile = pipeline.depfile {
                 try Depfile.refuse(depfile, outputs: plan.jobs.map(\.outputPath), inputs: [template, data].filter { $0 != "-" })

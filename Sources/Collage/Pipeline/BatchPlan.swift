@@ -10,6 +10,10 @@ public struct BatchPlan: Sendable {
         /// The row's variables: its fields, `row` (its number), then the
         /// `--set` overrides, which win (docs/format.md "Precedence").
         public var variables: [String: String]
+        /// Why the row is not rendered: its output resolves outside the
+        /// output root (`OutputRoot.refusal`); nil for a row that renders.
+        /// Such a row fails alone; the others are written.
+        public var refusal: String?
     }
 
     /// `--shard K/N`: rows with (row − 1) mod N = K − 1, K from 1 (as in
@@ -43,10 +47,15 @@ public struct BatchPlan: Sendable {
     ///   - outputTemplate: the `-o` path; `${name}` is a row field, `row`
     ///     or a `--set` name; `$${` is a literal `${`.
     ///   - overrides: `--set` values; they win over row fields.
+    ///   - allowOutside: `--allow-outside`: true lets a row's output resolve
+    ///     outside `OutputRoot(template:)`; false (the default) gives such a
+    ///     row a `refusal`.
     /// - Throws: `CollageError.usage` when a row's output path names an
     ///   unknown variable, is empty, or equals another row's (all rows are
     ///   checked, not only this shard's, since shards share the output folder).
-    public init(rows: [DataRow], outputTemplate: String, overrides: [String: String], shard: Shard?) throws(CollageError) {
+    public init(rows: [DataRow], outputTemplate: String, overrides: [String: String], shard: Shard?,
+                allowOutside: Bool = false) throws(CollageError) {
+        let root = allowOutside ? nil : OutputRoot(template: outputTemplate)
         var jobs: [Job] = []
         var firstRowOfPath: [String: Int] = [:]
         for row in rows {
@@ -68,7 +77,7 @@ public struct BatchPlan: Sendable {
             }
             firstRowOfPath[key] = row.number
             if shard?.includes(row: row.number) ?? true {
-                jobs.append(Job(row: row, outputPath: path, variables: variables))
+                jobs.append(Job(row: row, outputPath: path, variables: variables, refusal: root?.refusal(of: path)))
             }
         }
         self.jobs = jobs
@@ -80,7 +89,7 @@ public struct BatchPlan: Sendable {
     /// of its own photos fails alone, when it renders.
     /// - Throws: `CollageError.usage` naming the row.
     public func refuseOverwriting(_ inputs: [String]) throws(CollageError) {
-        for job in jobs {
+        for job in jobs where job.refusal == nil {
             guard let output = FileIdentity(path: job.outputPath) else { continue }
             for input in inputs where FileIdentity(path: input) == output {
                 throw .usage("row \(job.row.number): the output '\(job.outputPath)' is the batch's input '\(input)'; choose another output path")

@@ -115,6 +115,9 @@ public enum BatchRunner {
         options.variables = job.variables
         var inputs: [String] = []
         do throws(CollageError) {
+            if let refusal = job.refusal {
+                throw .diagnostics(DiagnosticList([Diagnostic(.pathOutsideRoot, at: nil, refusal)], source: nil))
+            }
             let spec = try template.load(variables: job.variables)
             inputs = unique(spec.inputs.map(\.path))
             try policy?.check(spec)
