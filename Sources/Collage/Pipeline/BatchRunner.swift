@@ -144,7 +144,9 @@ public enum BatchRunner {
                                                      streaming: folderExists, check: { _ in }).encoded
             if !folderExists { try createParentFolders(of: job.outputPath) }
             try CollageRenderer.write(encoded, to: job.outputPath)
-            if let incremental, let stamp { incremental.stamps.record(job.outputPath, stamp: stamp) }
+            if let incremental, let stamp {
+                incremental.stamps.record(job.outputPath, stamp: stamp, fonts: prepared.usedFontFiles)
+            }
             let report = CollageRenderer.Report(prepared: prepared, format: encoded.format,
                                                 byteCount: encoded.byteCount, warnings: encoded.warnings)
             return Outcome(job: job, status: .written(report), dependencies: documentFiles.map(absolute) + prepared.inputFiles,

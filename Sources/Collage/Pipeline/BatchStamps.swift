@@ -14,13 +14,18 @@ import Glibc
 /// template uses `${row}`), which with the template fix the expanded
 /// document; and the path, size and modification time (nanoseconds) of every
 /// file the expanded document names (`Spec.inputs`).
-/// Fonts chosen by `family` come from fontconfig and are not in the stamp:
-/// after a font update, delete the stamps (or run without the flag). The
-/// stamp is never written into the image, whose bytes stay those of a plain
-/// render.
+/// Fonts chosen by `family` are known only after shaping, so they cannot be
+/// in the stamp: each output's record also lists the font files its last
+/// render used with their size and modification time, and the row is
+/// current only while those are unchanged (a font installed since, which
+/// fontconfig would now prefer, is not seen: delete the stamps or run
+/// without the flag). The stamp is never written into the image, whose
+/// bytes stay those of a plain render.
 ///
 /// **Where stamps live:** one text file per output folder, `.collage-stamps`,
-/// a line per output: `<stamp> <output file name>`, sorted by name. Not an
+/// a line per output: `<stamp> <output file name>`, sorted by name, each
+/// followed by a line per font file its render used: a tab, then `<size>
+/// <modification time, ns> <path>`. Not an
 /// extended attribute: tmpfs before Linux 6.6, many container overlay and
 /// network mounts, `cp`, `rsync` without `-X`, tar and object stores drop or
 /// refuse `user.*` attributes, which would make every run render everything
@@ -34,11 +39,18 @@ public final class BatchStamps: @unchecked Sendable {
     /// The stamps file's name inside each output folder.
     public static let fileName = ".collage-stamps"
 
+    /// What is recorded for one output: its stamp and the font files its
+    /// render used, each with its `signature` then.
+    struct Record {
+        var stamp: String
+        var fonts: [(path: String, signature: String)] = []
+    }
+
     private let lock = PlainLock()
-    /// Folder -> (file name -> stamp), as read at the start.
-    private var stored: [String: [String: String]] = [:]
-    /// Folder -> (file name -> stamp) of the outputs written in this run.
-    private var written: [String: [String: String]] = [:]
+    /// Folder -> (file name -> record), as read at the start.
+    private var stored: [String: [String: Record]] = [:]
+    /// Folder -> (file name -> record) of the outputs written in this run.
+    private var written: [String: [String: Record]] = [:]
 
     public init() {}
 
@@ -57,31 +69,45 @@ public final class BatchStamps: @unchecked Sendable {
             hash.update("var \(name.utf8.count) \(name)\(value.utf8.count) \(value)\n")
         }
         for path in spec.inputs.map(\.path) {
-            var st = stat()
-            if stat(path, &st) == 0 {
-                let modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
-                hash.update("input \(path.utf8.count) \(path) \(st.st_size) \(modified)\n")
-            } else {
-                hash.update("input \(path.utf8.count) \(path) missing\n")
-            }
+            hash.update("input \(path.utf8.count) \(path) \(signature(of: path))\n")
         }
         return hash.hex()
     }
 
-    /// Whether `output` exists and its recorded stamp is `stamp`.
+    /// "<size> <modification time, ns>" of the file at `path` (symlinks
+    /// followed), or "missing".
+    static func signature(of path: String) -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return "missing" }
+        return "\(st.st_size) \(Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))"
+    }
+
+    /// Whether `output` exists, its recorded stamp is `stamp` and every
+    /// font file recorded with it is unchanged (same size and modification
+    /// time, still there).
     public func isCurrent(_ output: String, stamp: String) -> Bool {
         guard FileSystem.kind(of: output) == .regularFile else { return false }
         let (folder, name) = Self.split(output)
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         if stored[folder] == nil { stored[folder] = Self.read(folder: folder) }
-        return stored[folder]?[name] == stamp
+        let record = stored[folder]?[name]
+        lock.unlock()
+        guard let record, record.stamp == stamp else { return false }
+        return record.fonts.allSatisfy { Self.signature(of: $0.path) == $0.signature }
     }
 
-    /// Records that `output` was just written with `stamp`.
-    public func record(_ output: String, stamp: String) {
+    /// Records that `output` was just written with `stamp`, its text set in
+    /// `fonts` (absolute paths of the font files it used; their size and
+    /// modification time are read now).
+    public func record(_ output: String, stamp: String, fonts: [String] = []) {
         let (folder, name) = Self.split(output)
+        // A path with a line break cannot be written on its line: recorded as
+        // a file that never matches, so the row renders every time.
+        let record = Record(stamp: stamp, fonts: fonts.map { path in
+            path.contains("\n") ? ("/", "changed") : (path, Self.signature(of: path))
+        })
         lock.lock(); defer { lock.unlock() }
-        written[folder, default: [:]][name] = stamp
+        written[folder, default: [:]][name] = record
     }
 
     /// Merges this run's stamps into each folder's `.collage-stamps`, under
@@ -93,9 +119,12 @@ public final class BatchStamps: @unchecked Sendable {
             let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if fd >= 0 { _ = flock(fd, LOCK_EX) }
             defer { if fd >= 0 { close(fd) } }
-            var lines = Self.read(folder: folder)
-            for (name, stamp) in written[folder]! { lines[name] = stamp }
-            let text = lines.keys.sorted().map { "\(lines[$0]!) \($0)\n" }.joined()
+            var records = Self.read(folder: folder)
+            for (name, record) in written[folder]! { records[name] = record }
+            let text = records.keys.sorted().map { name in
+                let record = records[name]!
+                return "\(record.stamp) \(name)\n" + record.fonts.map { "\t\($0.signature) \($0.path)\n" }.joined()
+            }.joined()
             do {
                 try AtomicFile.write(Array(text.utf8), to: folder + "/" + Self.fileName)
             } catch {
@@ -105,16 +134,30 @@ public final class BatchStamps: @unchecked Sendable {
         written = [:]
     }
 
-    /// The stamps recorded in `folder` (none when it has no stamps file;
-    /// lines that do not parse are ignored, so their rows render again).
-    static func read(folder: String) -> [String: String] {
+    /// The records in `folder` (none when it has no stamps file; lines
+    /// that do not parse are ignored, so their rows render again, and a
+    /// font line that does not parse makes its output's record unusable).
+    static func read(folder: String) -> [String: Record] {
         guard let bytes = FileSystem.contents(of: folder + "/" + fileName) else { return [:] }
-        var stamps: [String: String] = [:]
+        var records: [String: Record] = [:]
+        var last: String?
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("\t") {
+                guard let name = last else { continue }
+                // "<size> <mtime> <path>" or "missing <path>"
+                let fields = line.dropFirst().split(separator: " ", maxSplits: line.dropFirst().hasPrefix("missing ") ? 1 : 2,
+                                                    omittingEmptySubsequences: false)
+                guard fields.count >= 2, let path = fields.last, path.hasPrefix("/") else { records[name] = nil; last = nil; continue }
+                records[name]?.fonts.append((String(path), fields.dropLast().joined(separator: " ")))
+                continue
+            }
+            last = nil
             guard let space = line.firstIndex(of: " "), line.distance(from: line.startIndex, to: space) == 64 else { continue }
-            stamps[String(line[line.index(after: space)...])] = String(line[..<space])
+            let name = String(line[line.index(after: space)...])
+            records[name] = Record(stamp: String(line[..<space]))
+            last = name
         }
-        return stamps
+        return records
     }
 
     /// The absolute folder and the file name of `output`.

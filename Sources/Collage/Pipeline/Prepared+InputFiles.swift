@@ -9,8 +9,15 @@ extension CollageRenderer.Prepared {
     public var inputFiles: [String] {
         var seen = Set<String>()
         let named = spec.inputs
-        let files = named.filter { $0.kind != .font }.map(\.path) + textBlocks.flatMap(\.usedFontFiles)
-            + named.filter { $0.kind == .font }.map(\.path)
+        let files = named.filter { $0.kind != .font }.map(\.path) + usedFontFiles + named.filter { $0.kind == .font }.map(\.path)
         return files.filter { seen.insert($0).inserted }
+    }
+
+    /// The font files the typesetter used, absolute and listed once, block by
+    /// block (`TextBlock.usedFontFiles`), whether named by `file` or chosen by
+    /// `family`; the batch stamps record them per output.
+    public var usedFontFiles: [String] {
+        var seen = Set<String>()
+        return textBlocks.flatMap(\.usedFontFiles).filter { seen.insert($0).inserted }
     }
 }
