@@ -89,10 +89,8 @@ extension CollageRenderer {
     /// The error for a canvas of `size` that `format` cannot hold (WebP
     /// 16383 px, JPEG 65500 px a side), at `canvas`; nil when it fits.
     static func canvasLimit(_ size: Size, format: OutputFormat, spec: Spec) -> Diagnostic? {
-        guard max(size.width, size.height) > format.maximumSide else { return nil }
-        return Diagnostic(.outOfRange, at: spec.canvas.location,
-            "the canvas is \(size.width) × \(size.height) px; \(format.displayName) holds at most \(format.maximumSide) px a side",
-            notes: ["write PNG, or make the canvas smaller"])
+        OutputPreflight.sideLimit(size, format: format, what: "the canvas", at: spec.canvas.location,
+                                  fix: "write PNG, or make the canvas smaller")
     }
 
     /// The output format a request names: `--format`, else the extension of

@@ -103,7 +103,8 @@ public enum Converter {
         let native = header.size
         // A vector image has no native resolution: it is drawn to fit the box, enlarged when smaller.
         let target = fitted(native, inside: options.maxSize, enlarging: header.format == .svg)
-        format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath, document: nil, size: target)
+        try checkTarget(target, native: native, format: format, maxPixels: decodeOptions.maxPixels, inputPath: inputPath,
+                        shownName: shownName, isSVG: header.format == .svg)
         var warnings: [String] = []
         let image: Pixmap
         if target == native {

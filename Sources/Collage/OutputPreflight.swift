@@ -55,4 +55,17 @@ public enum OutputPreflight {
         }
         return format
     }
+
+    /// The error for an image of `size` pixels that `format` cannot hold
+    /// (a side over `OutputFormat.maximumSide`: WebP 16383 px, JPEG 65500),
+    /// located at `location`: "<what> is W × H px; WebP holds at most 16383
+    /// px a side", with `fix` as its note; nil when it fits. `render` and
+    /// `check` report a document's canvas with it, `convert` its image.
+    public static func sideLimit(_ size: Size, format: OutputFormat, what: String, at location: SourceLocation?,
+                                 fix: String) -> Diagnostic? {
+        guard max(size.width, size.height) > format.maximumSide else { return nil }
+        return Diagnostic(.outOfRange, at: location,
+            "\(what) is \(size.width) × \(size.height) px; \(format.displayName) holds at most \(format.maximumSide) px a side",
+            notes: [fix])
+    }
 }

@@ -12,8 +12,10 @@ enum ConvertCommand {
     native size unless --max-size asks for less. IN may be JPEG, PNG,
     HEIC/HEIF/AVIF, WebP or SVG/SVGZ (detected from its bytes, not its name);
     `-` reads it from standard input. An SVG is drawn as vectors (librsvg) at
-    its intrinsic size, or to fit --max-size, enlarged if smaller. OUT's folder must exist and be writable:
-    that is checked before the photo is read.
+    its intrinsic size, or to fit --max-size, enlarged if smaller (within
+    --max-pixels). OUT's folder must exist and be writable:
+    that is checked before the photo is read, and a size OUT's format cannot
+    hold (WebP 16383 px a side) before it is decoded.
     EXIF metadata (camera, GPS position, dates) is left out unless
     --keep-metadata. OUT is written whole or not at all and is never IN
     (a device or named pipe, such as /dev/null, is written through).
