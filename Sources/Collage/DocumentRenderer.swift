@@ -43,8 +43,8 @@ public struct DocumentRenderer: Sendable {
 
     /// The settings of every render of this renderer.
     public struct Configuration: Sendable {
-        /// `--root`: when set, every path a document names (photos, image
-        /// overlays, font files) must resolve inside this folder after
+        /// `--root`: when set, every path a document names (`Spec.inputs`:
+        /// photos, image overlays, the background image, font files) must resolve inside this folder after
         /// following symlinks, or the render fails with `.pathOutsideRoot`
         /// diagnostics before anything is decoded. Default nil (no limit).
         /// Set it when rendering documents someone else wrote.
@@ -124,8 +124,8 @@ public struct DocumentRenderer: Sendable {
     /// Renders `source` and writes it to `path`, whole or not at all: the
     /// bytes go to a temporary file beside it that is renamed over it only
     /// once complete, so an existing file is replaced only on success. An
-    /// output that is the document or one of its inputs (photos, image
-    /// overlays, font files) is refused before anything is rendered.
+    /// output that is the document or one of its inputs (`Spec.inputs`) is
+    /// refused before anything is rendered.
     /// - Parameters:
     ///   - source: the document.
     ///   - path: the file to write; its folder must exist.

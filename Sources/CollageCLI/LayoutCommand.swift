@@ -13,7 +13,9 @@ enum LayoutCommand {
     letterboxed rectangle for `contain`) and crop window (fractional, in the
     oriented photo's pixels); for each text overlay its box and first baseline
     (vertical text: the first column's centre line, an x coordinate; with
-    --json its lines are the columns, right to left).
+    --json its lines are the columns, right to left). With --json it also
+    lists `inputs`: every file DOC names, with its path, kind (image, font),
+    key and location.
 
     Options:
       --json            print JSON (fixed key order) instead of text

@@ -7,8 +7,9 @@ enum WatchCommand {
     Usage: collage watch DOC -o OUT [options]
 
     Renders DOC to OUT, then again whenever DOC or a file it depends on
-    changes (its photos, image overlays and the font files its text uses;
-    inotify, so saves by rename are seen too). DOC must be a file: `-`
+    changes (every file it names: photos, image overlays, the background
+    image, font files; and the fonts its text uses; inotify, so saves by
+    rename are seen too). DOC must be a file: `-`
     (standard input) cannot be watched. Errors are printed and watching goes on; OUT
     keeps its last good image. Stop with Ctrl-C.
 

@@ -13,9 +13,9 @@ import CollageSpec
 ///   field, or null; `output`: the expanded output path.
 /// - `status`: `ok` (written), `failed` or `skipped` (`--skip-unchanged`).
 /// - `ms`: the row's wall time in whole milliseconds.
-/// - `inputs`: the files the row's document names (photos, image overlays,
-///   `font.file`) and, once rendered, the fonts its text was set in; relative
-///   to the working directory when inside it.
+/// - `inputs`: the files the row's document names (`Spec.inputs`) and, once
+///   rendered, the fonts its text was set in; relative to the working
+///   directory when inside it.
 /// - `error`: null unless failed; then the first error: `kind` (a
 ///   `Diagnostic.Kind` raw value, or `usage`), `message`, and `file`, `line`,
 ///   `column` (1-based; null when unlocated).

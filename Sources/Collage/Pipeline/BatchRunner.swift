@@ -25,9 +25,9 @@ public enum BatchRunner {
         /// The files the output depends on (template, data file, photos,
         /// fonts), absolute; empty for a failed or skipped row.
         public var dependencies: [String]
-        /// The files the row's document names (photos, image overlays,
-        /// `font.file`), absolute; for a written row also the fonts it was
-        /// set in. Empty when the document did not load.
+        /// The files the row's document names (`Spec.inputs`), absolute;
+        /// for a written row also the fonts it was set in. Empty when the
+        /// document did not load.
         public var inputs: [String]
         /// Wall time of the row, milliseconds (monotonic clock).
         public var milliseconds: Int
