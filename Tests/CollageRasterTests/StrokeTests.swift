@@ -163,6 +163,41 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(area(dot.stroked(StrokeStyle(width: 10))), 0)
     }
 
+    /// The columns a stroke inks (any coverage), first and last.
+    private func inkedColumns(_ path: Path) -> ClosedRange<Int>? {
+        guard let f = filled(path) else { return nil }
+        var columns: [Int] = []
+        for column in 0 ..< f.mask.width {
+            if (0 ..< f.mask.height).contains(where: { f.mask.coverage[$0 * f.mask.width + column] > 0 }) {
+                columns.append(f.x + column)
+            }
+        }
+        guard let first = columns.first, let last = columns.last else { return nil }
+        return first ... last
+    }
+
+    /// `M50 50 L150 50 Z` is closed: joins at both ends (there and back),
+    /// never caps, so it inks x 50-149 with every cap, as Chromium and cairo
+    /// do; a round join bulges by the half width at both ends (SVG's round
+    /// join is an arc about the vertex). Open, it takes its caps (issue 31).
+    func testAClosedSubpathOfTwoPointsHasJoinsNotCaps() {
+        var closed = line(50, 50, 150, 50)
+        closed.close()
+        let open = line(50, 50, 150, 50)
+        for cap in LineCap.allCases {
+            for join in LineJoin.allCases {
+                let style = StrokeStyle(width: 20, join: join, cap: cap)
+                let expected = join == .round ? 40 ... 159 : 50 ... 149
+                XCTAssertEqual(inkedColumns(closed.stroked(style)), expected, "closed, \(cap) cap, \(join) join")
+                XCTAssertEqual(inkedColumns(open.stroked(style)), cap == .butt ? 50 ... 149 : 40 ... 159,
+                               "open, \(cap) cap, \(join) join")
+            }
+        }
+        // Dashed with one dash longer than the way round: the same closed outline.
+        let dashed = closed.stroked(StrokeStyle(width: 20, cap: .round, dash: [500, 10]))
+        XCTAssertEqual(inkedColumns(dashed), 50 ... 149)
+    }
+
     func testPolylinesKeepOpenAndClosedSubpaths() {
         var path = Path()
         path.move(to: 0, 0); path.line(to: 10, 0); path.line(to: 10, 10)
