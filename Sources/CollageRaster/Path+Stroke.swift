@@ -70,11 +70,14 @@ struct Stroker {
     /// The largest angle one chord of a round join or cap may span (its
     /// sagitta within `tolerance` of the circle of the half width).
     let arcStep: Double
+    /// cos(arcStep): a turn with d0 · d1 at least this is one chord of a round join.
+    let arcStepCosine: Double
     var out = Path()
 
     init(halfWidth: Double, style: StrokeStyle, tolerance: Double) {
         self.halfWidth = halfWidth; self.style = style; self.tolerance = tolerance
         arcStep = halfWidth > tolerance ? 2 * acos(1 - tolerance / halfWidth) : Double.pi
+        arcStepCosine = cos(arcStep)
     }
 
     /// The dash pattern SVG uses: an odd list repeated once; nil (solid)
@@ -187,31 +190,44 @@ struct Stroker {
         let closed = piece.closed
         let count = points.count
         let segments = closed ? count : count - 1
-        func direction(_ i: Int) -> SIMD2<Double> {
-            let a = points[i], b = points[(i + 1) % count]
-            return (b - a) / distance(a, b)
-        }
+        // Each segment's unit direction and length.
+        var directions: [SIMD2<Double>] = [], lengths: [Double] = []
+        directions.reserveCapacity(segments); lengths.reserveCapacity(segments)
         for i in 0 ..< segments {
             let a = points[i], b = points[(i + 1) % count]
-            let d = direction(i), n = SIMD2(-d.y, d.x) * h
+            let length = distance(a, b)
+            let d = (b - a) / length, n = SIMD2(-d.y, d.x) * h
+            directions.append(d); lengths.append(length)
             polygon([a + n, b + n, b - n, a - n])
         }
-        // Inside a curve the pieces join round (the flattened offset curve).
-        func kind(_ i: Int) -> LineJoin { !piece.smooth.isEmpty && piece.smooth[i] ? .round : style.join }
-        if closed {
-            for i in 0 ..< count {
-                join(points[i], incoming: direction((i + count - 1) % count), outgoing: direction(i), kind(i))
+        // Inside a curve the pieces join round on both sides: the sweep of
+        // the stroke's normal through the turn (the flattened offset curve;
+        // on the inner side it matters where the curve bends tighter than
+        // the half width, where the pieces alone would leave a crack).
+        func joinAt(_ i: Int, incoming: Int, outgoing: Int) {
+            if !piece.smooth.isEmpty, piece.smooth[i] {
+                join(points[i], incoming: directions[incoming], outgoing: directions[outgoing], .round,
+                     sweepInside: Swift.min(lengths[incoming], lengths[outgoing]))
+            } else {
+                join(points[i], incoming: directions[incoming], outgoing: directions[outgoing], style.join)
             }
+        }
+        if closed {
+            for i in 0 ..< count { joinAt(i, incoming: (i + count - 1) % count, outgoing: i) }
         } else {
-            for i in 1 ..< count - 1 { join(points[i], incoming: direction(i - 1), outgoing: direction(i), kind(i)) }
-            cap(points[0], outward: -direction(0))
-            cap(points[count - 1], outward: direction(count - 2))
+            for i in 1 ..< count - 1 { joinAt(i, incoming: i - 1, outgoing: i) }
+            cap(points[0], outward: -directions[0])
+            cap(points[count - 1], outward: directions[count - 2])
         }
     }
 
     /// The join of kind `kind` at vertex `p` between unit directions `d0` (in) and `d1` (out).
+    /// A round join given `sweepInside` (the shorter of the two segments'
+    /// lengths) also fills the same sector on the inner side, where the two
+    /// segments' pieces do not already cover it (segments shorter than
+    /// h tan(θ / 2), θ the turn).
     private mutating func join(_ p: SIMD2<Double>, incoming d0: SIMD2<Double>, outgoing d1: SIMD2<Double>,
-                               _ kind: LineJoin) {
+                               _ kind: LineJoin, sweepInside: Double? = nil) {
         let h = halfWidth
         let cross = d0.x * d1.y - d0.y * d1.x, dot = d0.x * d1.x + d0.y * d1.y
         if abs(cross) < 1e-12, dot > 0 { return }
@@ -233,6 +249,12 @@ struct Stroker {
             } else {
                 polygon([p, a, b])
             }
+        case .round where dot >= arcStepCosine:
+            // A turn within one chord (most vertices inside a curve): the sector is its triangle.
+            polygon([p, a, b])
+            if let reach = sweepInside, reach * (1 + dot) < h * abs(cross) + 1e-12 {
+                polygon([p, p - u0 * h, p - u1 * h])
+            }
         case .round:
             let angle = Swift.min(Double.pi, acos(Swift.max(-1, Swift.min(1, u0.x * u1.x + u0.y * u1.y))))
             // The sweep's second axis: towards u1, or straight on for a half turn.
@@ -240,6 +262,9 @@ struct Stroker {
             let vl = (v.x * v.x + v.y * v.y).squareRoot()
             v = vl > 1e-9 ? v / vl : d0
             polygon([p] + arc(p, from: u0, towards: v, sweep: angle))
+            if let reach = sweepInside, reach * (1 + dot) < h * abs(cross) + 1e-12 {
+                polygon([p] + arc(p, from: -u0, towards: -v, sweep: angle))
+            }
         }
     }
 
