@@ -211,6 +211,30 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(lines[1].length, 20 + 200.0.squareRoot(), accuracy: 1e-9)
     }
 
+    /// `Polyline.smooth`: the points a curve's flattening adds, and a segment
+    /// end where the next segment leaves along the same tangent, are smooth
+    /// (joined round by a stroke); the path's own corners are not (issue 31).
+    func testPolylinesMarkThePointsInsideCurvesSmooth() throws {
+        var path = Path()
+        path.move(to: 0, 0)
+        path.quad(to: 100, 0, control: 50, 50)                                  // ends at a corner…
+        path.line(to: 100, 100)                                                 // …turning 90°
+        path.cubic(to: 200, 200, control1: 100, 150, control2: 150, 200)        // leaves along the line: smooth
+        path.close()                                                            // the closing line: corners
+        let line = try XCTUnwrap(path.polylines().first)
+        XCTAssertEqual(line.smooth.count, line.points.count)
+        func index(_ x: Double, _ y: Double) throws -> Int { try XCTUnwrap(line.points.firstIndex(of: SIMD2(x, y))) }
+        let apex = try index(100, 0), joint = try index(100, 100), end = try index(200, 200)
+        XCTAssertEqual(line.smooth[0], false)
+        XCTAssertTrue(line.smooth[1 ..< apex].allSatisfy { $0 }, "inside the quadratic")
+        XCTAssertEqual(line.smooth[apex], false)
+        XCTAssertEqual(line.smooth[joint], true)
+        XCTAssertTrue(line.smooth[(joint + 1) ..< end].allSatisfy { $0 }, "inside the cubic")
+        XCTAssertEqual(line.smooth[end], false)
+        // Straight segments only: no smooth point, nothing stored.
+        XCTAssertEqual(Path.rect(Rect(x: 0, y: 0, width: 10, height: 10)).polylines().first?.smooth, [])
+    }
+
     func testAFinePatternOverALongPathIsDrawnSolid() {
         let path = line(0, 10, 1000, 10)
         let fine = path.stroked(StrokeStyle(width: 2, dash: [0.001, 0.001]))
