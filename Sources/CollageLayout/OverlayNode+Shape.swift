@@ -6,9 +6,8 @@ extension OverlayNode {
     /// box centre and faded by `opacity`, holding the fill (its outline,
     /// non-zero) and then the stroke (`Path.stroked`: centred on the
     /// outline, over the fill). Its `shadow` is cast by the union of fill
-    /// and stroke grown by `spread` (a round-joined band of the spread
-    /// either side), drawn under the whole shape with no knock-out, as CSS
-    /// `filter: drop-shadow` draws it under an opaque shape.
+    /// and stroke, drawn under the whole shape with no knock-out, as CSS
+    /// `filter: drop-shadow` draws it under an opaque shape (σ = blur, no spread).
     public static func shape(_ shape: ShapeOverlayFrame, frame: OverlayFrame) -> Node {
         var children: [Node] = []
         let outline = shape.outline
@@ -27,15 +26,8 @@ extension OverlayNode {
         }
         let shadow = shape.shadow.map { cast -> Shadow in
             var caster = shape.fill != nil ? outline : Path()
-            let width = shape.stroke.map { $0.width } ?? 0
-            if cast.spread > 0 {
-                var band = outline.stroked(StrokeStyle(width: width + 2 * cast.spread, join: .round, cap: .round))
-                if outline.signedArea < 0 { band = band.reversed }
-                caster.append(band)
-            } else if let stroke {
-                caster.append(stroke)
-            }
-            return Shadow(shape: caster, offsetX: cast.offsetX, offsetY: cast.offsetY, sigma: cast.blur / 2,
+            if let stroke { caster.append(stroke) }
+            return Shadow(shape: caster, offsetX: cast.offsetX, offsetY: cast.offsetY, sigma: cast.blur,
                           color: Color(cast.color))
         }
         return .group(Group(transform: turn(frame.rotation, about: shape.box), opacity: frame.opacity, shadow: shadow,

@@ -7,8 +7,9 @@ import CollageSpec
 /// so a faded text's fill, stroke and box composite as one, in linear light).
 public enum OverlayNode {
     /// An image overlay: the whole file into its box, with its alpha, and
-    /// its `shadow` cast by that alpha (`Shadow.Caster.alpha`: turned with
-    /// the overlay, offset in canvas pixels, σ = blur / 2, grown by spread).
+    /// its `shadow` cast by that alpha as CSS `filter: drop-shadow`
+    /// (`Shadow.Caster.alpha`: turned with the overlay, offset in canvas
+    /// pixels, σ = blur, no spread).
     public static func image(_ image: ImageOverlayFrame, frame: OverlayFrame) -> Node {
         let box = Rect(x: Double(image.box.x), y: Double(image.box.y),
                        width: Double(image.box.width), height: Double(image.box.height))
@@ -16,8 +17,8 @@ public enum OverlayNode {
             source: Rect(x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height)), bounds: box,
             filters: image.filters.map(Filter.init)))
         let shadow = image.shadow.map { cast in
-            Shadow(caster: .alpha(spread: cast.spread), offsetX: cast.offsetX, offsetY: cast.offsetY,
-                   sigma: cast.blur / 2, color: Color(cast.color))
+            Shadow(caster: .alpha(spread: 0), offsetX: cast.offsetX, offsetY: cast.offsetY,
+                   sigma: cast.blur, color: Color(cast.color))
         }
         return .group(Group(transform: turn(frame.rotation, about: box), opacity: frame.opacity, shadow: shadow,
                             blend: BlendMode(frame.blend), children: [leaf]))

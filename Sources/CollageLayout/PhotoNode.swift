@@ -13,7 +13,8 @@ import CollageSpec
 /// (nothing of it is clipped to the cell), `flip` mirrors the picture in
 /// place (after crop, focus and zoom, before rotation), `opacity` fades
 /// picture and border together, and `shadow` is cast by the print's shape
-/// (grown by `spread`, turned with it, offset in canvas pixels, σ = blur / 2)
+/// (grown by `spread`, its corners as CSS grows them: `spreadRadius`;
+/// turned with it, offset in canvas pixels, σ = blur / 2)
 /// under it and hidden under the print itself, as CSS box-shadow.
 public enum PhotoNode {
     /// Percentages of `cornerRadius` and border `width` refer to the cell's shorter side.
@@ -50,7 +51,8 @@ public enum PhotoNode {
             let spread = cast.spread
             let grown = Rect(x: print.x - spread, y: print.y - spread,
                              width: max(0, print.width + 2 * spread), height: max(0, print.height + 2 * spread))
-            shadow = Shadow(shape: .roundedRect(grown, radius: max(0, radius + spread)), offsetX: cast.offsetX,
+            let corner = spreadRadius(min(radius, print.width / 2, print.height / 2), spread: spread)
+            shadow = Shadow(shape: .roundedRect(grown, radius: corner), offsetX: cast.offsetX,
                             offsetY: cast.offsetY, sigma: cast.blur / 2, color: Color(cast.color), knockout: shape)
         }
         let turned = Affine.rotation(degrees: placement.rotation).then(.translation(centreX, centreY))
@@ -59,6 +61,17 @@ public enum PhotoNode {
         children.insert(contentsOf: letterbox(placement, photo: photo), at: 0)
         return .group(Group(transform: turned, opacity: photo.opacity, shadow: shadow, blend: BlendMode(photo.blend),
                             children: children))
+    }
+
+    /// The corner radius of a box-shadow's shape: the print's radius `r`
+    /// grown by `spread` as CSS grows it (css-backgrounds-3, "spread
+    /// distance"): by the spread where r is at least the spread, by
+    /// spread × (1 + (r / spread − 1)³) where it is less, so a sharp print
+    /// (r = 0) keeps a sharp shadow; a negative spread shrinks it, floored at 0.
+    static func spreadRadius(_ r: Double, spread: Double) -> Double {
+        guard spread > 0, r < spread else { return max(0, r + spread) }
+        let excess = r / spread - 1
+        return max(0, r + spread * (1 + excess * excess * excess))
     }
 
     /// The letterbox under a `contain` picture, over the whole cell (in

@@ -39,16 +39,17 @@ public struct Group: Sendable {
 }
 
 /// A shadow cast by `caster`, moved by the offset, blurred with a Gaussian
-/// of `sigma` (blur radius / 2), in `color`. A `.shape` shadow is CSS
-/// box-shadow (the shape already grown by the spread, hidden under
-/// `knockout`: the caster itself, so a translucent print does not show its
-/// own shadow); an `.alpha` shadow is CSS `filter: drop-shadow` with a
-/// spread (cast by the alpha of the group's image leaves, which it shows
-/// under where they are translucent).
+/// of `sigma` (box-shadow: blur radius / 2; drop-shadow: its length), in
+/// `color`. A `.shape` shadow with a `knockout` is CSS box-shadow (the shape
+/// already grown by the spread, hidden under the caster itself, so a
+/// translucent print does not show its own shadow), one without is CSS
+/// `filter: drop-shadow` under an opaque shape; an `.alpha` shadow is CSS
+/// `filter: drop-shadow` (cast by the alpha of the group's image leaves,
+/// which it shows under where they are translucent), optionally spread.
 public struct Shadow: Sendable {
     /// What casts a shadow.
     public enum Caster: Sendable {
-        /// A shape in the group's local coordinates, spread included (a photo's print).
+        /// A shape in the group's local coordinates, spread included (a photo's print, a shape overlay).
         case shape(Path)
         /// The alpha of the image leaves under the group, as the group draws
         /// them (rotation included), grown by `spread` canvas pixels

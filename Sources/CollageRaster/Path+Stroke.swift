@@ -9,7 +9,11 @@ extension Path {
 
     /// The area a stroke of `style` covers, as a fill path (non-zero rule):
     /// the band `style.width` wide centred on every subpath, with `style`'s
-    /// joins between its pieces, caps at the ends of open subpaths and of
+    /// joins at the path's own corners (where its segments meet, and at the
+    /// start of a closed subpath, even one of two points: `M a L b Z` has
+    /// joins at both ends, no caps), round continuity where a curve's
+    /// flattening turns (SVG strokes a curve by its offset curve: a miter
+    /// inside a tight curve would spike), caps at the ends of open subpaths and of
     /// dashes, and the dash pattern applied from the start of each subpath
     /// (SVG 2 "Stroking"; a closed subpath whose pattern is "on" at both ends
     /// joins its last dash to its first). Curves are flattened within
@@ -39,7 +43,8 @@ extension Path {
                     stroker.stroke(piece)
                 }
             } else {
-                stroker.stroke(Stroker.Piece(points: line.points, closed: line.closed, direction: SIMD2(1, 0)))
+                stroker.stroke(Stroker.Piece(points: line.points, smooth: line.smooth, closed: line.closed,
+                                             direction: SIMD2(1, 0)))
             }
         }
         out.append(stroker.out)
@@ -53,6 +58,8 @@ struct Stroker {
     /// caps of a run of one point (a zero-length dash or subpath).
     struct Piece {
         var points: [SIMD2<Double>]
+        /// Per point, whether it lies inside a curve (`Polyline.smooth`); empty: none does.
+        var smooth: [Bool] = []
         var closed: Bool
         var direction: SIMD2<Double>
     }
@@ -60,10 +67,17 @@ struct Stroker {
     let halfWidth: Double
     let style: StrokeStyle
     let tolerance: Double
+    /// The largest angle one chord of a round join or cap may span (its
+    /// sagitta within `tolerance` of the circle of the half width).
+    let arcStep: Double
+    /// cos(arcStep): a turn with d0 · d1 at least this is one chord of a round join.
+    let arcStepCosine: Double
     var out = Path()
 
     init(halfWidth: Double, style: StrokeStyle, tolerance: Double) {
         self.halfWidth = halfWidth; self.style = style; self.tolerance = tolerance
+        arcStep = halfWidth > tolerance ? 2 * acos(1 - tolerance / halfWidth) : Double.pi
+        arcStepCosine = cos(arcStep)
     }
 
     /// The dash pattern SVG uses: an odd list repeated once; nil (solid)
@@ -78,11 +92,12 @@ struct Stroker {
     /// The "on" runs of `line` under `pattern`, starting `offset` into it.
     static func dashes(of line: Polyline, pattern: [Double], offset: Double) -> [Piece] {
         var points = line.points
+        var smooth = line.smooth.isEmpty ? Array(repeating: false, count: points.count) : line.smooth
         guard points.count > 1 else {
             // A point has no length: SVG draws its caps when the pattern starts "on".
             return [Piece(points: points, closed: false, direction: SIMD2(1, 0))]
         }
-        if line.closed { points.append(points[0]) }
+        if line.closed { points.append(points[0]); smooth.append(false) }
         let period = pattern.reduce(0, +)
         var phase = offset.isFinite ? offset.truncatingRemainder(dividingBy: period) : 0
         if phase < 0 { phase += period }
@@ -98,6 +113,8 @@ struct Stroker {
         let startsOn = on
         var pieces: [Piece] = []
         var current: [SIMD2<Double>] = on ? [points[0]] : []
+        // `smooth` of each point of `current`; a dash's ends are never smooth (they take caps).
+        var flags: [Bool] = on ? [false] : []
         var direction = SIMD2<Double>(1, 0)
         for i in 1 ..< points.count {
             let a = points[i - 1], b = points[i]
@@ -110,18 +127,18 @@ struct Stroker {
                 position += remaining
                 let here = a + direction * position
                 if on {
-                    if current.last != here { current.append(here) }
-                    pieces.append(Piece(points: current, closed: false, direction: direction))
-                    current = []
+                    if current.last != here { current.append(here); flags.append(false) }
+                    pieces.append(Piece(points: current, smooth: flags, closed: false, direction: direction))
+                    current = []; flags = []
                 } else {
-                    current = [here]
+                    current = [here]; flags = [false]
                 }
                 on.toggle()
                 index = (index + 1) % pattern.count
                 remaining = pattern[index]
             }
             remaining -= length - position
-            if on, current.last != b { current.append(b) }
+            if on, current.last != b { current.append(b); flags.append(smooth[i]) }
         }
         // Dashes and gaps that end exactly at the end; a dash that would
         // start there is drawn only when it has no length anyway (a dot of
@@ -130,11 +147,11 @@ struct Stroker {
         var turns = 0
         while remaining <= 0, turns < pattern.count {
             if on {
-                pieces.append(Piece(points: current, closed: false, direction: direction))
-                current = []
+                pieces.append(Piece(points: current, smooth: flags, closed: false, direction: direction))
+                current = []; flags = []
             } else {
                 guard pattern[(index + 1) % pattern.count] == 0 else { break }
-                current = [end]
+                current = [end]; flags = [false]
             }
             on.toggle()
             index = (index + 1) % pattern.count
@@ -145,14 +162,15 @@ struct Stroker {
         if line.closed, startsOn {
             if pieces.isEmpty {
                 // One dash all the way round: the closed outline itself.
-                current.removeLast()
-                return [Piece(points: current, closed: true, direction: direction)]
+                current.removeLast(); flags.removeLast()
+                return [Piece(points: current, smooth: flags, closed: true, direction: direction)]
             }
             // The last dash runs on into the first across the subpath's start.
             pieces[0].points = current + pieces[0].points.dropFirst()
+            pieces[0].smooth = flags + pieces[0].smooth.dropFirst()
             return pieces
         }
-        pieces.append(Piece(points: current, closed: false, direction: direction))
+        pieces.append(Piece(points: current, smooth: flags, closed: false, direction: direction))
         return pieces
     }
 
@@ -167,29 +185,49 @@ struct Stroker {
             if style.cap != .butt { cap(first, outward: -d); cap(first, outward: d) }
             return
         }
-        let closed = piece.closed && points.count > 2
+        // A closed subpath of two points is two segments, there and back,
+        // with a join at either end (SVG: a closed subpath has no caps).
+        let closed = piece.closed
         let count = points.count
         let segments = closed ? count : count - 1
-        func direction(_ i: Int) -> SIMD2<Double> {
-            let a = points[i], b = points[(i + 1) % count]
-            return (b - a) / distance(a, b)
-        }
+        // Each segment's unit direction and length.
+        var directions: [SIMD2<Double>] = [], lengths: [Double] = []
+        directions.reserveCapacity(segments); lengths.reserveCapacity(segments)
         for i in 0 ..< segments {
             let a = points[i], b = points[(i + 1) % count]
-            let d = direction(i), n = SIMD2(-d.y, d.x) * h
+            let length = distance(a, b)
+            let d = (b - a) / length, n = SIMD2(-d.y, d.x) * h
+            directions.append(d); lengths.append(length)
             polygon([a + n, b + n, b - n, a - n])
         }
+        // Inside a curve the pieces join round on both sides: the sweep of
+        // the stroke's normal through the turn (the flattened offset curve;
+        // on the inner side it matters where the curve bends tighter than
+        // the half width, where the pieces alone would leave a crack).
+        func joinAt(_ i: Int, incoming: Int, outgoing: Int) {
+            if !piece.smooth.isEmpty, piece.smooth[i] {
+                join(points[i], incoming: directions[incoming], outgoing: directions[outgoing], .round,
+                     sweepInside: Swift.min(lengths[incoming], lengths[outgoing]))
+            } else {
+                join(points[i], incoming: directions[incoming], outgoing: directions[outgoing], style.join)
+            }
+        }
         if closed {
-            for i in 0 ..< count { join(points[i], incoming: direction((i + count - 1) % count), outgoing: direction(i)) }
+            for i in 0 ..< count { joinAt(i, incoming: (i + count - 1) % count, outgoing: i) }
         } else {
-            for i in 1 ..< count - 1 { join(points[i], incoming: direction(i - 1), outgoing: direction(i)) }
-            cap(points[0], outward: -direction(0))
-            cap(points[count - 1], outward: direction(count - 2))
+            for i in 1 ..< count - 1 { joinAt(i, incoming: i - 1, outgoing: i) }
+            cap(points[0], outward: -directions[0])
+            cap(points[count - 1], outward: directions[count - 2])
         }
     }
 
-    /// The join at vertex `p` between unit directions `d0` (in) and `d1` (out).
-    private mutating func join(_ p: SIMD2<Double>, incoming d0: SIMD2<Double>, outgoing d1: SIMD2<Double>) {
+    /// The join of kind `kind` at vertex `p` between unit directions `d0` (in) and `d1` (out).
+    /// A round join given `sweepInside` (the shorter of the two segments'
+    /// lengths) also fills the same sector on the inner side, where the two
+    /// segments' pieces do not already cover it (segments shorter than
+    /// h tan(θ / 2), θ the turn).
+    private mutating func join(_ p: SIMD2<Double>, incoming d0: SIMD2<Double>, outgoing d1: SIMD2<Double>,
+                               _ kind: LineJoin, sweepInside: Double? = nil) {
         let h = halfWidth
         let cross = d0.x * d1.y - d0.y * d1.x, dot = d0.x * d1.x + d0.y * d1.y
         if abs(cross) < 1e-12, dot > 0 { return }
@@ -197,7 +235,7 @@ struct Stroker {
         let side: Double = cross > 0 ? -1 : 1
         let u0 = SIMD2(-d0.y, d0.x) * side, u1 = SIMD2(-d1.y, d1.x) * side
         let a = p + u0 * h, b = p + u1 * h
-        switch style.join {
+        switch kind {
         case .bevel:
             polygon([p, a, b])
         case .miter:
@@ -211,6 +249,12 @@ struct Stroker {
             } else {
                 polygon([p, a, b])
             }
+        case .round where dot >= arcStepCosine:
+            // A turn within one chord (most vertices inside a curve): the sector is its triangle.
+            polygon([p, a, b])
+            if let reach = sweepInside, reach * (1 + dot) < h * abs(cross) + 1e-12 {
+                polygon([p, p - u0 * h, p - u1 * h])
+            }
         case .round:
             let angle = Swift.min(Double.pi, acos(Swift.max(-1, Swift.min(1, u0.x * u1.x + u0.y * u1.y))))
             // The sweep's second axis: towards u1, or straight on for a half turn.
@@ -218,6 +262,9 @@ struct Stroker {
             let vl = (v.x * v.x + v.y * v.y).squareRoot()
             v = vl > 1e-9 ? v / vl : d0
             polygon([p] + arc(p, from: u0, towards: v, sweep: angle))
+            if let reach = sweepInside, reach * (1 + dot) < h * abs(cross) + 1e-12 {
+                polygon([p] + arc(p, from: -u0, towards: -v, sweep: angle))
+            }
         }
     }
 
@@ -237,8 +284,7 @@ struct Stroker {
     /// each chord within `tolerance` of the circle.
     private func arc(_ centre: SIMD2<Double>, from u: SIMD2<Double>, towards v: SIMD2<Double>, sweep: Double) -> [SIMD2<Double>] {
         let h = halfWidth
-        let step = h > tolerance ? 2 * acos(1 - tolerance / h) : Double.pi
-        let n = Swift.max(1, Swift.min(10_000, Int(checked: sweep / step, .up)))
+        let n = Swift.max(1, Swift.min(10_000, Int(checked: sweep / arcStep, .up)))
         // The inner points sit a little outside the circle, at the radius
         // whose fan of n triangles has the sector's area (h √(φ / sin φ), φ
         // the step), so round caps and joins lose no area to their chords.

@@ -786,7 +786,7 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "A drop shadow cast by the print's shape (rotation and rounded corners included), drawn under it, as CSS `box-shadow`: the shape grows by `spread` (-10000 to 10000, default 0), moves by `offset` (`[x, y]`, each -100000 to 100000, default `[0, 0]`) and is blurred with σ = `blur` / 2 (`blur` 0 to 1000, default 0). `color` defaults to black at 50 % alpha (`#00000080`). It does not show through a translucent print, and fades with the print's `opacity`. The offset is in canvas pixels: the light does not turn with the print.",
+          "description": "A drop shadow cast by the print's shape (rotation and rounded corners included), drawn under it, as CSS `box-shadow`: the shape grows by `spread` (-10000 to 10000, default 0; its corner radius r grows as CSS grows it: by the spread s where r ≥ s, by s (1 + (r / s − 1)³) where r < s, so a print with sharp corners casts a sharp shadow; a negative spread shrinks r, not below 0), moves by `offset` (`[x, y]`, each -100000 to 100000, default `[0, 0]`) and is blurred with σ = `blur` / 2 (`blur` 0 to 1000, default 0). `color` defaults to black at 50 % alpha (`#00000080`). It does not show through a translucent print, and fades with the print's `opacity`. The offset is in canvas pixels: the light does not turn with the print.",
           "x-type": "`{offset, blur, color, spread}`",
           "x-units": "px",
           "x-default": "none",
@@ -1619,8 +1619,8 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Text overlays: cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: a drop shadow cast by the image's alpha (as CSS `filter: drop-shadow`: it shows under the image's translucent pixels), with the keys and ranges of a photo's `shadow`: `offset` in canvas pixels (the light does not turn with `rotation`, the shadow's shape does), `blur` as in CSS (σ = blur / 2), `spread` grows the alpha by a disc of that radius (negative: shrinks it), colour default black at 50 % alpha; `opacity` fades it with the image. Shapes: a drop shadow cast by the fill and stroke together, drawn under the whole shape (as `filter: drop-shadow` under an opaque shape: a translucent fill shows the full shadow under it), with the image overlay's keys; `spread` (at least 0 on a shape) grows the shape by a round band.",
-          "x-type": "`{offset, blur, color}` (text); `{offset, blur, color, spread}` (image, shape)",
+          "description": "Text overlays: CSS `text-shadow`, cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS `text-shadow` and `box-shadow` (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: CSS `filter: drop-shadow`, cast by the image's alpha (it shows under the image's translucent pixels): `offset` in canvas pixels (each -100000 to 100000; the light does not turn with `rotation`, the shadow's shape does), `blur` is the Gaussian's σ itself (σ = blur, 0 to 1000, as `drop-shadow(… blur)` in browsers), no `spread` (CSS `drop-shadow` has none), colour default black at 50 % alpha; `opacity` fades it with the image. Shapes: CSS `filter: drop-shadow` too, cast by the fill and stroke together, drawn under the whole shape (as under an opaque shape: a translucent fill shows the full shadow under it), with the image overlay's keys and σ = blur. **Changed (issue 31):** an image overlay's and a shape's `blur` is σ (it was σ = blur / 2: the same `blur` is now twice as soft), and they have no `spread` (it grew the alpha by a disc, a shape by a round band).",
+          "x-type": "`{offset, blur, color}`",
           "x-units": "px",
           "x-default": "none",
           "type": "object",
@@ -1651,7 +1651,7 @@ extension DocumentSchema {
               }
             },
             "blur": {
-              "description": "Blur as in CSS: Gaussian σ = blur / 2, below σ 2 the kernel truncated at 3σ, from σ 2 three box blurs (SVG `feGaussianBlur`, as browsers do).",
+              "description": "Text: blur as in CSS `text-shadow`, Gaussian σ = blur / 2; image overlays and shapes: as CSS `drop-shadow`, σ = blur. Below σ 2 the kernel is truncated at 3σ, from σ 2 it is three box blurs (SVG `feGaussianBlur`, as browsers do).",
               "x-units": "px",
               "default": 0,
               "anyOf": [
@@ -1670,21 +1670,6 @@ extension DocumentSchema {
               "x-type": "colour",
               "default": "#00000080",
               "$ref": "#/$defs/color"
-            },
-            "spread": {
-              "description": "Image overlays and shapes: pixels the shape grows (negative: shrinks; shapes: at least 0) before the blur.",
-              "x-units": "px",
-              "default": 0,
-              "anyOf": [
-                {
-                  "type": "number",
-                  "minimum": -10000,
-                  "maximum": 10000
-                },
-                {
-                  "$ref": "#/$defs/variable"
-                }
-              ]
             }
           }
         },
@@ -2262,7 +2247,7 @@ extension DocumentSchema {
           ]
         },
         "blur": {
-          "description": "CSS `blur()`: a Gaussian whose standard deviation σ is this length (not a shadow's blur radius, σ = blur / 2). On photos and image overlays it spreads out with transparent edges, as in a browser; on a background image or letterbox the edge pixels are extended so the picture stays opaque to its edges.",
+          "description": "CSS `blur()`: a Gaussian whose standard deviation σ is this length (as an image overlay's or a shape's shadow `blur`; not the blur radius of a photo's or text's shadow, σ = blur / 2). On photos and image overlays it spreads out with transparent edges, as in a browser; on a background image or letterbox the edge pixels are extended so the picture stays opaque to its edges.",
           "x-units": "px (σ)",
           "anyOf": [
             {

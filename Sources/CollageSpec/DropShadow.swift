@@ -1,16 +1,20 @@
 /// `shadow: {offset: [x, y], blur, color, spread}` of a photo (cast by its
-/// print's shape) or an image overlay (cast by its alpha), drawn under it.
+/// print's shape), or `{offset, blur, color}` of an image overlay (cast by its
+/// alpha) or a shape (cast by its fill and stroke), drawn under it.
 ///
-/// As CSS `box-shadow`: the shape grows by `spread`, moves by `offset`
-/// (+x right, +y down, canvas pixels) and is blurred with a Gaussian of
-/// σ = `blur` / 2. Ranges (checked by the validator): offsets
-/// -100000...100000 px, blur 0...1000 px, spread -10000...10000 px.
+/// A photo's is CSS `box-shadow`: the shape grows by `spread` (its corner
+/// radius as CSS grows it), moves by `offset` (+x right, +y down, canvas
+/// pixels) and is blurred with a Gaussian of σ = `blur` / 2. An image
+/// overlay's or a shape's is CSS `filter: drop-shadow`: `spread` stays 0 (the
+/// validator refuses it) and σ = `blur` (issue 31). Ranges (checked by the
+/// validator): offsets -100000...100000 px, blur 0...1000 px, spread
+/// -10000...10000 px.
 public struct DropShadow: Sendable, Hashable {
     public var offsetX: Double
     public var offsetY: Double
-    /// Blur radius in pixels (σ = blur / 2); default 0 (a hard edge).
+    /// Blur in pixels (a photo's σ = blur / 2, a drop shadow's σ = blur); default 0 (a hard edge).
     public var blur: Double
-    /// Pixels the shape grows (negative: shrinks) before the blur; default 0.
+    /// Pixels a photo's shape grows (negative: shrinks) before the blur; default 0 (always, for a drop shadow).
     public var spread: Double
     /// Default black at 50 % alpha (#00000080).
     public var color: RGBA

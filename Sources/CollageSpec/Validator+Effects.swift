@@ -8,7 +8,7 @@ extension Validator {
     static let rotationRange = -3600.0...3600.0
     /// `shadow.offset` items, pixels.
     static let shadowOffsetRange = -100_000.0...100_000.0
-    /// `shadow.blur`, pixels (σ = blur / 2).
+    /// `shadow.blur`, pixels (a photo's σ = blur / 2; an image's or shape's σ = blur).
     static let shadowBlurRange = 0.0...1000.0
     /// `shadow.spread`, pixels.
     static let shadowSpreadRange = -10_000.0...10_000.0
@@ -27,11 +27,29 @@ extension Validator {
                notes: ["the value is valid; it is not drawn yet (issue 12)"])
     }
 
-    /// `shadow: {offset: [x, y], blur, color, spread}` (`DropShadow`); every
-    /// key is optional (an empty mapping is a hard black 50 % shadow under
-    /// the shape).
-    mutating func readDropShadow(_ node: Node) -> DropShadow? {
-        guard let keys = keys(of: node, in: Vocabulary.dropShadow, key: "shadow") else { return nil }
+    /// A photo's `shadow: {offset: [x, y], blur, color, spread}`, CSS
+    /// `box-shadow` (σ = blur / 2); every key is optional (an empty mapping is
+    /// a hard black 50 % shadow under the print).
+    mutating func readBoxShadow(_ node: Node) -> DropShadow? {
+        guard let keys = keys(of: node, in: Vocabulary.boxShadow, key: "shadow") else { return nil }
+        return readShadowKeys(keys)
+    }
+
+    /// An image overlay's or a shape's `shadow: {offset: [x, y], blur, color}`,
+    /// CSS `filter: drop-shadow` (σ = blur), which has no `spread`: one is an
+    /// error at its key that says so (issue 31; `of` names the overlay kind).
+    mutating func readDropShadow(_ node: Node, of kind: String) -> DropShadow? {
+        guard let keys = keys(of: node, in: Vocabulary.boxShadow, key: "shadow") else { return nil }
+        if let entry = keys["spread"] {
+            report(.unknownKey, entry.keyLocation, "\(kind)'s shadow has no 'spread': it is CSS drop-shadow, which has none",
+                   notes: ["only a photo's shadow (CSS box-shadow) has 'spread'; a drop shadow's 'blur' is its σ (issue 31)"])
+            return nil
+        }
+        return readShadowKeys(keys)
+    }
+
+    /// The values of a shadow's keys (`readBoxShadow`, `readDropShadow`).
+    private mutating func readShadowKeys(_ keys: [String: Node.Entry]) -> DropShadow? {
         var shadow = DropShadow()
         var failed = false
         if let entry = keys["offset"] {

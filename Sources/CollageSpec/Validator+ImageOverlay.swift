@@ -1,6 +1,6 @@
 /// Image overlays (issue 5): `image` (a path, required), `width`/`height`
 /// (lengths; aspect kept when one is given), `shadow` (`DropShadow`, cast by
-/// the image's alpha). The placement keys (`anchor`, `offset`, `photo`,
+/// the image's alpha, as CSS `drop-shadow`: no `spread`). The placement keys (`anchor`, `offset`, `photo`,
 /// `rotation`, `opacity`) are read by `readOverlay` for every kind.
 extension Validator {
     mutating func readImageOverlay(_ keys: [String: Node.Entry]) -> OverlayKind? {
@@ -27,7 +27,7 @@ extension Validator {
             if key == "width" { image.width = value } else { image.height = value }
         }
         if let entry = keys["shadow"] {
-            if let shadow = readDropShadow(entry.value) {
+            if let shadow = readDropShadow(entry.value, of: "an image overlay") {
                 image.shadow = shadow
                 reportUnrendered("overlay.image.shadow", entry, phrase: "in an image overlay")
             } else { failed = true }

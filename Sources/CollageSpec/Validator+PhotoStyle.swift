@@ -25,7 +25,7 @@ extension Validator {
                               rangeText: "from -3600 to 3600 degrees") {
             photo.rotation = value + 0
         }
-        if let entry = keys["shadow"], let shadow = readDropShadow(entry.value) {
+        if let entry = keys["shadow"], let shadow = readBoxShadow(entry.value) {
             photo.shadow = shadow
             reportUnrendered("photo.shadow", entry, phrase: "in a photo")
         }

@@ -102,13 +102,7 @@ extension Validator {
             if let stroke = readShapeStroke(entry.value) { shape.stroke = stroke } else { failed = true }
         }
         if let entry = keys["shadow"] {
-            if let shadow = readDropShadow(entry.value) {
-                if shadow.spread < 0 {
-                    report(.outOfRange, entry.value.location,
-                           "a shape's shadow 'spread' must be at least 0; found \(Self.formatNumber(shadow.spread))")
-                    failed = true
-                } else { shape.shadow = shadow }
-            } else { failed = true }
+            if let shadow = readDropShadow(entry.value, of: "a shape") { shape.shadow = shadow } else { failed = true }
         }
         guard !failed else { return nil }
         // (`color` instead of `fill` is reported already, with the suggestion.)

@@ -78,10 +78,11 @@ enum Vocabulary {
         supported: ["image", "fit", "focus", "blur", "filter", "color"], unsupported: [])
     /// A photo's `letterbox` as a mapping (`LetterboxSpec.blur`; the schema's `$defs/letterbox`).
     static let letterbox = Section(name: "letterbox", phrase: "in 'letterbox'", supported: ["blur", "dim"], unsupported: [])
-    /// A text overlay's `shadow` (`TextShadow`).
+    /// An overlay's `shadow`: a text's (`TextShadow`, CSS `text-shadow`), an
+    /// image's or a shape's (`DropShadow`, CSS `drop-shadow`: no `spread`).
     static let shadow = Section(name: "shadow", phrase: "in 'shadow'", supported: ["offset", "blur", "color"], unsupported: [])
-    /// A photo's or image overlay's `shadow` (`DropShadow`).
-    static let dropShadow = Section(name: "shadow", phrase: "in 'shadow'",
+    /// A photo's `shadow` (`DropShadow`, CSS `box-shadow`).
+    static let boxShadow = Section(name: "shadow", phrase: "in 'shadow'",
         supported: ["offset", "blur", "color", "spread"], unsupported: [])
     static let textBackground = Section(name: "background", phrase: "in 'background'",
         supported: ["color", "padding", "cornerRadius"], unsupported: [])
@@ -91,7 +92,7 @@ enum Vocabulary {
     /// property of `$defs/overlay` (SchemaTests compares their keys).
     static let bySchemaPath: [String: Section] = [
         "": root, "canvas": canvas, "output": output, "photo": photo, "layout": layout,
-        "overlay": overlay, "overlay.font": font, "photo.shadow": dropShadow, "filterFunction": filter,
+        "overlay": overlay, "overlay.font": font, "photo.shadow": boxShadow, "filterFunction": filter,
         "backgroundImage": backgroundImage, "letterbox": letterbox,
     ]
 

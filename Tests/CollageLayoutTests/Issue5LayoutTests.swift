@@ -185,13 +185,13 @@ final class Issue5LayoutTests: XCTestCase {
         }
         XCTAssertEqual(overlayDraws.map(\.image), [2, 3])
         // The logo's shadow (cast by its alpha) is the same picture moved by
-        // its offset, drawn just before it: σ = blur / 2, default colour.
+        // its offset, drawn just before it: σ = blur (CSS drop-shadow, issue 31), default colour.
         let shadowDraws = built.scene.items.compactMap { item -> ImageDraw? in
             if case .image(let draw) = item, draw.shadow != nil { draw } else { nil }
         }
         XCTAssertEqual(shadowDraws.map(\.image), [2])
         XCTAssertEqual(shadowDraws.map(\.destination), [r(883, 430, 100, 50)])
-        XCTAssertEqual(shadowDraws.first?.shadow?.sigma, 4)
+        XCTAssertEqual(shadowDraws.first?.shadow?.sigma, 8)
         XCTAssertEqual(shadowDraws.first?.shadow?.color, Color(red: 0, green: 0, blue: 0, alpha: 128))
         // The first is axis-aligned on its box; the second, turned 30°, is its
         // picture (150x50) mapped about the box centre (555, 5).

@@ -163,6 +163,41 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(area(dot.stroked(StrokeStyle(width: 10))), 0)
     }
 
+    /// The columns a stroke inks (any coverage), first and last.
+    private func inkedColumns(_ path: Path) -> ClosedRange<Int>? {
+        guard let f = filled(path) else { return nil }
+        var columns: [Int] = []
+        for column in 0 ..< f.mask.width {
+            if (0 ..< f.mask.height).contains(where: { f.mask.coverage[$0 * f.mask.width + column] > 0 }) {
+                columns.append(f.x + column)
+            }
+        }
+        guard let first = columns.first, let last = columns.last else { return nil }
+        return first ... last
+    }
+
+    /// `M50 50 L150 50 Z` is closed: joins at both ends (there and back),
+    /// never caps, so it inks x 50-149 with every cap, as Chromium and cairo
+    /// do; a round join bulges by the half width at both ends (SVG's round
+    /// join is an arc about the vertex). Open, it takes its caps (issue 31).
+    func testAClosedSubpathOfTwoPointsHasJoinsNotCaps() {
+        var closed = line(50, 50, 150, 50)
+        closed.close()
+        let open = line(50, 50, 150, 50)
+        for cap in LineCap.allCases {
+            for join in LineJoin.allCases {
+                let style = StrokeStyle(width: 20, join: join, cap: cap)
+                let expected = join == .round ? 40 ... 159 : 50 ... 149
+                XCTAssertEqual(inkedColumns(closed.stroked(style)), expected, "closed, \(cap) cap, \(join) join")
+                XCTAssertEqual(inkedColumns(open.stroked(style)), cap == .butt ? 50 ... 149 : 40 ... 159,
+                               "open, \(cap) cap, \(join) join")
+            }
+        }
+        // Dashed with one dash longer than the way round: the same closed outline.
+        let dashed = closed.stroked(StrokeStyle(width: 20, cap: .round, dash: [500, 10]))
+        XCTAssertEqual(inkedColumns(dashed), 50 ... 149)
+    }
+
     func testPolylinesKeepOpenAndClosedSubpaths() {
         var path = Path()
         path.move(to: 0, 0); path.line(to: 10, 0); path.line(to: 10, 10)
@@ -174,6 +209,30 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(lines[1], Polyline(points: [SIMD2(20, 0), SIMD2(30, 0), SIMD2(30, 10)], closed: true))
         XCTAssertEqual(lines[2], Polyline(points: [SIMD2(20, 0), SIMD2(25, 20)], closed: false))
         XCTAssertEqual(lines[1].length, 20 + 200.0.squareRoot(), accuracy: 1e-9)
+    }
+
+    /// `Polyline.smooth`: the points a curve's flattening adds, and a segment
+    /// end where the next segment leaves along the same tangent, are smooth
+    /// (joined round by a stroke); the path's own corners are not (issue 31).
+    func testPolylinesMarkThePointsInsideCurvesSmooth() throws {
+        var path = Path()
+        path.move(to: 0, 0)
+        path.quad(to: 100, 0, control: 50, 50)                                  // ends at a corner…
+        path.line(to: 100, 100)                                                 // …turning 90°
+        path.cubic(to: 200, 200, control1: 100, 150, control2: 150, 200)        // leaves along the line: smooth
+        path.close()                                                            // the closing line: corners
+        let line = try XCTUnwrap(path.polylines().first)
+        XCTAssertEqual(line.smooth.count, line.points.count)
+        func index(_ x: Double, _ y: Double) throws -> Int { try XCTUnwrap(line.points.firstIndex(of: SIMD2(x, y))) }
+        let apex = try index(100, 0), joint = try index(100, 100), end = try index(200, 200)
+        XCTAssertEqual(line.smooth[0], false)
+        XCTAssertTrue(line.smooth[1 ..< apex].allSatisfy { $0 }, "inside the quadratic")
+        XCTAssertEqual(line.smooth[apex], false)
+        XCTAssertEqual(line.smooth[joint], true)
+        XCTAssertTrue(line.smooth[(joint + 1) ..< end].allSatisfy { $0 }, "inside the cubic")
+        XCTAssertEqual(line.smooth[end], false)
+        // Straight segments only: no smooth point, nothing stored.
+        XCTAssertEqual(Path.rect(Rect(x: 0, y: 0, width: 10, height: 10)).polylines().first?.smooth, [])
     }
 
     func testAFinePatternOverALongPathIsDrawnSolid() {

@@ -81,13 +81,13 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
               - {src: a.jpg, shadow: {blur: 3}, flip: horizontal}
             overlays:
               - {text: hi, rotation: 5, opacity: 0.5}
-              - {image: logo.png, rotation: 5, opacity: 0.5, shadow: {offset: [10, 10], blur: 1, spread: 2}}
+              - {image: logo.png, rotation: 5, opacity: 0.5, shadow: {offset: [10, 10], blur: 1}}
             """)
         // Nothing is held back any more: the image overlay's shadow is cast
         // by its alpha (issue 12), with the default colour.
         XCTAssertEqual(Vocabulary.unrendered, [])
         guard case .image(let image) = spec.overlays[1].kind else { return XCTFail("not an image overlay") }
-        XCTAssertEqual(image.shadow, DropShadow(offsetX: 10, offsetY: 10, blur: 1, spread: 2))
+        XCTAssertEqual(image.shadow, DropShadow(offsetX: 10, offsetY: 10, blur: 1))
         XCTAssertEqual(image.shadow?.color, DropShadow.defaultColor)
         // A bad value is reported as such.
         let bad = ws.errors("version: 1\nphotos: [{src: a.jpg, flip: sideways}]\n")
@@ -112,6 +112,23 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
         XCTAssertEqual(places(length), [Where(.outOfRange, 3, 37)])
     }
 
+    /// An image overlay's and a shape's shadow are CSS `drop-shadow`, which
+    /// has no spread: `spread` is an error at its key that says so; a
+    /// photo's (CSS `box-shadow`) takes one (issue 31).
+    func testOnlyAPhotosShadowHasASpread() throws {
+        let ws = try Workspace(photos: ["a.jpg", "logo.png"])
+        for (overlay, kind) in [("{image: logo.png, shadow: {spread: 2}}", "an image overlay"),
+                                ("{shape: rect, width: 9, height: 9, fill: red, shadow: {spread: 2}}", "a shape")] {
+            let line = "overlays: [\(overlay)]"
+            let errors = ws.errors("version: 1\nphotos: [a.jpg]\n\(line)\n")
+            let column = line.distance(from: line.startIndex, to: line.range(of: "spread")!.lowerBound) + 1
+            XCTAssertEqual(places(errors), [Where(.unknownKey, 3, column)], kind)
+            XCTAssertEqual(messages(errors), ["\(kind)'s shadow has no 'spread': it is CSS drop-shadow, which has none"])
+        }
+        let photo = try ws.load("version: 1\nphotos: [{src: a.jpg, shadow: {spread: 2}}]\n")
+        XCTAssertEqual(photo.photos[0].shadow?.spread, 2)
+    }
+
     func testOutOfRangeNumbersAreLocatedErrorsInEveryNewKey() throws {
         let ws = try Workspace(photos: ["a.jpg", "logo.png"])
         let keys: [(prefix: String, suffix: String, allowsTiny: Bool)] = [
@@ -123,7 +140,6 @@ final class OverlayKindsAndEffectsTests: XCTestCase {
             ("photos: [a.jpg]\noverlays: [{text: x, opacity: ", "}]", true),
             ("photos: [a.jpg]\noverlays: [{image: logo.png, rotation: ", "}]", true),
             ("photos: [a.jpg]\noverlays: [{image: logo.png, shadow: {blur: ", "}}]", true),
-            ("photos: [a.jpg]\noverlays: [{image: logo.png, shadow: {spread: ", "}}]", true),
         ]
         for key in keys {
             let line = key.prefix.contains("\n") ? 3 : 2

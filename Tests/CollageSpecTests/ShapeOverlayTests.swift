@@ -16,7 +16,7 @@ final class ShapeOverlayTests: XCTestCase {
               - {shape: ellipse, width: 50, height: 30, stroke: {width: 2}}
               - {shape: line, points: [[0, 0], ["50%", 10], [100, 20]], stroke: {width: 3, dash: [4, 2], dashOffset: -1, join: round, cap: square, miterLimit: 2, color: blue}}
               - {shape: polygon, points: [[0, 0], [10, 0], [5, 8]], fill: red, offset: [4, 5]}
-              - {shape: path, d: "M0 0 h10 v10 z", fill: black, shadow: {blur: 4, spread: 2}}
+              - {shape: path, d: "M0 0 h10 v10 z", fill: black, shadow: {blur: 4}}
             """)
         let shapes = spec.overlays.compactMap(\.shape)
         XCTAssertEqual(shapes.count, 5)
@@ -35,7 +35,7 @@ final class ShapeOverlayTests: XCTestCase {
         XCTAssertEqual(spec.overlays[3].offsetX, .pixels(4))
         guard case .path(let data) = shapes[4].geometry else { return XCTFail("not a path") }
         XCTAssertEqual(data.elements, [.move(x: 0, y: 0), .line(x: 10, y: 0), .line(x: 10, y: 10), .close])
-        XCTAssertEqual(shapes[4].shadow, DropShadow(blur: 4, spread: 2))
+        XCTAssertEqual(shapes[4].shadow, DropShadow(blur: 4))
     }
 
     func testBadShapesAreLocatedWithSuggestions() throws {

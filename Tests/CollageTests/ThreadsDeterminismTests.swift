@@ -42,7 +42,7 @@ final class ThreadsDeterminismTests: XCTestCase {
                     width: 140
                     rotation: 25
                     opacity: 0.6
-                    shadow: {offset: [8, 8], blur: 6, spread: 2}
+                    shadow: {offset: [8, 8], blur: 6}
                 """
         }
         let path = directory.appendingPathComponent(imageOverlay ? "layered-image.yaml" : "layered.yaml").path
