@@ -5,7 +5,8 @@ public struct BatchPlan: Sendable {
     /// One image to render.
     public struct Job: Sendable, Hashable {
         public var row: DataRow
-        /// The output path with `${name}` expanded.
+        /// The output path with `${name}` expanded; empty for a row the
+        /// data file could not give (`row.failure`), which only fails.
         public var outputPath: String
         /// The row's variables: its fields, `row` (its number), then the
         /// `--set` overrides, which win (docs/format.md "Precedence").
@@ -50,6 +51,12 @@ public struct BatchPlan: Sendable {
         var jobs: [Job] = []
         var firstRowOfPath: [String: Int] = [:]
         for row in rows {
+            if row.failure != nil {
+                // Unreadable (broken CSV quoting, wrong field count): no
+                // output path; it fails when run, the other rows render.
+                if shard?.includes(row: row.number) ?? true { jobs.append(Job(row: row, outputPath: "", variables: [:])) }
+                continue
+            }
             var variables = row.fields
             variables["row"] = String(row.number)
             for (name, value) in overrides { variables[name] = value }
