@@ -74,6 +74,15 @@ final class CSVExportRulesTests: XCTestCase {
         XCTAssertEqual(CSVTable.failure(bytes: utf16)?.message.contains("\"CSV UTF-8 (Comma delimited) (*.csv)\""), true)
     }
 
+    func testLinesAreCountedAtLFCRLFAndCRAloneInsideQuotesToo() throws {
+        let table = try CSVTable("id,note\r\na,\"one\r\ntwo\rthree\nfour\"\r\nb,x\"y\r\n")
+        XCTAssertEqual(table.readRows, [["id": "a", "note": "one\r\ntwo\rthree\nfour"]])
+        XCTAssertEqual(table.failures[6], CSVReader.Failure(line: 6, column: 4, message:
+            "a quote inside an unquoted field; quote the whole field and double the quote (\"\")"))
+        let latin1: [UInt8] = Array("id\r\"a\rb\r\nc\"\rd".utf8) + [0xE9]
+        XCTAssertEqual(CSVTable.failure(bytes: latin1).map { [$0.line, $0.column] }, [5, 2])
+    }
+
     func testASepLineSelectsTheSeparator() throws {
         let table = try CSVTable("\u{FEFF}sep=;\r\nid;price;title\r\na;1,50;\"semi; colon\"\r\n")
         XCTAssertEqual(table.readRows, [["id": "a", "price": "1,50", "title": "semi; colon"]])

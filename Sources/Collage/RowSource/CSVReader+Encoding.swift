@@ -20,9 +20,13 @@ extension CSVReader {
         while true {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar):
+                // Lines end at LF, CRLF or a CR alone, as the scanner counts them.
+                if scalar == "\r" || scalar == "\n" {
+                    if !(scalar == "\n" && scalars.last == "\r") { line += 1 }
+                    lineStart = scalars.count + 1
+                }
                 scalars.append(scalar)
                 offset += UTF8.width(scalar)
-                if scalar == "\n" { line += 1; lineStart = scalars.count }
             case .emptyInput:
                 return scalars
             case .error:

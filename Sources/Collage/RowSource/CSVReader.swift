@@ -127,7 +127,11 @@ public enum CSVReader {
                             quoted = false; wasQuoted = true; i += 1; continue
                         }
                         field.append(c); i += 1
-                        if c == "\n" { line += 1; lineStart = i }
+                        // A line break inside the field: LF, CRLF or a CR alone.
+                        if c == "\r" || c == "\n" {
+                            if !(c == "\n" && scalars[i - 2] == "\r") { line += 1 }
+                            lineStart = i
+                        }
                         continue
                     }
                     if c == separator {
