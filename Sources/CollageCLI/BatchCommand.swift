@@ -8,8 +8,10 @@ enum BatchCommand {
     Usage: collage batch TEMPLATE --data ROWS -o OUT-TEMPLATE [options]
 
     Renders TEMPLATE once per row of ROWS (.csv with a header row, RFC 4180,
-    UTF-8; or .json / .yaml: a list of mappings; - reads them from standard
-    input: CSV unless they start with [, { or -). Each row's fields are
+    UTF-8; blank lines skipped, a trailing separator dropped, a first line
+    sep=; selects the separator, a row that cannot be read fails alone; or
+    .json / .yaml: a list of mappings; - reads them from standard input: CSV
+    unless they start with [, { or -). Each row's fields are
     document variables, with `${row}` the row number (1 = first data row);
     --set wins over the row, the row over the template's `vars`. The output
     path is expanded per row the same way; two rows writing one path is an

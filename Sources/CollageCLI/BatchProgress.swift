@@ -36,7 +36,8 @@ final class BatchProgress: @unchecked Sendable {
             failures += 1
             if onTerminal { Console.err("\r\u{1B}[K") }
             let from = outcome.job.row.location
-            Console.err("row \(row) (\(from.file):\(from.line)): failed (\(outcome.job.outputPath))\n")
+            let output = outcome.job.row.failure == nil ? " (\(outcome.job.outputPath))" : ""
+            Console.err("row \(row) (\(from.file):\(from.line)): failed\(output)\n")
             switch error {
             case .usage(let message): Console.err("error: \(message)\n")
             case .diagnostics(let list):

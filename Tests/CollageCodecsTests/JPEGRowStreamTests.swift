@@ -73,13 +73,13 @@ final class JPEGRowStreamTests: XCTestCase {
         let png = try TempFiles.write(try ImageEncoder.encode(PixmapMetrics.synthetic(width: 8, height: 8), as: .png), name: "rows.png")
         XCTAssertNil(try ImageDecoder.openRows(path: png, options: DecodeOptions()))
         // CMYK (Adobe) and a Display P3 profile: converted over the whole image.
-        XCTAssertNil(try ImageDecoder.openRows(path: TestPackage.corpusFile("pillow/pil_sample_cmyk.jpg"), options: DecodeOptions()))
-        XCTAssertNil(try ImageDecoder.openRows(path: TestPackage.corpusFile("nuke/image-p3.jpg"), options: DecodeOptions()))
+        let cmyk = try TestPackage.corpusFile("pillow/pil_sample_cmyk.jpg"), p3 = try TestPackage.corpusFile("nuke/image-p3.jpg")
+        let sRGB = try TestPackage.corpusFile("metadata-extractor-images/photo_Issue_525.jpg")
+        XCTAssertNil(try ImageDecoder.openRows(path: cmyk, options: DecodeOptions()))
+        XCTAssertNil(try ImageDecoder.openRows(path: p3, options: DecodeOptions()))
         // The P3 file streams when profiles are not converted; an sRGB profile streams too.
-        XCTAssertNotNil(try ImageDecoder.openRows(path: TestPackage.corpusFile("nuke/image-p3.jpg"),
-                                                  options: DecodeOptions(convertICCProfiles: false)))
-        XCTAssertNotNil(try ImageDecoder.openRows(path: TestPackage.corpusFile("metadata-extractor-images/photo_Issue_525.jpg"),
-                                                  options: DecodeOptions(minimumSize: Size(width: 100, height: 100))))
+        XCTAssertNotNil(try ImageDecoder.openRows(path: p3, options: DecodeOptions(convertICCProfiles: false)))
+        XCTAssertNotNil(try ImageDecoder.openRows(path: sRGB, options: DecodeOptions(minimumSize: Size(width: 100, height: 100))))
     }
 
     func testTruncatedFileFailsWhenItsMissingRowsAreRead() throws {

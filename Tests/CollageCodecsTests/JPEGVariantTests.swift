@@ -34,8 +34,9 @@ final class JPEGVariantTests: XCTestCase {
     }
 
     func testProgressiveAndUnusualSubsamplingDecode() throws {
-        XCTAssertEqual(try decode("nuke/progressive.jpeg").pixmap.size, Size(width: 450, height: 300))
-        XCTAssertEqual(try decode("nuke/tricky_progressive.jpeg").pixmap.size, Size(width: 450, height: 300))
+        let progressive = try decode("nuke/progressive.jpeg"), tricky = try decode("nuke/tricky_progressive.jpeg")
+        XCTAssertEqual(progressive.pixmap.size, Size(width: 450, height: 300))
+        XCTAssertEqual(tricky.pixmap.size, Size(width: 450, height: 300))
         let eighth = try decode("nuke/progressive.jpeg", minimumSize: Size(width: 50, height: 30))
         XCTAssertEqual(eighth.dctScale, 1)
         XCTAssertEqual(eighth.pixmap.size, Size(width: 57, height: 38))

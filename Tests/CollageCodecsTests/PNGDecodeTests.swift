@@ -51,7 +51,8 @@ final class PNGDecodeTests: XCTestCase {
 
     func testInterlacedFilesEqualTheirNonInterlacedTwins() throws {
         for name in ["0g01", "0g16", "2c08", "2c16", "3p01", "3p08", "4a16", "6a08", "6a16"] {
-            XCTAssertEqual(try decode("basi\(name).png"), try decode("basn\(name).png"), name)
+            let interlaced = try decode("basi\(name).png"), plain = try decode("basn\(name).png")
+            XCTAssertEqual(interlaced, plain, name)
         }
     }
 
@@ -88,10 +89,10 @@ final class PNGDecodeTests: XCTestCase {
     }
 
     func testExtraDataAndTextBombsStillDecode() throws {
-        XCTAssertEqual(try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/hopper_idat_after_image_end.png")).size,
-                       Size(width: 128, height: 128))
-        XCTAssertEqual(try ImageDecoder.decode(path: TestPackage.corpusFile("pillow/png_decompression_dos.png")).size,
-                       Size(width: 1, height: 1))
+        let idatAfterEnd = try TestPackage.corpusFile("pillow/hopper_idat_after_image_end.png")
+        let textBomb = try TestPackage.corpusFile("pillow/png_decompression_dos.png")
+        XCTAssertEqual(try ImageDecoder.decode(path: idatAfterEnd).size, Size(width: 128, height: 128))
+        XCTAssertEqual(try ImageDecoder.decode(path: textBomb).size, Size(width: 1, height: 1))
     }
 
     func testEXIfChunkOrientationIsApplied() throws {

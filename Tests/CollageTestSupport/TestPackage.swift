@@ -23,9 +23,24 @@ public enum TestPackage {
         return root.appendingPathComponent(".build/debug/collage")
     }
 
-    /// `../shared/corpus` beside the checkout (it has MANIFEST.md), or nil when absent.
+    /// Where the corpus is looked for: `COLLAGE_CORPUS` when set (a folder,
+    /// or a path that does not exist, which means no corpus: a clone without
+    /// one, `COLLAGE_CORPUS=/nonexistent scripts/test`), else
+    /// `../shared/corpus` beside the checkout.
+    public static var corpusLocation: URL {
+        if let path = ProcessInfo.processInfo.environment["COLLAGE_CORPUS"], !path.isEmpty {
+            return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL
+        }
+        return root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+
+    /// The corpus folder (it has MANIFEST.md), or nil when absent.
+    /// Never call it, `requireCorpus` or `corpusFile` inside an
+    /// `XCTAssertThrowsError` expression: their `XCTSkip` would be taken for
+    /// the expected error (scripts/check-corpus-lookups, run by scripts/test).
     public static var corpus: URL? {
-        let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        let url = corpusLocation
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.md").path) ? url : nil
     }
 
@@ -37,7 +52,7 @@ public enum TestPackage {
     ///   `CI=true` the test also fails (README "Rules": Tests).
     public static func requireCorpus(file: StaticString = #filePath, line: UInt = #line) throws -> URL {
         if let corpus { return corpus }
-        try missing("CORPUS MISSING: ../shared/corpus not found beside \(root.path); the corpus tests did not run",
+        try missing("CORPUS MISSING: no MANIFEST.md in \(corpusLocation.path) (COLLAGE_CORPUS, else ../shared/corpus); the corpus tests did not run",
                     file: file, line: line)
     }
 
@@ -46,7 +61,7 @@ public enum TestPackage {
     public static func corpusFile(_ relative: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let path = try requireCorpus(file: file, line: line).appendingPathComponent(relative).path
         if FileManager.default.fileExists(atPath: path) { return path }
-        try missing("CORPUS FILE MISSING: \(path) (expected in ../shared/corpus beside the package)", file: file, line: line)
+        try missing("CORPUS FILE MISSING: \(path) (expected in the corpus, COLLAGE_CORPUS or ../shared/corpus)", file: file, line: line)
     }
 
     /// A fresh temporary folder named `prefix-UUID`, removed when `test` ends.

@@ -192,7 +192,7 @@ final class BatchScaleTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(try files(in: "yaml"), ["one.png", "two.png"])
         let bad = try batch(["--data", "-", "-o", "bad/${id}.png"], stdin: Data("id,photo\na,\"unclosed\n".utf8))
         XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stderr.contains("<stdin>:2:1: error: a quoted field opened here is never closed"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("<stdin>:2:3: error: a quoted field opened here is never closed"), bad.stderr)
         // The depfile names no file for standard input.
         let dep = try batch(["--data", "-", "-o", "dep/${id}.png", "--depfile", "dep.d"], stdin: Data("id\na\n".utf8))
         XCTAssertEqual(dep.status, 0, dep.stderr)

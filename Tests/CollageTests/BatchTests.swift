@@ -90,7 +90,7 @@ final class BatchTests: XCTestCase, PhotoFolderTest {
         try write("bad.csv", "id,photo\na,\"unclosed\n")
         let csv = try runCollage(["batch", "card.yaml", "--data", "bad.csv", "-o", "${id}.png"], in: directory)
         XCTAssertEqual(csv.status, 1)
-        XCTAssertTrue(csv.stderr.contains("bad.csv:2:1: error: a quoted field opened here is never closed"), csv.stderr)
+        XCTAssertTrue(csv.stderr.contains("bad.csv:2:3: error: a quoted field opened here is never closed"), csv.stderr)
     }
 
     func testDuplicateOutputsAreRefusedBeforeAnythingRenders() throws {

@@ -1,19 +1,11 @@
 @testable import Collage
 import XCTest
 
-/// RFC 4180 reading: quoting, line breaks, errors with their line.
+/// RFC 4180 reading: quoting, line breaks, whole-file errors with their line.
 final class CSVReaderTests: XCTestCase {
-    func rows(_ text: String) throws -> [[String: String]] {
-        try CSVReader.table(Array(text.utf8)).rows.map(\.fields)
-    }
-
-    func failure(_ text: String) -> CSVReader.Failure? {
-        do { _ = try CSVReader.table(Array(text.utf8)); return nil } catch { return error }
-    }
-
     func testQuotedFieldsHoldCommasLineBreaksAndDoubledQuotes() throws {
         let text = "id,title\r\n1,\"Lisboa, Portugal\"\r\n2,\"two\nlines\"\r\n3,\"say \"\"hi\"\"\"\r\n4,\r\n"
-        XCTAssertEqual(try rows(text), [
+        XCTAssertEqual(try CSVTable(text).readRows, [
             ["id": "1", "title": "Lisboa, Portugal"],
             ["id": "2", "title": "two\nlines"],
             ["id": "3", "title": "say \"hi\""],
@@ -24,19 +16,19 @@ final class CSVReaderTests: XCTestCase {
     }
 
     func testUTF8BOMAndMissingFinalLineBreakAndLF() throws {
-        XCTAssertEqual(try rows("\u{FEFF}name,city\nア,القاهرة"), [["name": "ア", "city": "القاهرة"]])
-        XCTAssertEqual(try rows("a\n\"\"\n"), [["a": ""]])
-        XCTAssertEqual(try rows("a,b\n"), [])
+        XCTAssertEqual(try CSVTable("\u{FEFF}name,city\nア,القاهرة").readRows, [["name": "ア", "city": "القاهرة"]])
+        XCTAssertEqual(try CSVTable("a\n\"\"\n").readRows, [["a": ""]], "a quoted empty field is a value, not a blank line")
+        XCTAssertEqual(try CSVTable("a,b\n").readRows, [])
+        XCTAssertEqual(try CSVTable("a,b\r1,2\r").readRows, [["a": "1", "b": "2"]], "CR alone ends a line (Excel for Mac)")
     }
 
-    func testErrorsNameTheirLine() {
-        XCTAssertEqual(failure("a,b\n1,2\n3\n"), CSVReader.Failure(line: 3, message: "this record has 1 field, the header 2"))
-        XCTAssertEqual(failure("a\n1\n\"open\n\n")?.line, 3)
-        XCTAssertEqual(failure("a\nab\"c\n")?.line, 2)
-        XCTAssertEqual(failure("a\n\"ab\"c\n")?.message, "text after a closing quote; put the whole field in quotes")
-        XCTAssertEqual(failure("a,a\n1,2\n")?.message, "header name 'a' appears twice")
-        XCTAssertEqual(failure("a,\n1,2\n")?.message, "header column 2 has no name")
-        XCTAssertEqual(failure("")?.message, "the file is empty; it needs a header row")
-        XCTAssertEqual(try? CSVReader.records([0x61, 0xFF, 0x0A]), nil, "invalid UTF-8 is refused")
+    func testWholeFileErrorsNameTheirLine() {
+        XCTAssertEqual(CSVTable.failure("a,a\n1,2\n")?.message, "header name 'a' appears twice")
+        XCTAssertEqual(CSVTable.failure("a,,b\n1,2,3\n")?.message, "header column 2 has no name")
+        XCTAssertEqual(CSVTable.failure("")?.message, "the file is empty; it needs a header row")
+        XCTAssertEqual(CSVTable.failure("\n  \n")?.message, "the file is empty; it needs a header row")
+        XCTAssertEqual(CSVTable.failure("a,\"b\nc\n"), CSVReader.Failure(line: 1, column: 3, message:
+            "a quoted field opened here is never closed, so this row and every line after it (to line 2) were not read; "
+            + "close the quote, or double a quote inside the field (\"\")"), "a broken header fails the file")
     }
 }

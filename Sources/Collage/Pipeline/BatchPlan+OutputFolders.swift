@@ -17,7 +17,8 @@ extension BatchPlan {
         var verdicts: [String: String?] = [:]   // parent folder -> problem (nil: fine)
         var problems: [(folder: String, row: Int, output: String, message: String)] = []
         var rowsBelow: [String: Int] = [:]
-        for job in jobs where job.refusal == nil {   // a refused row fails alone when it runs
+        // A refused row (output outside the folder) or an unreadable row fails alone when it runs.
+        for job in jobs where job.refusal == nil && job.row.failure == nil {
             let path = job.outputPath
             if path.hasSuffix("/") || FileSystem.kind(of: path) == .folder {
                 problems.append((path, job.row.number, path, "the output '\(path)' is a folder; name a file"))

@@ -5,7 +5,8 @@ public struct BatchPlan: Sendable {
     /// One image to render.
     public struct Job: Sendable, Hashable {
         public var row: DataRow
-        /// The output path with `${name}` expanded.
+        /// The output path with `${name}` expanded; empty for a row the
+        /// data file could not give (`row.failure`), which only fails.
         public var outputPath: String
         /// The row's variables: its fields, `row` (its number), then the
         /// `--set` overrides, which win (docs/format.md "Precedence").
@@ -59,6 +60,12 @@ public struct BatchPlan: Sendable {
         var jobs: [Job] = []
         var firstRowOfPath: [String: Int] = [:]
         for row in rows {
+            if row.failure != nil {
+                // Unreadable (broken CSV quoting, wrong field count): no
+                // output path; it fails when run, the other rows render.
+                if shard?.includes(row: row.number) ?? true { jobs.append(Job(row: row, outputPath: "", variables: [:])) }
+                continue
+            }
             var variables = row.fields
             variables["row"] = String(row.number)
             for (name, value) in overrides { variables[name] = value }
@@ -89,7 +96,7 @@ public struct BatchPlan: Sendable {
     /// of its own photos fails alone, when it renders.
     /// - Throws: `CollageError.usage` naming the row.
     public func refuseOverwriting(_ inputs: [String]) throws(CollageError) {
-        for job in jobs where job.refusal == nil {
+        for job in jobs where job.refusal == nil && job.row.failure == nil {
             guard let output = FileIdentity(path: job.outputPath) else { continue }
             for input in inputs where FileIdentity(path: input) == output {
                 throw .usage("row \(job.row.number): the output '\(job.outputPath)' is the batch's input '\(input)'; choose another output path")

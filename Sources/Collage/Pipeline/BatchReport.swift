@@ -10,7 +10,8 @@ import CollageSpec
 /// ```
 ///
 /// - `row`: the data row number (1 = first data row); `id`: the row's `id`
-///   field, or null; `output`: the expanded output path.
+///   field, or null; `output`: the expanded output path (null for a row the
+///   data file could not give, such as a CSV record with the wrong field count).
 /// - `status`: `ok` (written), `failed` or `skipped` (`--skip-unchanged`).
 /// - `ms`: the row's wall time in whole milliseconds.
 /// - `inputs`: the files the row's document names (`Spec.inputs`) and, once
@@ -40,7 +41,7 @@ public enum BatchReport {
         return JSONText.line(.object([
             ("row", .int(outcome.job.row.number)),
             ("id", outcome.job.row.fields["id"].map { .string($0) } ?? .null),
-            ("output", .string(outcome.job.outputPath)),
+            ("output", outcome.job.row.failure == nil ? .string(outcome.job.outputPath) : .null),
             ("status", .string(status)),
             ("ms", .int(outcome.milliseconds)),
             ("inputs", .array(outcome.inputs.map { .string(Depfile.relative($0, to: workingDirectory)) })),

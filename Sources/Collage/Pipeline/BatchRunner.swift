@@ -74,7 +74,9 @@ public enum BatchRunner {
         let jobs = plan.jobs
         let results = OutcomeStore(count: jobs.count)
         let workers = max(1, min(parallelism, jobs.count))
-        if let cache = options.imageCache { cache.share(sharedImages(jobs.prefix(2), template: template)) }
+        if let cache = options.imageCache {
+            cache.share(sharedImages(jobs.lazy.filter { $0.row.failure == nil }.prefix(2), template: template))
+        }
         let documentFiles = [templatePath, dataPath].filter { $0 != "-" }
         // One thread per job slot (not a GCD pool, which caps at the core
         // count): `--jobs N` means N rows in flight.
@@ -108,6 +110,10 @@ public enum BatchRunner {
 
     static func render(_ job: BatchPlan.Job, template: DocumentInput, documentFiles: [String],
                        options base: RenderOptions, policy: PathPolicy?, incremental: Incremental?) -> Outcome {
+        if let failure = job.row.failure {
+            return Outcome(job: job, status: .failed(.diagnostics(DiagnosticList([failure]))), dependencies: [], inputs: [],
+                           milliseconds: 0)
+        }
         let started = monotonicNanoseconds()
         func elapsed() -> Int { (monotonicNanoseconds() - started) / 1_000_000 }
         var options = base

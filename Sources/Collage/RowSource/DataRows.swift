@@ -10,8 +10,12 @@ public struct DataRow: Sendable, Hashable {
     public var fields: [String: String]
     /// Where the row starts in the data file, for messages.
     public var location: SourceLocation
-    public init(number: Int, fields: [String: String], location: SourceLocation) {
-        self.number = number; self.fields = fields; self.location = location
+    /// Why the data file's row could not be read (a CSV record with broken
+    /// quoting or the wrong field count): the row has no fields and fails
+    /// in the batch with this error; the other rows render.
+    public var failure: Diagnostic?
+    public init(number: Int, fields: [String: String], location: SourceLocation, failure: Diagnostic? = nil) {
+        self.number = number; self.fields = fields; self.location = location; self.failure = failure
     }
 }
 
@@ -24,9 +28,11 @@ public enum DataRows {
     /// or a YAML list): a CSV header name cannot start with any of them.
     /// - Throws: `CollageError.usage` for an unknown extension;
     ///   `.diagnostics` for an unreadable file (`.missingFile`) or one that
-    ///   does not parse (`.syntax` at its line for CSV; the YAML reader's
-    ///   located diagnostics otherwise) or a CSV header name that is not a
-    ///   variable name (`.invalidValue`).
+    ///   does not parse (`.syntax` at its line for a CSV file that is not
+    ///   UTF-8, is empty or has a broken header; the YAML reader's located
+    ///   diagnostics otherwise) or a CSV header name that is not a variable
+    ///   name (`.invalidValue`, with the rename to make). A CSV row that
+    ///   cannot be read is a `DataRow` with a `failure`, not an error.
     public static func load(path: String) throws(CollageError) -> [DataRow] {
         if path == "-" {
             guard case .text(let bytes, _, _) = try DocumentInput.standardInput() else { return [] }
@@ -59,6 +65,25 @@ public enum DataRows {
         return true
     }
 
+    /// `name` made a variable name for the rename note: each run of other
+    /// characters becomes one `_` (none at either end), and a leading digit
+    /// gets a `_` before it: "First Name" -> "First_Name".
+    static func variableName(_ name: String) -> String {
+        var result = ""
+        var gap = false
+        for scalar in name.unicodeScalars {
+            if scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if gap, !result.isEmpty { result += "_" }
+                result.unicodeScalars.append(scalar)
+                gap = false
+            } else {
+                gap = true
+            }
+        }
+        guard let first = result.unicodeScalars.first else { return "column" }
+        return ("0"..."9").contains(first) ? "_" + result : result
+    }
+
     /// The rows of `bytes`, read from `path` (a file name or `<stdin>`).
     static func rows(_ bytes: [UInt8], file path: String, isCSV: Bool) throws(CollageError) -> [DataRow] {
         if isCSV {
@@ -66,16 +91,21 @@ public enum DataRows {
             do {
                 table = try CSVReader.table(bytes)
             } catch {
-                throw .diagnostics(DiagnosticList([Diagnostic(.syntax, at: SourceLocation(file: path, line: error.line, column: 1),
+                throw .diagnostics(DiagnosticList([Diagnostic(.syntax, at: SourceLocation(file: path, line: error.line, column: error.column),
                                                               error.message)]))
             }
             if let bad = table.header.first(where: { !VariableRows.isVariableName($0) }) {
+                let name = variableName(bad)
                 throw .diagnostics(DiagnosticList([Diagnostic(.invalidValue, at: SourceLocation(file: path, line: 1, column: 1),
-                    "header name '\(bad)' is not a variable name; use letters, digits and '_', not starting with a digit")]))
+                    "header name '\(bad)' is not a variable name; use letters, digits and '_', not starting with a digit",
+                    notes: ["rename the column in the header line, e.g. to '\(name)', and write ${\(name)} in the template"])]))
             }
             return table.rows.enumerated().map { index, row in
                 DataRow(number: index + 1, fields: row.fields,
-                        location: SourceLocation(file: path, line: row.line, column: 1))
+                        location: SourceLocation(file: path, line: row.line, column: 1),
+                        failure: row.failure.map {
+                            Diagnostic(.syntax, at: SourceLocation(file: path, line: $0.line, column: $0.column), $0.message)
+                        })
             }
         }
         do {
