@@ -286,7 +286,7 @@ public enum CollageRenderer {
 
 /// Device and inode of an existing file: equal for two paths that name the
 /// same file through links, `..` or symlinks.
-struct FileIdentity: Equatable {
+struct FileIdentity: Hashable {
     var device: UInt64
     var inode: UInt64
     init?(path: String) {

@@ -145,13 +145,18 @@ enum BatchCommand {
             let rows = try DataRows.load(path: data)
             plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard,
                                  allowOutside: allowOutside)
-            try plan.refuseOverwriting([template, data].filter { $0 != "-" })
+            let documentFiles = [template, data].filter { $0 != "-" }
+            try plan.refuseOverwriting(documentFiles)
+            // Every file any row reads: no output, report or depfile may replace one.
+            let rowInputs = plan.rowInputs(template: document)
+            try plan.refuseCrossRowOverwrites(rowInputs)
+            let inputs = documentFiles + rowInputs.joined()
             if let depfile = pipeline.depfile {
-                try Depfile.refuse(depfile, outputs: plan.jobs.map(\.outputPath), inputs: [template, data].filter { $0 != "-" })
+                try Depfile.refuse(depfile, outputs: plan.jobs.map(\.outputPath), inputs: inputs)
             }
             if let reportPath {
                 let path = BatchReport.path(reportPath, shard: shard)
-                try Depfile.refuse(path, outputs: plan.jobs.map(\.outputPath), inputs: [template, data].filter { $0 != "-" },
+                try Depfile.refuse(path, outputs: plan.jobs.map(\.outputPath), inputs: inputs,
                                    flag: "--report", noun: "report")
                 report = path
             }

@@ -136,7 +136,12 @@ enum RenderCommand {
         guard let value, let eq = value.firstIndex(of: "="), eq != value.startIndex else {
             throw Arguments.UsageError(message: "--set takes NAME=VALUE, not '\(value ?? "")'")
         }
-        return (String(value[..<eq]), String(value[value.index(after: eq)...]))
+        let name = String(value[..<eq])
+        // The same rule as `vars`, data columns and `${…}` (docs/batch.md).
+        guard VariableRows.isVariableName(name) else {
+            throw Arguments.UsageError(message: "--set '\(name)': a variable name is letters, digits and _, not starting with a digit (e.g. --set title=Hello)")
+        }
+        return (name, String(value[value.index(after: eq)...]))
     }
 
     static func usage(_ message: String) -> ExitStatus {

@@ -33,7 +33,7 @@ final class FaceSet {
         case .oblique: 110
         }
         if let file = font.file {
-            let face = try library.face(file: file, index: 0)
+            let face = try library.face(file: file, index: 0, inMemory: true)
             let name = face.handle.pointee.family_name.map { String(cString: $0) } ?? file
             add(face, family: name)
         }

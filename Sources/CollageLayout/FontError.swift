@@ -4,8 +4,9 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
     case configuration(String)
     /// fontconfig matched nothing for these families (no fonts installed).
     case noFont([String])
-    /// FreeType could not open a matched file (path, FreeType error code).
-    case unreadable(String, Int)
+    /// A font file that could not be opened (path, the reason: the
+    /// system's error, or FreeType's, e.g. "not a font file").
+    case unreadable(String, String)
     /// FreeType failed to set a size or load a glyph (path, FreeType error code).
     case freeType(String, Int)
 
@@ -13,7 +14,7 @@ public enum FontError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .configuration(file): "cannot load the fontconfig configuration '\(file)'"
         case let .noFont(families): "no font found for \(families.map { "'\($0)'" }.joined(separator: ", "))"
-        case let .unreadable(file, code): "cannot open font file '\(file)' (FreeType error \(code))"
+        case let .unreadable(file, reason): "cannot open font file '\(file)': \(reason)"
         case let .freeType(file, code): "FreeType error \(code) with font '\(file)'"
         }
     }

@@ -9,9 +9,20 @@ final class FontFace {
     /// The font file's path and face index (TTC collections hold several).
     let file: String
     let index: Int
+    /// The file's bytes when the face was opened from memory; they must
+    /// outlive the face (`FT_New_Memory_Face` does not copy them).
+    private let bytes: FontFileBytes?
 
-    init(handle: FT_Face, file: String, index: Int) {
-        self.handle = handle; self.file = file; self.index = index
+    /// The file's version when the face was opened.
+    let version: FileVersion?
+
+    /// What a face is, for caches: a face cached or a run shaped under an
+    /// older version of the file is not used once the file changed.
+    struct Identity: Hashable { var file: String; var index: Int; var version: FileVersion? }
+    var identity: Identity { Identity(file: file, index: index, version: version) }
+
+    init(handle: FT_Face, file: String, index: Int, version: FileVersion?, bytes: FontFileBytes? = nil) {
+        self.handle = handle; self.file = file; self.index = index; self.version = version; self.bytes = bytes
     }
 
     func close() {

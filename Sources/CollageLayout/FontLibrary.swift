@@ -16,9 +16,7 @@ public final class FontLibrary: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var configuration: OpaquePointer?          // FcConfig*, nil until first use
     private var freeType: FT_Library?
-    private var faces: [FaceKey: FontFace] = [:]
-
-    private struct FaceKey: Hashable { var file: String; var index: Int }
+    private var faces: [FontFace.Identity: FontFace] = [:]
 
     public init() {
         mutex = .allocate(capacity: 1)
@@ -170,18 +168,35 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The cached face for a font file and face index (call holding the lock).
-    func face(file: String, index: Int) throws(FontError) -> FontFace {
-        let key = FaceKey(file: file, index: index)
+    ///
+    /// Faces are cached per version of the file (`FileVersion`), so a file
+    /// changed since it was opened (`watch`, `batch`) opens anew; the older
+    /// face stays valid for whoever still holds it.
+    /// - Parameter inMemory: read the file whole and open the face over the
+    ///   bytes (`FontFileBytes`): for a document's own `font.file`, which may
+    ///   be rewritten in place while a render runs. Fonts that fontconfig
+    ///   found are opened by path (FreeType maps them).
+    /// - Throws: `FontError.unreadable` with the reason.
+    func face(file: String, index: Int, inMemory: Bool = false) throws(FontError) -> FontFace {
+        let version = FileVersion(path: file)
+        let key = FontFace.Identity(file: file, index: index, version: version)
         if let face = faces[key] { return face }
         if freeType == nil {
             var library: FT_Library?
-            guard FT_Init_FreeType(&library) == 0, let library else { throw FontError.unreadable(file, 0) }
+            guard FT_Init_FreeType(&library) == 0, let library else { throw FontError.unreadable(file, "FreeType did not start") }
             freeType = library
         }
         var handle: FT_Face?
-        let status = FT_New_Face(freeType, file, index, &handle)
-        guard status == 0, let handle else { throw FontError.unreadable(file, Int(status)) }
-        let face = FontFace(handle: handle, file: file, index: index)
+        let bytes = inMemory ? try FontFileBytes.read(file) : nil
+        let status = if let bytes {
+            FT_New_Memory_Face(freeType, bytes.base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), index, &handle)
+        } else {
+            FT_New_Face(freeType, file, index, &handle)
+        }
+        guard status == 0, let handle else {
+            throw FontError.unreadable(file, FontError.freeTypeOpenReason(status))
+        }
+        let face = FontFace(handle: handle, file: file, index: index, version: version, bytes: bytes)
         faces[key] = face
         return face
     }

@@ -5,7 +5,7 @@ import Synchronization
 /// across the rows of a `collage batch` (a fixed label, a title many rows
 /// share, the same caption re-rendered by `watch`) is shaped by HarfBuzz
 /// once. A run's glyphs depend only on the key: the text, the face (file,
-/// index, FreeType's 16.16 scales of its current size and the bitmap
+/// index, the file's version, FreeType's 16.16 scales of its current size and the bitmap
 /// scale), the direction, the script, the OpenType features and the letter
 /// spacing, the language and the direction, so a cached result equals a fresh one exactly.
 ///
@@ -18,8 +18,7 @@ final class ShapingCache: Sendable {
 
     struct Key: Hashable {
         var text: String
-        var file: String
-        var faceIndex: Int
+        var face: FontFace.Identity
         var xScale: Int
         var yScale: Int
         var bitmapScale: Double

@@ -25,7 +25,7 @@ enum TextShaper {
                       features: [String] = [], letterSpacing: Double = 0,
                       language: String? = nil) -> (glyphs: [ShapedGlyph], advance: Double) {
         let metrics = face.handle.pointee.size.pointee.metrics
-        let key = ShapingCache.Key(text: text, file: face.file, faceIndex: face.index, xScale: Int(metrics.x_scale),
+        let key = ShapingCache.Key(text: text, face: face.identity, xScale: Int(metrics.x_scale),
                                    yScale: Int(metrics.y_scale), bitmapScale: face.scale, rightToLeft: rightToLeft,
                                    script: script.rawValue, features: features, letterSpacing: letterSpacing,
                                    language: language)

@@ -46,7 +46,8 @@ public enum Typesetter {
     ///     the shadow's reach).
     ///   - library: fonts to use.
     /// - Throws: `DiagnosticList` with `.font` at `overlay.location` when no
-    ///   font can be used, `.outOfRange` there for a size outside
+    ///   font can be used (at the `font.file` key for a file that cannot be
+    ///   opened), `.outOfRange` there for a size outside
     ///   (0, `maximumSize`] or a stroke width or shadow blur over
     ///   `maximumDecoration`.
     public static func set(_ text: TextOverlaySpec, placement overlay: OverlaySpec, in area: PixelRect, canvas: Size,
@@ -74,7 +75,12 @@ public enum Typesetter {
                 try setLocked(text, size: size, placement: overlay, area: area, canvas: canvas, library: library)
             }
         } catch {
-            throw DiagnosticList([Diagnostic(.font, at: overlay.location, error.description)])
+            // A font file that did not open is reported at its `file:` key.
+            var location = overlay.location
+            if case .unreadable(let file, _) = error {
+                location = ([text.font] + text.spans.map(\.font)).first { $0.file == file }?.fileLocation ?? location
+            }
+            throw DiagnosticList([Diagnostic(.font, at: location, error.description)])
         }
     }
 

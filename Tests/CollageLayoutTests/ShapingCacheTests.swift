@@ -41,15 +41,15 @@ final class ShapingCacheTests: XCTestCase {
     func testCapacityBoundsTheCache() {
         let cache = ShapingCache(capacity: 2)
         for i in 0..<5 {
-            let key = ShapingCache.Key(text: "\(i)", file: "f", faceIndex: 0, xScale: 1, yScale: 1, bitmapScale: 1,
+            let key = ShapingCache.Key(text: "\(i)", face: .init(file: "f", index: 0, version: nil), xScale: 1, yScale: 1, bitmapScale: 1,
                                        rightToLeft: nil, script: 0, features: [], letterSpacing: 0)
             _ = cache.run(key) { ([], Double(i)) }
         }
         XCTAssertEqual(cache.counts.shaped, 5)
-        let again = ShapingCache.Key(text: "4", file: "f", faceIndex: 0, xScale: 1, yScale: 1, bitmapScale: 1,
+        let again = ShapingCache.Key(text: "4", face: .init(file: "f", index: 0, version: nil), xScale: 1, yScale: 1, bitmapScale: 1,
                                      rightToLeft: nil, script: 0, features: [], letterSpacing: 0)
         XCTAssertEqual(cache.run(again) { ([], -1) }.advance, 4)
-        let evicted = ShapingCache.Key(text: "0", file: "f", faceIndex: 0, xScale: 1, yScale: 1, bitmapScale: 1,
+        let evicted = ShapingCache.Key(text: "0", face: .init(file: "f", index: 0, version: nil), xScale: 1, yScale: 1, bitmapScale: 1,
                                        rightToLeft: nil, script: 0, features: [], letterSpacing: 0)
         XCTAssertEqual(cache.run(evicted) { ([], -1) }.advance, -1)
     }

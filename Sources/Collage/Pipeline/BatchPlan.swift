@@ -12,7 +12,8 @@ public struct BatchPlan: Sendable {
         /// `--set` overrides, which win (docs/format.md "Precedence").
         public var variables: [String: String]
         /// Why the row is not rendered: its output resolves outside the
-        /// output root (`OutputRoot.refusal`); nil for a row that renders.
+        /// output root (`OutputRoot.refusal`) or is named like the stamps
+        /// file (`BatchStamps.reservedNameRefusal`); nil for a row that renders.
         /// Such a row fails alone; the others are written.
         public var refusal: String?
     }
@@ -84,7 +85,8 @@ public struct BatchPlan: Sendable {
             }
             firstRowOfPath[key] = row.number
             if shard?.includes(row: row.number) ?? true {
-                jobs.append(Job(row: row, outputPath: path, variables: variables, refusal: root?.refusal(of: path)))
+                jobs.append(Job(row: row, outputPath: path, variables: variables,
+                                refusal: root?.refusal(of: path) ?? BatchStamps.reservedNameRefusal(of: path)))
             }
         }
         self.jobs = jobs

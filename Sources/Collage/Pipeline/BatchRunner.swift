@@ -122,7 +122,9 @@ public enum BatchRunner {
         var inputs: [String] = []
         do throws(CollageError) {
             if let refusal = job.refusal {
-                throw .diagnostics(DiagnosticList([Diagnostic(.pathOutsideRoot, at: nil, refusal)], source: nil))
+                // At the row's line in the data file, which gave the output's value.
+                let kind: Diagnostic.Kind = BatchStamps.reservedNameRefusal(of: job.outputPath) != nil ? .invalidValue : .pathOutsideRoot
+                throw .diagnostics(DiagnosticList([Diagnostic(kind, at: job.row.location, refusal)], source: nil))
             }
             let spec = try template.load(variables: job.variables)
             inputs = unique(spec.inputs.map(\.path))

@@ -39,6 +39,16 @@ public final class BatchStamps: @unchecked Sendable {
     /// The stamps file's name inside each output folder.
     public static let fileName = ".collage-stamps"
 
+    /// Why `path` may not be written by a render, a report or a depfile:
+    /// its file name is `fileName`, which `--skip-unchanged` keeps in each
+    /// output folder (a row's image written there would be lost to the next
+    /// save of the stamps, and vice versa); nil for any other name.
+    public static func reservedNameRefusal(of path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard name == fileName else { return nil }
+        return "'\(path)' is named \(fileName), the file where batch --skip-unchanged keeps its stamps; choose another name"
+    }
+
     /// What is recorded for one output: its stamp and the font files its
     /// render used, each with its `signature` then.
     struct Record {

@@ -89,6 +89,7 @@ public enum Depfile {
     /// `report` for `collage batch --report`, which is checked the same way).
     public static func refuse(_ path: String, outputs: [String], inputs: [String],
                               flag: String = "--depfile", noun: String = "depfile") throws(CollageError) {
+        if let reserved = BatchStamps.reservedNameRefusal(of: path) { throw .usage("\(flag): \(reserved)") }
         try checkWritable(path, flag: flag, noun: noun)
         let target = WorkingDirectory.absolute(path)
         if let output = outputs.first(where: { WorkingDirectory.absolute($0) == target }) {
