@@ -109,23 +109,6 @@ public enum OverlayFrameKind: Sendable, Hashable {
     case shape(ShapeOverlayFrame)
 }
 
-/// Where an image overlay is drawn.
-public struct ImageOverlayFrame: Sendable, Hashable {
-    /// Index into `Layout.images` of the overlay's file.
-    public var image: Int
-    /// The image's box, canvas pixels (whole pixels; may reach outside the canvas).
-    public var box: PixelRect
-    /// The file's size, source pixels (the whole image is drawn into `box`).
-    public var size: Size
-    /// A drop shadow cast by the image's alpha; nil = none.
-    public var shadow: DropShadow?
-    /// Filter functions applied in order to the image (`ImageOverlaySpec.filters`).
-    public var filters: [FilterSpec]
-    public init(image: Int, box: PixelRect, size: Size, shadow: DropShadow? = nil, filters: [FilterSpec] = []) {
-        self.image = image; self.box = box; self.size = size; self.shadow = shadow; self.filters = filters
-    }
-}
-
 /// The computed frames of a document.
 public struct Layout: Sendable, Hashable {
     /// Canvas size in pixels, after the single-photo defaults.

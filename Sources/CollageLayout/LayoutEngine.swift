@@ -85,7 +85,7 @@ public enum LayoutEngine {
                                orientation: photo.orientation, size: photoSizes[index])
         }
         let overlays = try OverlayLayout.frames(spec, canvas: canvas, placements: placements,
-                                                imageSize: { overlayImageSizes[$0] }, images: &images)
+                                                imageSizes: overlayImageSizes, images: &images)
         var background: BackgroundFrame?
         if let image = spec.canvas.image, let size = backgroundImageSize, size.width > 0, size.height > 0 {
             if image.fit == .tile, let problem = BackgroundFrame.tileCopiesProblem(image, size: size, canvas: canvas) {

@@ -40,15 +40,7 @@ enum Vocabulary {
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
     /// first: the one registration of a kind's keys. A key of another kind
     /// is an error naming the kinds it applies to.
-    static func overlayKeys(_ kind: OverlayKindName) -> [String] {
-        switch kind {
-        case .text: ["text", "font", "color", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
-                     "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign", "hyphens",
-                     "textOrientation", "textCombineUpright"]
-        case .image: ["image", "width", "height", "shadow", "filter"]
-        case .shape: ["shape", "width", "height", "cornerRadius", "points", "d", "fill", "stroke", "shadow"]
-        }
-    }
+    static func overlayKeys(_ kind: OverlayKindName) -> [String] { kind.reading.keys }
     /// Every key of any overlay kind (the schema's `$defs/overlay`).
     static let overlay = Section(name: "overlays", phrase: "in an overlay",
         supported: OverlayKindName.allCases.reduce(into: overlayPlacement) { keys, kind in
