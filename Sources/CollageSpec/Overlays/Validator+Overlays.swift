@@ -38,8 +38,8 @@ extension Validator {
         for (key, entry) in keys where !Vocabulary.overlayPlacement.contains(key) && !reading.keys.contains(key) {
             // "Applies to …" comes from the kinds' key lists.
             let owners = OverlayKindName.allCases.filter { $0.reading.keys.contains(key) }.map(\.plural)
-            let tail = reading.hint(forKeyOfOtherKinds: key) ?? "not \(kindName.plural)"
-            report(.invalidValue, entry.keyLocation, "'\(key)' applies to \(owners.joined(separator: " and ")), \(tail)")
+            let tail = reading.hint(forKeyOfOtherKinds: key).map { "; \($0)" } ?? ", not \(kindName.plural)"
+            report(.invalidValue, entry.keyLocation, "'\(key)' applies to \(owners.joined(separator: " and "))\(tail)")
             failed = true
         }
         let kind = reading.read(keys, with: &self)
