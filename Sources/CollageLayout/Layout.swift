@@ -107,6 +107,8 @@ public enum OverlayFrameKind: Sendable, Hashable {
     case image(ImageOverlayFrame)
     /// A shape overlay, its outline resolved (`OverlayLayout.shapeFrame`).
     case shape(ShapeOverlayFrame)
+    /// A QR code overlay, its square placed (`QRCodeOverlayFrame`).
+    case qrcode(QRCodeOverlayFrame)
 }
 
 /// The computed frames of a document.

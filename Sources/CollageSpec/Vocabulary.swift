@@ -86,7 +86,7 @@ enum Vocabulary {
         "": root, "canvas": canvas, "output": output, "photo": photo, "layout": layout,
         "overlay": overlay, "overlay.font": font, "photo.shadow": boxShadow, "filterFunction": filter,
         "backgroundImage": backgroundImage, "letterbox": letterbox,
-    ]
+    ].merging(OverlayKindName.allCases.flatMap { $0.reading.sections.map { ($0.key, $0.value) } }) { kept, _ in kept }
 
     /// THE switch for keys that are validated in full but not drawn yet:
     /// each is reported as `.unsupported` ("… is not supported yet") after

@@ -39,6 +39,7 @@ extension OverlayFrameKind {
         case .text(let kind): kind
         case .image(let kind): kind
         case .shape(let kind): kind
+        case .qrcode(let kind): kind
         }
     }
 }

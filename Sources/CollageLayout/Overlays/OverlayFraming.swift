@@ -33,6 +33,7 @@ extension OverlayKind {
         case .text(let kind): kind
         case .image(let kind): kind
         case .shape(let kind): kind
+        case .qrcode(let kind): kind
         }
     }
 }

@@ -19,14 +19,19 @@ protocol OverlayKindReading: Sendable {
     /// The values `anchor` takes for this kind; default the nine box
     /// anchors (`Validator.boxAnchors`).
     static var anchors: [String] { get }
-    /// A hint that replaces the end of "'KEY' applies to …, not KIND
-    /// overlays" when this kind is given `key` of other kinds (a shape's
-    /// `color`: "a shape's inside is 'fill'"); default nil (none).
+    /// A hint that replaces ", not KIND overlays" at the end of "'KEY'
+    /// applies to …, not KIND overlays" when this kind is given `key` of
+    /// other kinds (a shape's `color`: "…; a shape's inside is 'fill'");
+    /// default nil (none).
     static func hint(forKeyOfOtherKinds key: String) -> String?
     /// Reads the kind's own keys of one overlay (the introducing key is
     /// present); errors go to `validator` at their keys' locations.
     /// - Returns: the overlay's kind, or nil when any of its keys was in error.
     static func read(_ keys: [String: Node.Entry], with validator: inout Validator) -> OverlayKind?
+    /// The kind's own mappings by their place in the schema
+    /// ("qrcode": `$defs/qrcode`), merged into `Vocabulary.bySchemaPath`;
+    /// default none.
+    static var sections: [String: Section] { get }
     /// The files this overlay names (`Spec.inputs`), in key order; empty for none.
     var inputFiles: [InputFile] { get }
 }
@@ -34,6 +39,7 @@ protocol OverlayKindReading: Sendable {
 extension OverlayKindReading {
     static var anchors: [String] { Validator.boxAnchors }
     static func hint(forKeyOfOtherKinds key: String) -> String? { nil }
+    static var sections: [String: Section] { [:] }
     var inputFiles: [InputFile] { [] }
 }
 
@@ -45,6 +51,7 @@ extension OverlayKind {
         case .text(let kind): kind
         case .image(let kind): kind
         case .shape(let kind): kind
+        case .qrcode(let kind): kind
         }
     }
 }
@@ -56,6 +63,7 @@ extension OverlayKindName {
         case .text: TextOverlaySpec.self
         case .image: ImageOverlaySpec.self
         case .shape: ShapeOverlaySpec.self
+        case .qrcode: QRCodeOverlaySpec.self
         }
     }
 }

@@ -65,14 +65,16 @@ public enum OverlayKind: Sendable, Hashable {
     case image(ImageOverlaySpec)
     /// `shape:` a vector shape with a fill and a stroke (`ShapeOverlaySpec`).
     case shape(ShapeOverlaySpec)
+    /// `qrcode:` a QR code symbol of a text (`QRCodeOverlaySpec`).
+    case qrcode(QRCodeOverlaySpec)
 
     /// The kind's introducing key.
     public var name: OverlayKindName { OverlayKindName(rawValue: type(of: reading).keys[0])! }
 }
 
-/// The overlay kinds by the key that introduces them (`text:`, `image:`, `shape:`).
+/// The overlay kinds by the key that introduces them (`text:`, `image:`, `shape:`, `qrcode:`).
 public enum OverlayKindName: String, Sendable, Hashable, CaseIterable {
-    case text, image, shape
+    case text, image, shape, qrcode
 
     /// "text overlays", "image overlays" (messages).
     public var plural: String { "\(rawValue) overlays" }
