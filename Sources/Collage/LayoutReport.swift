@@ -14,7 +14,9 @@ import CollageSpec
 ///                  transform: [a, b, c, d, tx, ty], bounds: {…}}],
 ///      "overlays": [{index, kind: "text", text, anchor, box: {x, y, width, height}, firstBaseline, font,
 ///                    lines: [{text, box, baseline}], transform, bounds}
-///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}],
+///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}
+///                   | {index, kind: "shape", shape, box, transform, bounds}
+///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds}],
 ///      "inputs": [{path, kind, key, location: {file, line, column}}]}
 ///
 /// `inputs` are the files the document names (`Spec.inputs`): `kind` is
@@ -30,7 +32,8 @@ import CollageSpec
 /// top down its length, across its em box (and ruby), and `baseline` its
 /// centre line, an x coordinate (`TextBlock.Line.isVertical`).
 ///
-/// `transform` is the scene node's (`PhotoNode`, `OverlayNode`): local
+/// Each overlay kind writes its own entries (`OverlayFrame.report`, in the
+/// kind's folder of CollageLayout). `transform` is the scene node's (`PhotoNode`, `OverlayNode`): local
 /// coordinates to canvas pixels, x' = a·x + c·y + tx, y' = b·x + d·y + ty;
 /// `bounds` is the device-space bounding box of what the node draws
 /// (rotation included, shadow not).
