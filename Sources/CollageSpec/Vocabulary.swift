@@ -31,9 +31,13 @@ enum Vocabulary {
                     "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation", "shadow", "flip",
                     "filter", "blend", "letterbox"],
         unsupported: [])
+    /// The `layout` keys every kind takes; each kind's own are its
+    /// `LayoutKindReading.keys`.
+    static let layoutCommon = ["kind", "gap", "padding"]
     static let layout = Section(name: "layout", phrase: "in 'layout'",
-        supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight", "direction",
-                    "columnWidth"],
+        supported: LayoutKindName.allCases.reduce(into: layoutCommon) { keys, kind in
+            keys += kind.reading.keys.filter { !keys.contains($0) }
+        },
         unsupported: [])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
     static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend"]
