@@ -14,12 +14,8 @@ extension JustifiedLayout {
                                                    canvasWidth: width, gap: spec.layout.gap, padding: spec.layout.padding,
                                                    rowHeight: rowHeight, at: spec.layout.location)
             let canvas = Size(width: width, height: spec.canvas.height ?? result.height)
-            // The validator's canvas limits (32768 px a side, 268 MP), for the derived side.
-            guard canvas.height >= 1, canvas.height <= 32768, canvas.width * canvas.height <= 268_435_456 else {
-                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
-                    "the justified rows need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
-                    notes: ["lower 'rowHeight', or give the canvas 'height'"])])
-            }
+            try JustifiedLayout.checkDerived(canvas, side: canvas.height, what: "rows", lengthKey: "rowHeight",
+                                             sideKey: "height", at: spec.layout.location)
             return (canvas, result.cells)
         }
 
@@ -44,11 +40,8 @@ extension JustifiedLayout {
                                                          canvasHeight: height, gap: spec.layout.gap, padding: spec.layout.padding,
                                                          columnWidth: columnWidth, at: spec.layout.location)
             let canvas = Size(width: spec.canvas.width ?? result.width, height: height)
-            guard canvas.width >= 1, canvas.width <= 32768, canvas.width * canvas.height <= 268_435_456 else {
-                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
-                    "the justified columns need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
-                    notes: ["lower 'columnWidth', or give the canvas 'width'"])])
-            }
+            try JustifiedLayout.checkDerived(canvas, side: canvas.width, what: "columns", lengthKey: "columnWidth",
+                                             sideKey: "width", at: spec.layout.location)
             return (canvas, result.cells)
         }
 
@@ -58,5 +51,15 @@ extension JustifiedLayout {
                                             canvasHeight: canvas.height, gap: spec.layout.gap, padding: spec.layout.padding,
                                             columnWidth: columnWidth, at: spec.layout.location).cells
         }
+    }
+
+    /// The validator's canvas limits (32768 px a side, 268 MP) for a derived side `side`.
+    /// - Throws: `.outOfRange` at `location` (the `layout` key), suggesting a lower `lengthKey` or the canvas `sideKey`.
+    static func checkDerived(_ canvas: Size, side: Int, what: String, lengthKey: String, sideKey: String,
+                             at location: SourceLocation) throws(DiagnosticList) {
+        guard side < 1 || side > 32768 || canvas.width * canvas.height > 268_435_456 else { return }
+        throw DiagnosticList([Diagnostic(.outOfRange, at: location,
+            "the justified \(what) need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
+            notes: ["lower '\(lengthKey)', or give the canvas '\(sideKey)'"])])
     }
 }
