@@ -61,21 +61,20 @@ final class QRCodeOverlayTests: XCTestCase {
               - {qrcode: {text: a}, font: {size: 3}}
               - {qrcode: {text: a}, text: b}
             """)
-        XCTAssertEqual(places(errors), [
-            Where(.outOfRange, 4, 20), Where(.outOfRange, 5, 49), Where(.invalidValue, 6, 20), Where(.missingKey, 7, 13),
-            Where(.invalidValue, 8, 34), Where(.invalidValue, 9, 30), Where(.invalidValue, 10, 25), Where(.invalidValue, 11, 25),
-        ])
-        XCTAssertEqual(errors.map(\.message), [
-            "'text' is too long for a QR code at level H: 1500 bytes do not fit the largest symbol (version 40)",
-            "'size' 20 is too small for this QR code: its 25 modules and a quiet zone of 4 on each side need at least 33 pixels, one a module",
-            "'text' is empty; give the text the QR code holds",
-            "missing key 'text' in 'qrcode': the text the code holds",
-            "'qrcode' takes 'size' or 'module', not both",
-            "'X' is not a valid 'level'; use one of 'L', 'M', 'Q', 'H'",
-            "'font' applies to text overlays, not qrcode overlays",
-            "an overlay has either 'text', 'image', 'shape' or 'qrcode', not both",
+        // Each error with its kind and place, as one line.
+        XCTAssertEqual(errors.map { "\(Where($0)) \($0.message)" }, [
+            "outOfRange@4:20 'text' is too long for a QR code at level H: 1500 bytes do not fit the largest symbol (version 40)",
+            "outOfRange@5:49 'size' 20 is too small for this QR code: its 25 modules and a quiet zone of 4 on each side need at least 33 pixels, one a module",
+            "invalidValue@6:20 'text' is empty; give the text the QR code holds",
+            "missingKey@7:13 missing key 'text' in 'qrcode': the text the code holds",
+            "invalidValue@8:34 'qrcode' takes 'size' or 'module', not both",
+            "invalidValue@9:30 'X' is not a valid 'level'; use one of 'L', 'M', 'Q', 'H'",
+            "invalidValue@10:25 'font' applies to text overlays, not qrcode overlays",
+            "invalidValue@11:25 an overlay has either 'text', 'image', 'shape' or 'qrcode', not both",
         ])
         // As `collage check` prints them: file:line:column: error: …
-        XCTAssertEqual(errors[0].description.prefix(24), "doc.yaml:4:20: error: 't")
+        XCTAssertTrue(errors[0].description.hasPrefix("doc.yaml:4:20: error: 'text' is too long"), errors[0].description)
+        XCTAssertTrue(errors[1].description.hasPrefix("doc.yaml:5:49: error: 'size' 20 is too small"), errors[1].description)
+        XCTAssertTrue(errors[2].description.hasPrefix("doc.yaml:6:20: error: 'text' is empty"), errors[2].description)
     }
 }

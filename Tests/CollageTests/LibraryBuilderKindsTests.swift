@@ -65,4 +65,35 @@ final class LibraryBuilderKindsTests: XCTestCase {
         let spec = try DocumentLoader.load(text: Array(everyKind.jsonText.utf8), file: "built.json", baseDirectory: dir.path)
         XCTAssertEqual(Set(spec.overlays.map(\.kindName)), Set(OverlayKindName.allCases))
     }
+
+    /// Every layout kind built (its typed keys, others as `additionalKeys`) renders as the same YAML.
+    func testEveryLayoutKindBuiltRendersAsTheSameDocumentFromYAML() throws {
+        let dir = try TestPackage.temporaryDirectory(self)
+        try Data(try ImageEncoder.encode(SyntheticPhotos.quadrants(), as: .png))
+            .write(to: dir.appendingPathComponent("quadrants.png"))
+        let renderer = DocumentRenderer(configuration: .init(threads: 2))
+        for kind in LayoutKindName.allCases {
+            let frame = CollageDocument.Frame(x: 10, y: .percent(10), width: 120, height: 90)
+            let built: (layout: CollageDocument.Layout, photo: CollageDocument.Photo), yaml: (layout: String, photo: String)
+            switch kind {
+            case .auto:
+                built = (.init(kind: .auto, gap: 4, padding: 2), .init("quadrants.png"))
+                yaml = ("{kind: auto, gap: 4, padding: 2}", "quadrants.png")
+            case .grid:
+                built = (.init(kind: .grid, gap: 4, columns: 2, additionalKeys: ["columnWidths": .array([.number(1), .number(2)])]),
+                         .init("quadrants.png", cell: .init(column: 2, row: 1)))
+                yaml = ("{kind: grid, gap: 4, columns: 2, columnWidths: [1, 2]}", "{src: quadrants.png, cell: {column: 2, row: 1}}")
+            case .free:
+                built = (.init(kind: .free), .init("quadrants.png", frame: frame))
+                yaml = ("{kind: free}", "{src: quadrants.png, frame: {x: 10, y: 10%, width: 120, height: 90}}")
+            case .justified:
+                built = (.init(kind: .justified, gap: 2, rowHeight: 70), .init("quadrants.png"))
+                yaml = ("{kind: justified, gap: 2, rowHeight: 70}", "quadrants.png")
+            }
+            let document = CollageDocument(canvas: .init(width: 300, height: 200), photos: [built.photo], layout: built.layout)
+            let text = "version: 1\ncanvas: {width: 300, height: 200}\nphotos: [\(yaml.photo)]\nlayout: \(yaml.layout)\n"
+            XCTAssertEqual(try renderer.render(.document(document, baseDirectory: dir.path), format: .png).bytes,
+                           try renderer.render(.text(text, baseDirectory: dir.path), format: .png).bytes, "kind \(kind)")
+        }
+    }
 }
