@@ -42,8 +42,8 @@ enum Vocabulary {
     /// The placement keys every overlay kind takes (`OverlaySpec`).
     static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
-    /// first: the one registration of a kind's keys. A key of another kind
-    /// is an error naming the kinds it applies to.
+    /// first (`OverlayKindReading.keys`, registered in the kind's folder).
+    /// A key of another kind is an error naming the kinds it applies to.
     static func overlayKeys(_ kind: OverlayKindName) -> [String] { kind.reading.keys }
     /// Every key of any overlay kind (the schema's `$defs/overlay`).
     static let overlay = Section(name: "overlays", phrase: "in an overlay",

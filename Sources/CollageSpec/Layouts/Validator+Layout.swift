@@ -1,7 +1,9 @@
 /// `layout` (docs/format.md "Layout rules"): `kind` auto | grid | free |
 /// justified, `gap`, `padding`, for grid `columns` (required), `rows`,
 /// `columnWidths` and `rowHeights`, for justified `rowHeight` (required), or
-/// with `direction: vertical` (columns) `columnWidth` (required).
+/// with `direction: vertical` (columns) `columnWidth` (required). The
+/// shared keys are read here; each kind's own keys, photo keys and checks by
+/// its `LayoutKindReading` (`Layouts/KIND/`).
 extension Validator {
     /// Largest `gap`/`padding` in pixels (the largest canvas side).
     static var maxSpacing: Int { maxCanvasSide }

@@ -7,9 +7,11 @@
 /// Lengths are canvas pixels (origin top-left, y down); a percentage offset
 /// refers to the reference box's width (x) or height (y).
 ///
-/// Adding a kind: a case here with its own `…OverlaySpec` file, its keys in
-/// `OverlayKindName`/`Vocabulary.overlayKinds`, its reader in the validator
-/// (`Validator.readOverlayKind`), its frame in `CollageLayout.OverlayFrame`.
+/// Adding a kind: a folder `Overlays/KIND/` in each module it touches, a
+/// case here and in `OverlayKindName`, and one line per stage: its reading
+/// (`OverlayKindReading`), frame (`OverlayFraming`), node and report
+/// (`OverlayDrawing`) and builder (`CollageDocument.Overlay.Kind`); README
+/// "A home per kind" lists the files the `qrcode` kind touched.
 public struct OverlaySpec: Sendable, Equatable {
     public var kind: OverlayKind
     /// The reference box's point and the same point of the overlay's box meet; default center.

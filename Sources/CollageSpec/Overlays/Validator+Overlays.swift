@@ -1,11 +1,10 @@
-/// `overlays` (docs/format.md): each item is one kind,
-/// named by its introducing key (`text`, `image` or `shape`), plus the placement keys
-/// every kind takes: `anchor` (default center), `offset` [x, y] (default
-/// [0, 0]), `photo`, `rotation` (degrees, -3600...3600), `opacity` (0...1), `layer`
-/// (`above`, the default, or `below` the photos).
-/// Text: `text`, `font` {`family`: a name or a list of names, `size` > 0},
-/// `color` (default black) and `TextStyle`'s keys. Image overlays:
-/// `Validator+ImageOverlay.swift`; shapes: `Validator+ShapeOverlay.swift`.
+/// `overlays` (docs/format.md): each item is one kind, named by its
+/// introducing key (`OverlayKindName`: `text`, `image`, `shape`, `qrcode`),
+/// plus the placement keys every kind takes: `anchor` (default center),
+/// `offset` [x, y] (default [0, 0]), `photo`, `rotation` (degrees,
+/// -3600...3600), `opacity` (0...1), `layer` (`above`, the default, or
+/// `below` the photos) and `blend`. Each kind's own keys are read by its
+/// `OverlayKindReading` (`Overlays/KIND/`).
 extension Validator {
     mutating func readOverlays(_ entry: Node.Entry?) -> [OverlaySpec] {
         guard let entry else { return [] }
