@@ -28,8 +28,8 @@ extension LayoutKind {
         case .auto: AutoLayout.Cells()
         case .grid(let columns, let rows): GridLayout.Cells(columns: columns, rows: rows)
         case .free: FreeLayout.Cells()
-        case .justified(let rowHeight): JustifiedLayout.RowCells(rowHeight: rowHeight)
-        case .justifiedColumns(let columnWidth): JustifiedLayout.ColumnCells(columnWidth: columnWidth)
+        case .justified(let rowHeight): JustifiedLayout.Cells(length: rowHeight, inColumns: false)
+        case .justifiedColumns(let columnWidth): JustifiedLayout.Cells(length: columnWidth, inColumns: true)
         }
     }
 }
