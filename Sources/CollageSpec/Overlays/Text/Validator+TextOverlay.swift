@@ -5,7 +5,7 @@ extension Validator {
     /// Largest font size in canvas pixels.
     static let maxFontSize = 10_000.0
 
-    /// A text overlay's own keys (`Vocabulary.overlayKeys(.text)`).
+    /// A text overlay's own keys (`TextOverlaySpec.keys`).
     mutating func readTextOverlay(_ keys: [String: Node.Entry]) -> OverlayKind? {
         let textNode = keys["text"]!.value
         var spanNodes: [Node]?
