@@ -20,6 +20,8 @@ let package = Package(
         // libhyphen has no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CHyphen"),
         .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2 libwebp libwebpdemux"),
+        // libqrencode for the qrcode overlay kind (Sources/CollageSpec/Overlays/QRCode).
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode"),
         // C helpers for what Swift cannot do (setjmp-based error handling).
         // zlib (linked: libpng needs it anyway) reads the start of an SVGZ to sniff it.
         .target(name: "CImageShim", dependencies: ["CImage"], linkerSettings: [.linkedLibrary("z")]),
@@ -33,7 +35,7 @@ let package = Package(
         // The output formats' one table (`OutputFormat`), seen by both the
         // spec (documents name a format) and the codecs (the encoders).
         .target(name: "CollageFormats"),
-        .target(name: "CollageSpec", dependencies: ["CYAML", "CollageNumerics", "CollageFormats"]),
+        .target(name: "CollageSpec", dependencies: ["CYAML", "CQRencode", "CollageNumerics", "CollageFormats"]),
         // The resampler's vertical pass in AVX registers, chosen at run time
         // (a function-level target attribute: no -mavx flag).
         .target(name: "CRasterKernels"),

@@ -66,7 +66,8 @@ extension CollageDocument.Photo {
             ("frame", frame.map { frame in .object([("x", frame.x.json), ("y", frame.y.json),
                                                     ("width", frame.width.json), ("height", frame.height.json)]) }),
             ("cornerRadius", cornerRadius?.json), ("rotation", rotation.map { .number($0) }),
-            ("opacity", opacity.map { .number($0) }),
+            ("opacity", opacity.map { .number($0) }), ("shadow", shadow?.json),
+            ("filter", filter.map { .array($0.map(\.json)) }), ("blend", blend.map { .string($0.rawValue) }),
         ], additional: additionalKeys)
     }
 }
@@ -82,38 +83,17 @@ extension CollageDocument.Layout {
 
 extension CollageDocument.Overlay {
     var json: JSONText.Value {
-        var own: [(String, JSONText.Value?)]
-        switch kind {
-        case .text(let text):
-            let font = CollageDocument.object([
-                ("family", text.family.map { .array($0.map { .string($0) }) }), ("size", text.size?.json),
-                ("weight", text.weight.map { .int($0) }), ("file", text.fontFile.map { .string($0) })])
-            let body: JSONText.Value = text.spans.map { .array($0.map(\.json)) } ?? .string(text.text)
-            own = [("text", body), ("font", font == .object([]) ? nil : font),
-                   ("color", text.color.map { .string($0) }), ("maxWidth", text.maxWidth?.json),
-                   ("align", text.align.map { .string($0.rawValue) })]
-        case .image(let path, let width, let height):
-            own = [("image", .string(path)), ("width", width?.json), ("height", height?.json)]
+        let own: [(String, JSONText.Value?)] = switch kind {
+        case .text(let text): text.members
+        case .image(let path, let width, let height, let filter): Kind.imageMembers(path: path, width: width, height: height, filter: filter)
+        case .shape(let shape): shape.members
+        case .qrcode(let code): code.members
         }
         return CollageDocument.object(own + [
             ("anchor", anchor.map { .string($0.rawValue) }),
             ("offset", offset.map { CollageDocument.pair($0.x, $0.y) }), ("photo", photo.map { .string($0) }),
             ("rotation", rotation.map { .number($0) }), ("opacity", opacity.map { .number($0) }),
+            ("shadow", shadow?.json), ("blend", blend.map { .string($0.rawValue) }), ("layer", layer.map { .string($0.rawValue) }),
         ], additional: additionalKeys)
-    }
-}
-
-extension CollageDocument.Span {
-    /// A plain string when only `text` is set, else `{text, font, …}`.
-    var json: JSONText.Value {
-        let font = CollageDocument.object([
-            ("family", family.map { .array($0.map { .string($0) }) }), ("size", size?.json),
-            ("weight", weight.map { .int($0) })])
-        let fields: [(String, JSONText.Value?)] = [
-            ("font", font == .object([]) ? nil : font), ("color", color.map { .string($0) }),
-            ("letterSpacing", letterSpacing.map { .number($0) }), ("lang", lang.map { .string($0) }),
-            ("ruby", ruby.map { .string($0) })]
-        guard fields.contains(where: { $0.1 != nil }) else { return .string(text) }
-        return CollageDocument.object([("text", .string(text))] + fields)
     }
 }

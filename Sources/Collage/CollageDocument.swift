@@ -94,14 +94,22 @@ public struct CollageDocument: Sendable, Equatable {
         public var rotation: Double?
         /// `opacity`: 0-1; default 1.
         public var opacity: Double?
-        /// Any other photo key (`border`, `shadow`, `crop`, `zoom`, …) as its JSON value.
+        /// `shadow`: the print's CSS box-shadow (`spread` allowed); default none.
+        public var shadow: Shadow?
+        /// `filter`: CSS filter functions applied in order to the picture; default none.
+        public var filter: [Filter]?
+        /// `blend`: how the photo mixes with what lies below; default `.normal`.
+        public var blend: BlendModeName?
+        /// Any other photo key (`border`, `crop`, `zoom`, `letterbox`, …) as its JSON value.
         public var additionalKeys: [String: JSONText.Value]
 
         public init(_ src: String, id: String? = nil, fit: Fit? = nil, focus: (x: Double, y: Double)? = nil,
                     cell: Cell? = nil, frame: Frame? = nil, cornerRadius: Length? = nil, rotation: Double? = nil,
-                    opacity: Double? = nil, additionalKeys: [String: JSONText.Value] = [:]) {
+                    opacity: Double? = nil, shadow: Shadow? = nil, filter: [Filter]? = nil, blend: BlendModeName? = nil,
+                    additionalKeys: [String: JSONText.Value] = [:]) {
             self.src = src; self.id = id; self.fit = fit; self.focus = focus; self.cell = cell; self.frame = frame
             self.cornerRadius = cornerRadius; self.rotation = rotation; self.opacity = opacity
+            self.shadow = shadow; self.filter = filter; self.blend = blend
             self.additionalKeys = additionalKeys
         }
 
@@ -159,8 +167,13 @@ public struct CollageDocument: Sendable, Equatable {
             /// A text overlay (`text`, `font`, `color`, …).
             case text(Text)
             /// An image overlay (`image`: a file path, relative to the base
-            /// folder; `width`/`height` in pixels or percent, default the image's size).
-            case image(path: String, width: Length? = nil, height: Length? = nil)
+            /// folder; `width`/`height` in pixels or percent, default the image's size;
+            /// `filter`: CSS filter functions applied in order, default none).
+            case image(path: String, width: Length? = nil, height: Length? = nil, filter: [Filter]? = nil)
+            /// A vector shape (`shape`, `fill`, `stroke`, …).
+            case shape(Shape)
+            /// A QR code (`qrcode: {text, level, size | module, margin, color, background}`).
+            case qrcode(QRCode)
         }
         public var kind: Kind
         /// `anchor`; default `.center`.
@@ -173,13 +186,22 @@ public struct CollageDocument: Sendable, Equatable {
         public var rotation: Double?
         /// `opacity`: 0-1; default 1.
         public var opacity: Double?
-        /// Any other key (`stroke`, `shadow`, `background`, `maxLines`, …) as its JSON value.
+        /// `shadow`: a text's `text-shadow`, or the drop shadow of an image,
+        /// a shape or a QR code (no `spread`); default none.
+        public var shadow: Shadow?
+        /// `blend`: how the overlay mixes with what lies below; default `.normal`.
+        public var blend: BlendModeName?
+        /// `layer`: above the photos (the default) or below them.
+        public var layer: OverlayLayer?
+        /// Any other key (`stroke`, `background`, `maxLines`, …) as its JSON value.
         public var additionalKeys: [String: JSONText.Value]
 
         public init(_ kind: Kind, anchor: Anchor? = nil, offset: (x: Length, y: Length)? = nil, photo: String? = nil,
-                    rotation: Double? = nil, opacity: Double? = nil, additionalKeys: [String: JSONText.Value] = [:]) {
+                    rotation: Double? = nil, opacity: Double? = nil, shadow: Shadow? = nil, blend: BlendModeName? = nil,
+                    layer: OverlayLayer? = nil, additionalKeys: [String: JSONText.Value] = [:]) {
             self.kind = kind; self.anchor = anchor; self.offset = offset; self.photo = photo
-            self.rotation = rotation; self.opacity = opacity; self.additionalKeys = additionalKeys
+            self.rotation = rotation; self.opacity = opacity; self.shadow = shadow; self.blend = blend; self.layer = layer
+            self.additionalKeys = additionalKeys
         }
 
         /// A text overlay with the usual keys.
@@ -200,69 +222,6 @@ public struct CollageDocument: Sendable, Equatable {
         }
 
         public static func == (a: Overlay, b: Overlay) -> Bool { a.json == b.json }
-    }
-
-    /// The keys of a text overlay.
-    public struct Text: Sendable, Equatable {
-        /// `text`; `\n` starts a new line.
-        public var text: String
-        /// `font.family`; default `["sans-serif"]`.
-        public var family: [String]?
-        /// `font.size`: pixels (the em size) or percent of the canvas (cell) height; default 48.
-        public var size: Length?
-        /// `font.weight`: 100-900 (400 regular, 700 bold); default 400.
-        public var weight: Int?
-        /// `font.file`: a TTF/OTF/TTC file tried before `family`.
-        public var fontFile: String?
-        /// `color`; default `"#000000"`.
-        public var color: String?
-        /// `maxWidth`: wrap lines to this width; default none.
-        public var maxWidth: Length?
-        /// `align` of each line in the box; default `.center`.
-        public var align: TextAlign?
-        /// Rich text (docs/text.md "Rich text"): when set, `text` is written
-        /// as this list of spans instead of `text`, each overriding the
-        /// overlay's settings for its own text; default nil (plain `text`).
-        public var spans: [Span]?
-
-        public init(_ text: String, family: [String]? = nil, size: Length? = nil, weight: Int? = nil,
-                    fontFile: String? = nil, color: String? = nil, maxWidth: Length? = nil, align: TextAlign? = nil) {
-            self.text = text; self.family = family; self.size = size; self.weight = weight; self.fontFile = fontFile
-            self.color = color; self.maxWidth = maxWidth; self.align = align
-        }
-
-        /// A text overlay of rich-text spans, with the overlay's own settings.
-        public init(spans: [Span], family: [String]? = nil, size: Length? = nil, weight: Int? = nil,
-                    color: String? = nil, maxWidth: Length? = nil, align: TextAlign? = nil) {
-            self.init(spans.map(\.text).joined(), family: family, size: size, weight: weight, color: color,
-                      maxWidth: maxWidth, align: align)
-            self.spans = spans
-        }
-    }
-
-    /// One span of rich text (`{text, font, color, letterSpacing, lang, ruby}`):
-    /// every key left nil takes the overlay's value.
-    public struct Span: Sendable, Equatable {
-        public var text: String
-        /// `font.family`, `font.size` (pixels or percent, as the overlay's), `font.weight` (100-900).
-        public var family: [String]?
-        public var size: Length?
-        public var weight: Int?
-        /// `color`: a CSS colour.
-        public var color: String?
-        /// `letterSpacing`: extra advance after each character, pixels.
-        public var letterSpacing: Double?
-        /// `lang`: a BCP 47 tag (glyph forms, fallback fonts, line breaks, hyphenation).
-        public var lang: String?
-        /// `ruby`: an annotation (furigana) at half the span's size over it
-        /// (to its right in vertical text), centred (docs/text.md "Ruby").
-        public var ruby: String?
-
-        public init(_ text: String, family: [String]? = nil, size: Length? = nil, weight: Int? = nil,
-                    color: String? = nil, letterSpacing: Double? = nil, lang: String? = nil, ruby: String? = nil) {
-            self.text = text; self.family = family; self.size = size; self.weight = weight
-            self.color = color; self.letterSpacing = letterSpacing; self.lang = lang; self.ruby = ruby
-        }
     }
 
     /// `output`: encoder settings of the document.

@@ -14,7 +14,9 @@ import CollageSpec
 ///                  transform: [a, b, c, d, tx, ty], bounds: {…}}],
 ///      "overlays": [{index, kind: "text", text, anchor, box: {x, y, width, height}, firstBaseline, font,
 ///                    lines: [{text, box, baseline}], transform, bounds}
-///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}],
+///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}
+///                   | {index, kind: "shape", shape, box, transform, bounds}
+///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds}],
 ///      "inputs": [{path, kind, key, location: {file, line, column}}]}
 ///
 /// `inputs` are the files the document names (`Spec.inputs`): `kind` is
@@ -30,7 +32,8 @@ import CollageSpec
 /// top down its length, across its em box (and ruby), and `baseline` its
 /// centre line, an x coordinate (`TextBlock.Line.isVertical`).
 ///
-/// `transform` is the scene node's (`PhotoNode`, `OverlayNode`): local
+/// Each overlay kind writes its own entries (`OverlayFrame.report`, in the
+/// kind's folder of CollageLayout). `transform` is the scene node's (`PhotoNode`, `OverlayNode`): local
 /// coordinates to canvas pixels, x' = a·x + c·y + tx, y' = b·x + d·y + ty;
 /// `bounds` is the device-space bounding box of what the node draws
 /// (rotation included, shadow not).
@@ -46,50 +49,13 @@ public enum LayoutReport {
                 ("path", .string(photo.path)),
                 ("fit", .string(photo.fit.rawValue)),
                 ("orientedSize", .object([("width", .int(oriented.width)), ("height", .int(oriented.height))])),
-                ("cell", rect(placement.cell)),
-                ("destination", rect(placement.destination)),
-                ("crop", rect(placement.crop)),
-            ] + node(PhotoNode.node(for: placement, photo: photo)))
+                ("cell", LayoutJSON.rect(placement.cell)),
+                ("destination", LayoutJSON.rect(placement.destination)),
+                ("crop", LayoutJSON.rect(placement.crop)),
+            ] + LayoutJSON.node(PhotoNode.node(for: placement, photo: photo)))
         }
-        var blocks: [Int: TextBlock] = [:]
-        for block in prepared.textBlocks { blocks[block.overlay] = block }
-        var overlays: [JSONText.Value] = []
-        for frame in prepared.layout.overlays {
-            let overlay = spec.overlays[frame.overlay]
-            switch frame.kind {
-            case .image(let image):
-                let file = prepared.layout.images[image.image]
-                overlays.append(.object([
-                    ("index", .int(frame.overlay)),
-                    ("kind", .string(overlay.kindName.rawValue)),
-                    ("src", .string(file.src)),
-                    ("path", .string(file.path)),
-                    ("anchor", .string(overlay.anchor.rawValue)),
-                    ("box", rect(image.box)),
-                ] + node(OverlayNode.image(image, frame: frame))))
-            case .shape(let shape):
-                overlays.append(.object([
-                    ("index", .int(frame.overlay)),
-                    ("kind", .string(overlay.kindName.rawValue)),
-                    ("shape", .string(overlay.shape?.geometry.name.rawValue ?? "")),
-                    ("box", rect(shape.box)),
-                ] + node(OverlayNode.shape(shape, frame: frame))))
-            case .text(let text):
-                guard let block = blocks[frame.overlay] else { continue }
-                overlays.append(.object([
-                    ("index", .int(frame.overlay)),
-                    ("kind", .string(overlay.kindName.rawValue)),
-                    ("text", .string(text.text)),
-                    ("anchor", .string(overlay.anchor.rawValue)),
-                    ("box", rect(block.box)),
-                    ("firstBaseline", .number(block.firstBaseline)),
-                    ("font", .string(block.family)),
-                    ("lines", .array(block.lines.map { line in
-                        .object([("text", .string(line.text)), ("box", rect(line.box)), ("baseline", .number(line.baseline))])
-                    })),
-                ] + node(OverlayNode.text(block, text, frame: frame))))
-            }
-        }
+        let context = OverlayDrawingContext(spec: spec, layout: prepared.layout, textBlocks: prepared.textBlocks)
+        let overlays = prepared.layout.overlays.compactMap { $0.report(context) }
         return .object([
             ("file", .string(spec.file)),
             ("canvas", .object([("width", .int(prepared.layout.canvas.width)),
@@ -106,21 +72,5 @@ public enum LayoutReport {
                 ])
             })),
         ])
-    }
-
-    /// The node's `transform` and `bounds` entries.
-    static func node(_ node: Node) -> [(String, JSONText.Value)] {
-        let t = node.transform
-        var entries: [(String, JSONText.Value)] = [("transform", .array([t.a, t.b, t.c, t.d, t.tx, t.ty].map { .number($0) }))]
-        if let bounds = node.deviceBounds() { entries.append(("bounds", rect(bounds))) }
-        return entries
-    }
-
-    static func rect(_ r: PixelRect) -> JSONText.Value {
-        .object([("x", .int(r.x)), ("y", .int(r.y)), ("width", .int(r.width)), ("height", .int(r.height))])
-    }
-
-    static func rect(_ r: Rect) -> JSONText.Value {
-        .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
     }
 }

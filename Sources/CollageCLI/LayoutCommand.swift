@@ -97,9 +97,12 @@ enum LayoutCommand {
         }
         if case .array(let overlays)? = field(top, "overlays") {
             for case .object(let o) in overlays {
-                let kind = field(o, "kind").map(plain)
-                let label = kind == "image" ? "image " + plain(field(o, "src"))
-                    : kind == "shape" ? "shape " + plain(field(o, "shape")) : JSONText.quoted(plain(field(o, "text")))
+                // Each kind's first own entry (after index and kind) names it: a text's or a QR code's
+                // text (quoted), an image's src, a shape's shape; a text overlay is named by its text alone.
+                let kind = field(o, "kind").map(plain) ?? "-"
+                let own = o.count > 2 ? o[2] : nil
+                let name = own.map { $0.0 == "text" ? JSONText.quoted(plain($0.1)) : plain($0.1) } ?? "-"
+                let label = kind == "text" ? name : "\(kind) \(name)"
                 lines.append("overlay \(plain(field(o, "index"))) \(label)  box \(plain(field(o, "box")))")
             }
         }

@@ -107,23 +107,8 @@ public enum OverlayFrameKind: Sendable, Hashable {
     case image(ImageOverlayFrame)
     /// A shape overlay, its outline resolved (`OverlayLayout.shapeFrame`).
     case shape(ShapeOverlayFrame)
-}
-
-/// Where an image overlay is drawn.
-public struct ImageOverlayFrame: Sendable, Hashable {
-    /// Index into `Layout.images` of the overlay's file.
-    public var image: Int
-    /// The image's box, canvas pixels (whole pixels; may reach outside the canvas).
-    public var box: PixelRect
-    /// The file's size, source pixels (the whole image is drawn into `box`).
-    public var size: Size
-    /// A drop shadow cast by the image's alpha; nil = none.
-    public var shadow: DropShadow?
-    /// Filter functions applied in order to the image (`ImageOverlaySpec.filters`).
-    public var filters: [FilterSpec]
-    public init(image: Int, box: PixelRect, size: Size, shadow: DropShadow? = nil, filters: [FilterSpec] = []) {
-        self.image = image; self.box = box; self.size = size; self.shadow = shadow; self.filters = filters
-    }
+    /// A QR code overlay, its square placed (`QRCodeOverlayFrame`).
+    case qrcode(QRCodeOverlayFrame)
 }
 
 /// The computed frames of a document.

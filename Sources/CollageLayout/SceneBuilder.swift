@@ -43,35 +43,21 @@ public enum SceneBuilder {
         // `layer: below` overlays go between the background and the photos.
         var below: [Node] = []
         var nodes = photoNodes(spec, layout: layout)
-        var blocks: [TextBlock] = []
-        var warnings: [Diagnostic] = []
+        var context = OverlayDrawingContext(spec: spec, layout: layout, library: library)
         var errors: [Diagnostic] = []
         for frame in layout.overlays {
-            let isBelow = spec.overlays[frame.overlay].layer == .below
-            func add(_ node: Node) { if isBelow { below.append(node) } else { nodes.append(node) } }
-            switch frame.kind {
-            case .image(let image):
-                add(OverlayNode.image(image, frame: frame))
-            case .shape(let shape):
-                add(OverlayNode.shape(shape, frame: frame))
-            case .text(let text):
-                do {
-                    var block = try Typesetter.set(text, placement: spec.overlays[frame.overlay], in: frame.area,
-                                                   canvas: layout.canvas, library: library)
-                    block.overlay = frame.overlay
-                    blocks.append(block)
-                    warnings += block.warnings
-                    add(OverlayNode.text(block, text, frame: frame))
-                } catch {
-                    errors += error.diagnostics
-                }
+            do {
+                guard let node = try frame.kind.drawing.node(frame, context: &context) else { continue }
+                if spec.overlays[frame.overlay].layer == .below { below.append(node) } else { nodes.append(node) }
+            } catch {
+                errors += error.diagnostics
             }
         }
         if !errors.isEmpty { throw DiagnosticList(errors) }
         let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
                           images: layout.images.map { SceneImage(orientedSize: $0.size) },
                           nodes: backgroundNodes(spec, layout: layout) + below + nodes)
-        return Result(scene: scene, textBlocks: blocks, warnings: warnings)
+        return Result(scene: scene, textBlocks: context.textBlocks, warnings: context.warnings)
     }
 
     /// The start of `build`'s scene, which needs no fonts: the background,

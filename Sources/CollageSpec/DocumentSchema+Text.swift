@@ -1077,7 +1077,7 @@ extension DocumentSchema {
       }
     },
     "overlay": {
-      "description": "A text overlay (`text`), an image overlay (`image`) or a shape (`shape`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`, turned by `rotation` and faded by `opacity`. A key of the other kind (e.g. `font` on an image overlay) is an error naming the kinds it applies to.",
+      "description": "A text overlay (`text`), an image overlay (`image`), a shape (`shape`) or a QR code (`qrcode`), placed by `anchor` + `offset` on the canvas, or in a photo's cell with `photo`, turned by `rotation` and faded by `opacity`. A key of the other kind (e.g. `font` on an image overlay) is an error naming the kinds it applies to.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -1175,6 +1175,12 @@ extension DocumentSchema {
               "$ref": "#/$defs/variable"
             }
           ]
+        },
+        "qrcode": {
+          "description": "A QR code of `text` (libqrencode: the smallest version that holds it at `level`), a square of whole-pixel modules with its quiet zone, placed by `anchor` and `offset` like an image overlay and rounded to whole pixels, with `shadow`, `rotation` and `opacity` like every overlay. A text too long for the level and a `size` too small for one pixel a module are errors at their keys.",
+          "x-type": "`{text, level, size | module, margin, color, background}`",
+          "x-default": "required for a QR code",
+          "$ref": "#/$defs/qrcode"
         },
         "cornerRadius": {
           "description": "Rect shapes: circular corners, clamped to half the shorter side. An error on other overlays.",
@@ -1619,7 +1625,7 @@ extension DocumentSchema {
           ]
         },
         "shadow": {
-          "description": "Text overlays: CSS `text-shadow`, cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS `text-shadow` and `box-shadow` (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: CSS `filter: drop-shadow`, cast by the image's alpha (it shows under the image's translucent pixels): `offset` in canvas pixels (each -100000 to 100000; the light does not turn with `rotation`, the shadow's shape does), `blur` is the Gaussian's σ itself (σ = blur, 0 to 1000, as `drop-shadow(… blur)` in browsers), no `spread` (CSS `drop-shadow` has none), colour default black at 50 % alpha; `opacity` fades it with the image. Shapes: CSS `filter: drop-shadow` too, cast by the fill and stroke together, drawn under the whole shape (as under an opaque shape: a translucent fill shows the full shadow under it), with the image overlay's keys and σ = blur. **Changed (issue 31):** an image overlay's and a shape's `blur` is σ (it was σ = blur / 2: the same `blur` is now twice as soft), and they have no `spread` (it grew the alpha by a disc, a shape by a round band).",
+          "description": "Text overlays: CSS `text-shadow`, cast by fill plus stroke (and colour emoji), drawn above the label box; `blur` as in CSS `text-shadow` and `box-shadow` (Gaussian σ = blur / 2, three box blurs from σ 2 as SVG and browsers do, 0 to 1000); `offset` (each -100000 to 100000) rounded to whole pixels; colour default black at 50 % alpha (`#00000080`). Image overlays: CSS `filter: drop-shadow`, cast by the image's alpha (it shows under the image's translucent pixels): `offset` in canvas pixels (each -100000 to 100000; the light does not turn with `rotation`, the shadow's shape does), `blur` is the Gaussian's σ itself (σ = blur, 0 to 1000, as `drop-shadow(… blur)` in browsers), no `spread` (CSS `drop-shadow` has none), colour default black at 50 % alpha; `opacity` fades it with the image. Shapes: CSS `filter: drop-shadow` too, cast by the fill and stroke together, drawn under the whole shape (as under an opaque shape: a translucent fill shows the full shadow under it), with the image overlay's keys and σ = blur. QR codes: as shapes, cast by the whole square (by the dark modules alone on a transparent `background`). **Changed (issue 31):** an image overlay's and a shape's `blur` is σ (it was σ = blur / 2: the same `blur` is now twice as soft), and they have no `spread` (it grew the alpha by a disc, a shape by a round band).",
           "x-type": "`{offset, blur, color}`",
           "x-units": "px",
           "x-default": "none",
@@ -1984,6 +1990,97 @@ extension DocumentSchema {
           "description": "Image overlays: CSS filter functions applied in order to the image (see a photo's `filter`).",
           "x-type": "list of `{function: amount}`, or a mapping",
           "$ref": "#/$defs/filter"
+        }
+      }
+    },
+    "qrcode": {
+      "description": "`qrcode: {text, level, size | module, margin, color, background}`: what a QR code overlay encodes and how its modules are drawn. Every module is a square of whole canvas pixels, so an unturned code has sharp edges; the drawn square is `module` × (the symbol's modules + 2 × `margin`) pixels wide.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "text": {
+          "description": "The text the code holds, UTF-8 (digits and upper-case letters take less room); not empty. Too long for `level` (at most 2953 bytes at L, 1273 at H, less for a text of mixed kinds) is an error at this key.",
+          "x-type": "string",
+          "x-default": "required",
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ]
+        },
+        "level": {
+          "description": "Error correction: the share of the symbol that may be lost and still read, about 7 % (L), 15 % (M), 25 % (Q), 30 % (H). A higher level needs more modules for the same text.",
+          "default": "M",
+          "anyOf": [
+            {
+              "enum": [
+                "L",
+                "M",
+                "Q",
+                "H"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "size": {
+          "description": "The side of the drawn square (quiet zone included) at most: each module gets ⌊size / (modules + 2 × margin)⌋ whole pixels, and the square is that many modules wide. Less than one pixel a module is an error at this key. Not with `module`.",
+          "x-units": "px",
+          "x-default": "from `module`",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "module": {
+          "description": "The side of each module. Not with `size`.",
+          "x-units": "px",
+          "default": 4,
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "margin": {
+          "description": "The quiet zone around the symbol, drawn in `background`; 4 modules is the standard's minimum.",
+          "x-units": "modules",
+          "default": 4,
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 100
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "color": {
+          "description": "The dark modules.",
+          "x-type": "colour",
+          "default": "#000000",
+          "$ref": "#/$defs/color"
+        },
+        "background": {
+          "description": "The light modules and the quiet zone; `transparent` draws only the dark modules.",
+          "x-type": "colour",
+          "default": "#ffffff",
+          "$ref": "#/$defs/color"
         }
       }
     },

@@ -11,16 +11,7 @@ extension Spec {
     /// known only after shaping (`TextBlock.usedFontFiles`).
     public var inputs: [InputFile] {
         var found = photos.map(\.input)
-        for overlay in overlays {
-            switch overlay.kind {
-            case .image(let image):
-                found.append(image.input)
-            case .text(let text):
-                found += ([text.font] + text.spans.map(\.font)).compactMap(\.fileInput)
-            case .shape:
-                break
-            }
-        }
+        found += overlays.flatMap(\.kind.reading.inputFiles)
         if let background = canvas.image { found.append(background.input) }
         var seen = Set<InputFile>()
         return found.filter { seen.insert($0).inserted }

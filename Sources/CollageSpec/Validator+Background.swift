@@ -31,13 +31,7 @@ extension Validator {
                    "a background image needs 'image', the path of the image file (or give a colour, or a paint {gradient: ...})")
             return nil
         }
-        guard let src = string(imageEntry.value, key: "image") else { return nil }
-        guard !src.isEmpty else {
-            report(.invalidValue, imageEntry.value.location, "'image' is empty; give the path of an image file")
-            return nil
-        }
-        let file = inputFile(src, key: BackgroundImageSpec.imageKey, at: imageEntry.value.location,
-                             what: "background image", missing: "background image not found: '\(src)'")
+        guard let file = imageFile(imageEntry, key: BackgroundImageSpec.imageKey, what: "background image") else { return nil }
         var failed = !file.exists
         var image = BackgroundImageSpec(input: file.input)
         if let entry = keys["fit"] {

@@ -33,4 +33,17 @@ extension Validator {
         }
         return (input, false)
     }
+
+    /// The image file named by `entry`'s value (an `image` key: its schema
+    /// path `key`), as `inputFile` resolves it; `what` names it in messages
+    /// ("overlay image", "background image").
+    /// - Returns: nil after reporting a value that is not a string or is empty.
+    mutating func imageFile(_ entry: Node.Entry, key: String, what: String) -> (input: InputFile, exists: Bool)? {
+        guard let src = string(entry.value, key: "image") else { return nil }
+        guard !src.isEmpty else {
+            report(.invalidValue, entry.value.location, "'image' is empty; give the path of an image file")
+            return nil
+        }
+        return inputFile(src, key: key, at: entry.value.location, what: what, missing: "\(what) not found: '\(src)'")
+    }
 }

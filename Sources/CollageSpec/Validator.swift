@@ -93,11 +93,7 @@ struct Validator {
         // layout stage). A canvas with errors of its own (a misspelled
         // 'widht', an invalid side) was reported already: no extra noise.
         if let count = ordered?.count, count >= 2, !canvasHadErrors {
-            let derivable = switch layout?.kind {
-            case .justified: "height"
-            case .justifiedColumns: "width"
-            default: ""
-            }
+            let derivable = layout.flatMap { $0.kind.name.reading.derivedSide(of: $0.kind) } ?? ""
             for (side, value) in [("width", canvas.width), ("height", canvas.height)] where value == nil && side != derivable {
                 report(.missingKey, canvasEntry?.keyLocation ?? documentStart,
                        "missing canvas '\(side)': it can only be derived for a single photo, and this document lays out \(count)",

@@ -31,24 +31,20 @@ enum Vocabulary {
                     "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation", "shadow", "flip",
                     "filter", "blend", "letterbox"],
         unsupported: [])
+    /// The `layout` keys every kind takes; each kind's own are its
+    /// `LayoutKindReading.keys`.
+    static let layoutCommon = ["kind", "gap", "padding"]
     static let layout = Section(name: "layout", phrase: "in 'layout'",
-        supported: ["kind", "gap", "padding", "columns", "rows", "columnWidths", "rowHeights", "rowHeight", "direction",
-                    "columnWidth"],
+        supported: LayoutKindName.allCases.reduce(into: layoutCommon) { keys, kind in
+            keys += kind.reading.keys.filter { !keys.contains($0) }
+        },
         unsupported: [])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
     static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
-    /// first: the one registration of a kind's keys. A key of another kind
-    /// is an error naming the kinds it applies to.
-    static func overlayKeys(_ kind: OverlayKindName) -> [String] {
-        switch kind {
-        case .text: ["text", "font", "color", "stroke", "shadow", "maxWidth", "maxHeight", "fit", "align", "lineHeight",
-                     "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width", "height", "verticalAlign", "hyphens",
-                     "textOrientation", "textCombineUpright"]
-        case .image: ["image", "width", "height", "shadow", "filter"]
-        case .shape: ["shape", "width", "height", "cornerRadius", "points", "d", "fill", "stroke", "shadow"]
-        }
-    }
+    /// first (`OverlayKindReading.keys`, registered in the kind's folder).
+    /// A key of another kind is an error naming the kinds it applies to.
+    static func overlayKeys(_ kind: OverlayKindName) -> [String] { kind.reading.keys }
     /// Every key of any overlay kind (the schema's `$defs/overlay`).
     static let overlay = Section(name: "overlays", phrase: "in an overlay",
         supported: OverlayKindName.allCases.reduce(into: overlayPlacement) { keys, kind in
@@ -94,7 +90,7 @@ enum Vocabulary {
         "": root, "canvas": canvas, "output": output, "photo": photo, "layout": layout,
         "overlay": overlay, "overlay.font": font, "photo.shadow": boxShadow, "filterFunction": filter,
         "backgroundImage": backgroundImage, "letterbox": letterbox,
-    ]
+    ].merging(OverlayKindName.allCases.flatMap { $0.reading.sections.map { ($0.key, $0.value) } }) { kept, _ in kept }
 
     /// THE switch for keys that are validated in full but not drawn yet:
     /// each is reported as `.unsupported` ("… is not supported yet") after

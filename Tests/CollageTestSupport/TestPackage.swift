@@ -72,7 +72,7 @@ public enum TestPackage {
         return url
     }
 
-    private static func missing(_ message: String, file: StaticString, line: UInt) throws -> Never {
+    static func missing(_ message: String, file: StaticString, line: UInt) throws -> Never {
         FileHandle.standardError.write(Data("\n*** \(message) ***\n\n".utf8))
         if isCI { XCTFail(message, file: file, line: line) }
         throw XCTSkip(message)

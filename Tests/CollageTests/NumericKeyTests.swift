@@ -240,6 +240,10 @@ final class NumericKeyTests: XCTestCase {
             trees.append(document([("photos", .list([Tree.map([("src", photo), ("filter", filter)])]))]))
             trees.append(document([("photos", .list([photo])),
                                    ("overlays", .list([Tree.map([("image", photo), ("filter", .list([filter]))])]))]))
+        case "qrcode":
+            // A QR code overlay's own mapping (`$defs/qrcode`).
+            let code = Tree.map([("text", .raw("\"A\""))]).setting(inner, to: placed)
+            trees.append(document([("photos", .list([photo])), ("overlays", .list([Tree.map([("qrcode", code)])]))]))
         case "letterbox":
             let item = Tree.map([("src", photo), ("fit", .raw("\"contain\""))]).setting(ArraySlice(["letterbox"] + inner), to: placed)
             trees.append(document([("photos", .list([item]))]))

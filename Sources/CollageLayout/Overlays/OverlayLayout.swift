@@ -14,52 +14,24 @@ import CollageSpec
 public enum OverlayLayout {
     /// - Parameters:
     ///   - placements: the photos' placements (for `photo:`).
-    ///   - imageSize: the file size of the image overlay `Spec.overlays[i]`
-    ///     (source pixels), by overlay index `i`; nil when not read.
+    ///   - imageSizes: the file size of the image overlay `Spec.overlays[i]`
+    ///     (source pixels), by overlay index `i`; none when not read.
     ///   - images: the layout's image table; each image overlay's file is
     ///     appended and its frame names the entry.
     /// - Throws: `.unknownId` at `photo:` for an id no laid-out photo has;
     ///   `.render` for an image overlay with no (or an empty) size.
-    static func frames(_ spec: Spec, canvas: Size, placements: [PhotoPlacement], imageSize: (Int) -> Size?,
+    static func frames(_ spec: Spec, canvas: Size, placements: [PhotoPlacement], imageSizes: [Int: Size],
                        images: inout [LayoutImage]) throws(DiagnosticList) -> [OverlayFrame] {
+        var context = OverlayFrameContext(imageSizes: imageSizes, images: images)
+        defer { images = context.images }
         var frames: [OverlayFrame] = []
         for (index, overlay) in spec.overlays.enumerated() {
             let area = try self.area(overlay, spec: spec, canvas: canvas, placements: placements)
-            // The one registration of an overlay kind's frame.
-            let kind: OverlayFrameKind
-            switch overlay.kind {
-            case .text(let text):
-                kind = .text(text)
-            case .image(let image):
-                guard let size = imageSize(index), size.width > 0, size.height > 0 else {
-                    throw DiagnosticList([Diagnostic(.render, at: overlay.location,
-                        "internal: no image size for the overlay image '\(image.src)'")])
-                }
-                images.append(LayoutImage(owner: .overlay(index), path: image.path, src: image.src,
-                                          srcLocation: image.srcLocation, size: size))
-                kind = .image(ImageOverlayFrame(image: images.count - 1, box: box(image, overlay: overlay, size: size, in: area),
-                                                size: size, shadow: image.shadow, filters: image.filters))
-            case .shape(let shape):
-                kind = .shape(shapeFrame(shape, overlay: overlay, in: area))
-            }
+            let kind = try overlay.kind.framing.frame(overlay, index: index, in: area, context: &context)
             frames.append(OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
                                        blend: overlay.blend, kind: kind))
         }
         return frames
-    }
-
-    /// The box of `image` (native `size`) placed by `overlay`'s anchor and offset in `reference`.
-    public static func box(_ image: ImageOverlaySpec, overlay: OverlaySpec, size: Size, in reference: PixelRect) -> PixelRect {
-        let rw = Double(reference.width), rh = Double(reference.height)
-        let aspect = Double(size.width) / Double(size.height)
-        let width = image.width?.resolved(reference: rw)
-        let height = image.height?.resolved(reference: rh)
-        let w = width ?? height.map { $0 * aspect } ?? Double(size.width)
-        let h = height ?? width.map { $0 / aspect } ?? Double(size.height)
-        let fx = overlay.anchor.horizontalFraction, fy = overlay.anchor.verticalFraction
-        let x = Double(reference.x) + rw * fx - w * fx + overlay.offsetX.resolved(reference: rw)
-        let y = Double(reference.y) + rh * fy - h * fy + overlay.offsetY.resolved(reference: rh)
-        return FreeLayout.rounded(x: x, y: y, width: w, height: h)
     }
 
     /// The rectangle an overlay anchors to: the canvas, or its photo's cell.

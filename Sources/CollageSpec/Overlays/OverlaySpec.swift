@@ -7,9 +7,11 @@
 /// Lengths are canvas pixels (origin top-left, y down); a percentage offset
 /// refers to the reference box's width (x) or height (y).
 ///
-/// Adding a kind: a case here with its own `…OverlaySpec` file, its keys in
-/// `OverlayKindName`/`Vocabulary.overlayKinds`, its reader in the validator
-/// (`Validator.readOverlayKind`), its frame in `CollageLayout.OverlayFrame`.
+/// Adding a kind: a folder `Overlays/KIND/` in each module it touches, a
+/// case here and in `OverlayKindName`, and one line per stage: its reading
+/// (`OverlayKindReading`), frame (`OverlayFraming`), node and report
+/// (`OverlayDrawing`) and builder (`CollageDocument.Overlay.Kind`); README
+/// "A home per kind" lists the files the `qrcode` kind touched.
 public struct OverlaySpec: Sendable, Equatable {
     public var kind: OverlayKind
     /// The reference box's point and the same point of the overlay's box meet; default center.
@@ -65,56 +67,21 @@ public enum OverlayKind: Sendable, Hashable {
     case image(ImageOverlaySpec)
     /// `shape:` a vector shape with a fill and a stroke (`ShapeOverlaySpec`).
     case shape(ShapeOverlaySpec)
+    /// `qrcode:` a QR code symbol of a text (`QRCodeOverlaySpec`).
+    case qrcode(QRCodeOverlaySpec)
 
-    public var name: OverlayKindName {
-        switch self {
-        case .text: .text
-        case .image: .image
-        case .shape: .shape
-        }
-    }
+    /// The kind's introducing key.
+    public var name: OverlayKindName { OverlayKindName(rawValue: type(of: reading).keys[0])! }
 }
 
-/// The overlay kinds by the key that introduces them (`text:`, `image:`, `shape:`).
+/// The overlay kinds by the key that introduces them (`text:`, `image:`, `shape:`, `qrcode:`).
 public enum OverlayKindName: String, Sendable, Hashable, CaseIterable {
-    case text, image, shape
+    case text, image, shape, qrcode
 
     /// "text overlays", "image overlays" (messages).
     public var plural: String { "\(rawValue) overlays" }
     /// "a text overlay", "an image overlay" (messages).
     public var singular: String {
         (rawValue.first.map { "aeiou".contains($0) } == true ? "an " : "a ") + "\(rawValue) overlay"
-    }
-}
-
-/// A text overlay's own keys: `text`, `font`, `color` and the paragraph and
-/// decoration keys of `TextStyle` (docs/text.md).
-public struct TextOverlaySpec: Sendable, Hashable {
-    /// The whole text (with spans: their texts joined).
-    public var text: String
-    /// `text: [span, …]`: the spans, each resolved against this overlay's
-    /// keys; empty when `text` is one string (the overlay's own settings).
-    public var spans: [TextSpan] = []
-    public var font: FontSpec
-    /// Default black.
-    public var color: RGBA
-    /// Paragraph and decoration keys (wrapping, stroke, shadow, label box).
-    public var style: TextStyle
-    /// `lang`: the text's language, a BCP 47 tag as written ("ja",
-    /// "zh-Hans", "en-US"; `no` stays "no"): HarfBuzz's language (the
-    /// font's `locl` forms), fontconfig's fallback language, ICU's
-    /// line-break locale and the hyphenation dictionary. Nil: none given.
-    public var lang: String?
-    /// Where `lang`'s value is (for the unknown-subtag warning).
-    public var langLocation: SourceLocation?
-    public init(text: String, font: FontSpec = FontSpec(), color: RGBA = .black, style: TextStyle = TextStyle()) {
-        self.text = text; self.font = font; self.color = color; self.style = style
-    }
-
-    /// The runs to set: the spans, or the whole text as one span of the
-    /// overlay's own font, colour, letter spacing and language.
-    public var runs: [TextSpan] {
-        spans.isEmpty ? [TextSpan(text: text, font: font, color: color, letterSpacing: style.letterSpacing,
-                                  lang: lang, langLocation: langLocation)] : spans
     }
 }

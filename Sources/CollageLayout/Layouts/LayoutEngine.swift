@@ -46,31 +46,9 @@ public enum LayoutEngine {
             // A card without photos: any layout kind lays out nothing; the validator required both sides.
             canvas = try canvasSize(spec, photoSizes: photoSizes)
             cells = []
-        } else if case .justified(let rowHeight) = spec.layout.kind, let width = spec.canvas.width {
-            let aspects = visibleAspects(spec, photoSizes: photoSizes)
-            let result = try JustifiedLayout.cells(aspects: aspects, canvasWidth: width, gap: spec.layout.gap,
-                                                   padding: spec.layout.padding, rowHeight: rowHeight,
-                                                   at: spec.layout.location)
-            canvas = Size(width: width, height: spec.canvas.height ?? result.height)
-            // The validator's canvas limits (32768 px a side, 268 MP), for the derived side.
-            guard canvas.height >= 1, canvas.height <= 32768, canvas.width * canvas.height <= 268_435_456 else {
-                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
-                    "the justified rows need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
-                    notes: ["lower 'rowHeight', or give the canvas 'height'"])])
-            }
-            cells = result.cells
-        } else if case .justifiedColumns(let columnWidth) = spec.layout.kind, let height = spec.canvas.height {
-            let aspects = visibleAspects(spec, photoSizes: photoSizes)
-            let result = try JustifiedLayout.columnCells(aspects: aspects, canvasHeight: height, gap: spec.layout.gap,
-                                                         padding: spec.layout.padding, columnWidth: columnWidth,
-                                                         at: spec.layout.location)
-            canvas = Size(width: spec.canvas.width ?? result.width, height: height)
-            guard canvas.width >= 1, canvas.width <= 32768, canvas.width * canvas.height <= 268_435_456 else {
-                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
-                    "the justified columns need a canvas \(canvas.width) × \(canvas.height) px; the most is 32768 px a side and 268435456 px in all",
-                    notes: ["lower 'columnWidth', or give the canvas 'width'"])])
-            }
-            cells = result.cells
+        } else if let derived = try spec.layout.kind.cells.derived(spec, photoSizes: photoSizes) {
+            canvas = derived.canvas
+            cells = derived.cells
         } else {
             canvas = try canvasSize(spec, photoSizes: photoSizes)
             cells = try self.cells(spec, canvas: canvas, photoSizes: photoSizes)
@@ -85,7 +63,7 @@ public enum LayoutEngine {
                                orientation: photo.orientation, size: photoSizes[index])
         }
         let overlays = try OverlayLayout.frames(spec, canvas: canvas, placements: placements,
-                                                imageSize: { overlayImageSizes[$0] }, images: &images)
+                                                imageSizes: overlayImageSizes, images: &images)
         var background: BackgroundFrame?
         if let image = spec.canvas.image, let size = backgroundImageSize, size.width > 0, size.height > 0 {
             if image.fit == .tile, let problem = BackgroundFrame.tileCopiesProblem(image, size: size, canvas: canvas) {
@@ -152,87 +130,21 @@ public enum LayoutEngine {
     }
 
     /// Each photo's visible aspect ratio (width / height after `crop`), for the justified layouts.
-    private static func visibleAspects(_ spec: Spec, photoSizes: [Size]) -> [Double] {
+    static func visibleAspects(_ spec: Spec, photoSizes: [Size]) -> [Double] {
         spec.photos.indices.map { index in
             let visible = CropWindow.visible(photo: photoSizes[index], crop: spec.photos[index].crop)
             return visible.width / visible.height
         }
     }
 
-    /// The cells of the layout, in photo order.
+    /// The cells of the layout, in photo order (the kind's `LayoutCells`).
     static func cells(_ spec: Spec, canvas: Size, photoSizes: [Size] = []) throws(DiagnosticList) -> [PixelRect] {
-        let count = spec.photos.count
-        if count == 0 { return [] }
-        let gap = spec.layout.gap, padding = spec.layout.padding
-        switch spec.layout.kind {
-        case .auto:
-            guard let perColumn = AutoLayout.photosPerColumn(for: count) else {
-                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
-                    "the auto layout takes 1 to \(AutoLayout.maximumPhotos) photos, not \(count)",
-                    notes: ["use 'kind: grid' with 'columns' for more photos"])])
-            }
-            let widths = try split(canvas.width, parts: perColumn.count, gap: gap, padding: padding, spec, "width")
-            let xs = Snapping.offsets(of: widths, origin: padding, gap: gap)
-            var result: [PixelRect] = []
-            for (column, rows) in perColumn.enumerated() {
-                let heights = try split(canvas.height, parts: rows, gap: gap, padding: padding, spec, "height")
-                let ys = Snapping.offsets(of: heights, origin: padding, gap: gap)
-                for row in 0..<rows {
-                    result.append(PixelRect(x: xs[column], y: ys[row], width: widths[column], height: heights[row]))
-                }
-            }
-            return result
-        case let .grid(columns, rows) where spec.layout.columnWidths != nil || spec.layout.rowHeights != nil
-                                            || spec.photos.contains(where: { $0.cell != nil }):
-            return try GridLayout.cells(spec, canvas: canvas, columns: columns, rows: rows) {
-                (parts, weights, side) throws(DiagnosticList) -> [Int] in
-                let length = side == "width" ? canvas.width : canvas.height
-                if let problem = spec.layout.spacingProblem(length: length, parts: parts, side: side) { throw DiagnosticList([problem]) }
-                let available = length - 2 * padding - (parts - 1) * gap
-                return weights.map { Snapping.split(available, weights: $0) } ?? Snapping.split(available, into: parts)
-            }
-        case .free:
-            return spec.photos.indices.map { index in
-                let photo = spec.photos[index]
-                let visible = photoSizes.indices.contains(index) ? CropWindow.visible(photo: photoSizes[index], crop: photo.crop)
-                    : Rect(x: 0, y: 0, width: 1, height: 1)
-                guard let placement = photo.placement else { return PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
-                return FreeLayout.cell(placement, content: (visible.width, visible.height), canvas: canvas)
-            }
-        case .justified(let rowHeight):
-            // Only reached with the canvas width derived from a single photo.
-            let aspects = visibleAspects(spec, photoSizes: photoSizes)
-            return try JustifiedLayout.cells(aspects: aspects, canvasWidth: canvas.width, gap: gap, padding: padding,
-                                             rowHeight: rowHeight, at: spec.layout.location).cells
-        case .justifiedColumns(let columnWidth):
-            // Only reached with the canvas height derived from a single photo.
-            let aspects = visibleAspects(spec, photoSizes: photoSizes)
-            return try JustifiedLayout.columnCells(aspects: aspects, canvasHeight: canvas.height, gap: gap, padding: padding,
-                                                   columnWidth: columnWidth, at: spec.layout.location).cells
-        case let .grid(columns, rows):
-            guard columns >= 1 else {
-                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
-                    "a grid needs at least 1 column, not \(columns)")])
-            }
-            let rowCount = rows ?? (count + columns - 1) / columns
-            guard rowCount >= 1, count <= columns * rowCount else {
-                throw DiagnosticList([Diagnostic(.outOfRange, at: spec.layout.location,
-                    "\(count) photos do not fit a grid of \(columns) × \(rowCount) cells",
-                    notes: ["add rows or columns, or leave 'rows' out to get as many as the photos need"])])
-            }
-            let widths = try split(canvas.width, parts: columns, gap: gap, padding: padding, spec, "width")
-            let heights = try split(canvas.height, parts: rowCount, gap: gap, padding: padding, spec, "height")
-            let xs = Snapping.offsets(of: widths, origin: padding, gap: gap)
-            let ys = Snapping.offsets(of: heights, origin: padding, gap: gap)
-            return (0..<count).map { index in
-                let column = index % columns, row = index / columns
-                return PixelRect(x: xs[column], y: ys[row], width: widths[column], height: heights[row])
-            }
-        }
+        if spec.photos.isEmpty { return [] }
+        return try spec.layout.kind.cells.cells(spec, canvas: canvas, photoSizes: photoSizes)
     }
 
     /// Splits a canvas side after padding and gaps; each part gets at least 1 pixel.
-    private static func split(_ length: Int, parts: Int, gap: Int, padding: Int,
+    static func split(_ length: Int, parts: Int, gap: Int, padding: Int,
                               _ spec: Spec, _ side: String) throws(DiagnosticList) -> [Int] {
         if let problem = spec.layout.spacingProblem(length: length, parts: parts, side: side) { throw DiagnosticList([problem]) }
         let available = length - 2 * padding - (parts - 1) * gap

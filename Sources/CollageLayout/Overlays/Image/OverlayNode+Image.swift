@@ -1,11 +1,7 @@
 import CollageRaster
 import CollageSpec
 
-/// The scene node of one overlay: a group that turns its content by the
-/// overlay's `rotation` (degrees clockwise about its box centre) and fades
-/// it by `opacity` (an isolated layer when the content has several parts,
-/// so a faded text's fill, stroke and box composite as one, in linear light).
-public enum OverlayNode {
+extension OverlayNode {
     /// An image overlay: the whole file into its box, with its alpha, and
     /// its `shadow` cast by that alpha as CSS `filter: drop-shadow`
     /// (`Shadow.Caster.alpha`: turned with the overlay, offset in canvas
@@ -22,20 +18,5 @@ public enum OverlayNode {
         }
         return .group(Group(transform: turn(frame.rotation, about: box), opacity: frame.opacity, shadow: shadow,
                             blend: BlendMode(frame.blend), children: [leaf]))
-    }
-
-    /// A text overlay set in type (`TextBlock.node` gives its layers).
-    public static func text(_ block: TextBlock, _ text: TextOverlaySpec, frame: OverlayFrame) -> Node {
-        var group = block.group(text.color, style: text.style)
-        group.transform = turn(frame.rotation, about: block.box)
-        group.opacity = frame.opacity
-        group.blend = BlendMode(frame.blend)
-        return .group(group)
-    }
-
-    /// A rotation about the centre of `box` (canvas pixels); identity for 0°.
-    static func turn(_ degrees: Double, about box: Rect) -> Affine {
-        guard degrees.truncatingRemainder(dividingBy: 360) != 0 else { return .identity }
-        return .rotation(degrees: degrees, about: box.x + box.width / 2, box.y + box.height / 2)
     }
 }

@@ -4,14 +4,7 @@
 /// `rotation`, `opacity`) are read by `readOverlay` for every kind.
 extension Validator {
     mutating func readImageOverlay(_ keys: [String: Node.Entry]) -> OverlayKind? {
-        let imageEntry = keys["image"]!
-        guard let src = string(imageEntry.value, key: "image") else { return nil }
-        guard !src.isEmpty else {
-            report(.invalidValue, imageEntry.value.location, "'image' is empty; give the path of an image file")
-            return nil
-        }
-        let file = inputFile(src, key: ImageOverlaySpec.imageKey, at: imageEntry.value.location,
-                             what: "overlay image", missing: "overlay image not found: '\(src)'")
+        guard let file = imageFile(keys["image"]!, key: ImageOverlaySpec.imageKey, what: "overlay image") else { return nil }
         var failed = !file.exists
         var image = ImageOverlaySpec(input: file.input)
         for key in ["width", "height"] {

@@ -1,0 +1,55 @@
+import CollageRaster
+import CollageSpec
+
+/// The node and report stage of one overlay kind: the payload of each
+/// `OverlayFrameKind` case conforms (in its kind's folder, `Overlays/KIND/`),
+/// and `SceneBuilder.build` and `OverlayFrame.report` delegate to it in one
+/// line (`OverlayFrameKind.drawing`).
+protocol OverlayDrawing {
+    /// The overlay's scene node: one group turned by `frame.rotation` about
+    /// the overlay's box centre, faded by `frame.opacity` and blended by
+    /// `frame.blend` (`OverlayNode`); nil when it draws nothing.
+    /// - Throws: the kind's errors at the overlay's location (a text's fonts).
+    func node(_ frame: OverlayFrame, context: inout OverlayDrawingContext) throws(DiagnosticList) -> Node?
+    /// The kind's entries of the overlay in `collage layout --json`, after
+    /// `index` and `kind` (`OverlayFrame.report`), its node's `transform`
+    /// and `bounds` last; nil leaves the overlay out (a text not set).
+    func report(_ frame: OverlayFrame, context: OverlayDrawingContext) -> [(String, JSONText.Value)]?
+}
+
+/// What the node and report stages of every overlay share.
+public struct OverlayDrawingContext {
+    public let spec: Spec
+    public let layout: Layout
+    /// Fonts for text overlays.
+    public let library: FontLibrary
+    /// The text overlays set so far, in overlay order (`TextBlock.overlay`).
+    public var textBlocks: [TextBlock]
+    /// Font warnings (fallback face, missing glyphs), in overlay order.
+    public var warnings: [Diagnostic] = []
+    public init(spec: Spec, layout: Layout, library: FontLibrary = .shared, textBlocks: [TextBlock] = []) {
+        self.spec = spec; self.layout = layout; self.library = library; self.textBlocks = textBlocks
+    }
+}
+
+extension OverlayFrameKind {
+    /// The frame's payload as its node and report stage: one delegating line per kind.
+    var drawing: any OverlayDrawing {
+        switch self {
+        case .text(let kind): kind
+        case .image(let kind): kind
+        case .shape(let kind): kind
+        case .qrcode(let kind): kind
+        }
+    }
+}
+
+extension OverlayFrame {
+    /// The overlay in `collage layout --json` (`LayoutReport`): `index`,
+    /// `kind`, then the kind's own entries; nil for a text overlay not set.
+    public func report(_ context: OverlayDrawingContext) -> JSONText.Value? {
+        guard let entries = kind.drawing.report(self, context: context) else { return nil }
+        return .object([("index", .int(overlay)), ("kind", .string(context.spec.overlays[overlay].kindName.rawValue))]
+                       + entries)
+    }
+}
