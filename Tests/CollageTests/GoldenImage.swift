@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Golden-image comparison (README "Rules": Tests): straight-alpha RGBA8, pixels
 /// transparent in both images are skipped, a pixel differs when any channel
@@ -13,24 +14,6 @@ enum GoldenImage {
     static let channelTolerance = 1
 
     static var recording: Bool { ProcessInfo.processInfo.environment["COLLAGE_RECORD"] == "1" }
-
-    /// Number of pixels that differ (sizes must match).
-    static func differingPixels(_ a: Pixmap, _ b: Pixmap, tolerance: Int = channelTolerance) -> Int {
-        precondition(a.width == b.width && a.height == b.height)
-        var count = 0
-        a.pixels.withUnsafeBufferPointer { pa in
-            b.pixels.withUnsafeBufferPointer { pb in
-                var i = 0
-                while i < pa.count {
-                    if !(pa[i + 3] == 0 && pb[i + 3] == 0) {
-                        for c in 0..<4 where abs(Int(pa[i + c]) - Int(pb[i + c])) > tolerance { count += 1; break }
-                    }
-                    i += 4
-                }
-            }
-        }
-        return count
-    }
 
     static func assertMatches(_ actual: Pixmap, golden name: String, budget: Int = 0,
                               file: StaticString = #filePath, line: UInt = #line) throws {
@@ -48,7 +31,7 @@ enum GoldenImage {
                     file: file, line: line)
             return
         }
-        let differing = differingPixels(expected, actual)
+        let differing = PixelMetrics.differingPixels(expected, actual, tolerance: channelTolerance)
         if differing > budget {
             let path = try writeFailure(name: name, expected: expected, actual: actual)
             XCTFail("\(name): \(differing) pixels differ by more than \(channelTolerance) (budget \(budget)); see \(path)",
