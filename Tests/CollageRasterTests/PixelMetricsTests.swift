@@ -39,6 +39,8 @@ final class PixelMetricsTests: XCTestCase {
         XCTAssertEqual(PixelMetrics.maxDifference(left, right, channels: .rgba), 128)
         XCTAssertEqual(PixelMetrics.differingPixels(left, right, tolerance: 1), 1)
         XCTAssertEqual(PixelMetrics.differingPixels(left, right, tolerance: 200), 0)
+        XCTAssertTrue(PixelMetrics.differ(left[1, 0], right[1, 0], tolerance: 127))
+        XCTAssertFalse(PixelMetrics.differ(left[1, 0], right[1, 0], tolerance: 128))
         // Pixels transparent in both are skipped, whatever their colour.
         let clear = Pixmap(width: 1, height: 1, pixels: [255, 0, 0, 0]), other = Pixmap(width: 1, height: 1, pixels: [0, 0, 255, 0])
         XCTAssertEqual(PixelMetrics.differingPixels(clear, other, tolerance: 1), 0)

@@ -62,8 +62,7 @@ public enum PixelMetrics {
         return Int(worst.rounded())
     }
 
-    /// The golden rule (README "Tests"): pixels that differ, a pixel
-    /// differing when any of its four bytes differs by more than `tolerance`;
+    /// The golden rule (README "Tests"): pixels that differ (`differ`);
     /// pixels transparent in both images are skipped.
     public static func differingPixels(_ a: Pixmap, _ b: Pixmap, tolerance: Int) -> Int {
         precondition(a.size == b.size, "\(a.size) vs \(b.size)")
@@ -72,14 +71,21 @@ public enum PixelMetrics {
             b.pixels.withUnsafeBufferPointer { pb in
                 var i = 0
                 while i < pa.count {
-                    if !(pa[i + 3] == 0 && pb[i + 3] == 0) {
-                        for c in 0 ..< 4 where abs(Int(pa[i + c]) - Int(pb[i + c])) > tolerance { count += 1; break }
-                    }
+                    let p = Color(red: pa[i], green: pa[i + 1], blue: pa[i + 2], alpha: pa[i + 3])
+                    let q = Color(red: pb[i], green: pb[i + 1], blue: pb[i + 2], alpha: pb[i + 3])
+                    if !(p.alpha == 0 && q.alpha == 0), differ(p, q, tolerance: tolerance) { count += 1 }
                     i += 4
                 }
             }
         }
         return count
+    }
+
+    /// Whether two pixels differ under the golden rule: one of their four
+    /// channels by more than `tolerance`.
+    public static func differ(_ a: Color, _ b: Color, tolerance: Int) -> Bool {
+        max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+            abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha))) > tolerance
     }
 
     /// Calls `body` with each pair of samples `channels` reads, pixel by

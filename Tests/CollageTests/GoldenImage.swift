@@ -52,9 +52,7 @@ enum GoldenImage {
                 if let a { sheet[2 * w + x, y] = a }
                 // Diff: red where pixels differ, a faded copy of the expected image elsewhere.
                 if let e, let a {
-                    let differs = max(abs(Int(e.red) - Int(a.red)), abs(Int(e.green) - Int(a.green)),
-                                      abs(Int(e.blue) - Int(a.blue)), abs(Int(e.alpha) - Int(a.alpha))) > channelTolerance
-                    sheet[w + x, y] = differs ? Color(red: 255, green: 0, blue: 0)
+                    sheet[w + x, y] = PixelMetrics.differ(e, a, tolerance: channelTolerance) ? Color(red: 255, green: 0, blue: 0)
                         : Color(red: 192 + e.red / 4, green: 192 + e.green / 4, blue: 192 + e.blue / 4)
                 } else {
                     sheet[w + x, y] = Color(red: 255, green: 0, blue: 255)
