@@ -52,8 +52,8 @@ let package = Package(
         // Micro-benchmark of the raster stage alone (synthetic decoded photos).
         .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"], path: "Benchmarks/RasterBench"),
 
-        // The tests' shared helpers (package, binary, pinned fonts, corpus, scratch folders); in no product.
-        .target(name: "CollageTestSupport", path: "Tests/CollageTestSupport"),
+        // The tests' shared helpers (package, binary, pinned fonts, corpus, scratch folders, pixel metrics); in no product.
+        .target(name: "CollageTestSupport", dependencies: ["CollageRaster"], path: "Tests/CollageTestSupport"),
         .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec", "CollageTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster", "CRasterKernels", "CollageTestSupport"]),
         .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs", "CollageTestSupport"]),

@@ -57,7 +57,7 @@ final class DCTScaleTests: XCTestCase {
                 boxed[x, y] = Color(red: UInt8(sum[0] / 64), green: UInt8(sum[1] / 64), blue: UInt8(sum[2] / 64))
             }
         }
-        let psnr = PixmapMetrics.psnr(eighth.pixmap, boxed)
+        let psnr = PixelMetrics.psnr(eighth.pixmap, boxed)
         XCTAssertGreaterThan(psnr, 30, "1/8 DCT decode vs 8x8 box filter of the full decode: \(psnr) dB")
     }
 

@@ -1,11 +1,12 @@
 import XCTest
 import CollageRaster
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// ImageEncoder: round trips through the decoder, file structure, determinism.
 final class EncoderTests: XCTestCase {
     func testOpaquePNGRoundTripIsExactAndRGB() throws {
-        let original = PixmapMetrics.synthetic(width: 97, height: 61)
+        let original = TestPicture.synthetic(width: 97, height: 61)
         let bytes = try ImageEncoder.encode(original, as: .png)
         XCTAssertEqual(bytes[25], 2, "IHDR colour type 2 (RGB) for an opaque image")
         XCTAssertEqual(bytes[24], 8, "bit depth 8")
@@ -14,7 +15,7 @@ final class EncoderTests: XCTestCase {
     }
 
     func testTranslucentPNGRoundTripIsExactAndRGBA() throws {
-        let original = PixmapMetrics.synthetic(width: 40, height: 33) { x, y in UInt8((x * 7 + y * 3) % 256) }
+        let original = TestPicture.synthetic(width: 40, height: 33) { x, y in UInt8((x * 7 + y * 3) % 256) }
         let bytes = try ImageEncoder.encode(original, as: .png)
         XCTAssertEqual(bytes[25], 6, "IHDR colour type 6 (RGBA) when a pixel is not opaque")
         let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "alpha.png", for: self))
@@ -22,42 +23,42 @@ final class EncoderTests: XCTestCase {
     }
 
     func testPNGChunksAreSRGBWithoutTimeOrText() throws {
-        let bytes = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 8, height: 8), as: .png)
+        let bytes = try ImageEncoder.encode(TestPicture.synthetic(width: 8, height: 8), as: .png)
         XCTAssertEqual(PNGChunks.types(bytes), ["IHDR", "sRGB", "IDAT", "IEND"])
-        let withDPI = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 8, height: 8), as: .png,
+        let withDPI = try ImageEncoder.encode(TestPicture.synthetic(width: 8, height: 8), as: .png,
                                               options: EncodeOptions(dpi: 300))
         XCTAssertEqual(PNGChunks.types(withDPI), ["IHDR", "sRGB", "pHYs", "IDAT", "IEND"])
     }
 
     func testJPEGRoundTripStaysWithinErrorBound() throws {
-        let original = PixmapMetrics.synthetic(width: 160, height: 120)
+        let original = TestPicture.synthetic(width: 160, height: 120)
         let bytes = try ImageEncoder.encode(original, as: .jpeg, options: EncodeOptions(quality: 90))
         let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "q90.jpg", for: self))
         XCTAssertEqual(decoded.size, original.size)
         XCTAssertTrue(decoded.isOpaque)
-        let mean = PixmapMetrics.meanAbsoluteDifference(decoded, original)
+        let mean = PixelMetrics.meanAbsoluteDifference(decoded, original)
         XCTAssertLessThan(mean, 4, "mean abs error \(mean)")
         XCTAssertGreaterThan(mean, 0, "JPEG is lossy: an exact match means the test image did not go through JPEG")
     }
 
     func testJPEGIsBaselineJFIF420WithoutExif() throws {
-        let bytes = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 32, height: 32), as: .jpeg)
+        let bytes = try ImageEncoder.encode(TestPicture.synthetic(width: 32, height: 32), as: .jpeg)
         XCTAssertEqual(Array(bytes[0 ..< 4]), [0xFF, 0xD8, 0xFF, 0xE0], "SOI then APP0")
         XCTAssertEqual(String(decoding: bytes[6 ..< 10], as: UTF8.self), "JFIF")
         let markers = jpegMarkers(bytes)
         XCTAssertTrue(markers.contains(0xC0), "SOF0 (baseline)")
         XCTAssertFalse(markers.contains(0xE1), "no APP1 (EXIF)")
         XCTAssertEqual(lumaSampling(bytes), 0x22, "4:2:0")
-        let full = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 32, height: 32), as: .jpeg,
+        let full = try ImageEncoder.encode(TestPicture.synthetic(width: 32, height: 32), as: .jpeg,
                                            options: EncodeOptions(subsampling: .yuv444))
         XCTAssertEqual(lumaSampling(full), 0x11, "4:4:4")
-        let progressive = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 32, height: 32), as: .jpeg,
+        let progressive = try ImageEncoder.encode(TestPicture.synthetic(width: 32, height: 32), as: .jpeg,
                                                   options: EncodeOptions(progressive: true))
         XCTAssertTrue(jpegMarkers(progressive).contains(0xC2), "SOF2 (progressive)")
     }
 
     func testEncodingTwiceGivesIdenticalBytes() throws {
-        let image = PixmapMetrics.synthetic(width: 123, height: 77) { x, _ in x < 10 ? 128 : 255 }
+        let image = TestPicture.synthetic(width: 123, height: 77) { x, _ in x < 10 ? 128 : 255 }
         for format in [OutputFormat.png, .jpeg] {
             let first = try ImageEncoder.encode(image, as: format)
             let second = try ImageEncoder.encode(image, as: format)

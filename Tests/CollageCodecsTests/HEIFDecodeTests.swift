@@ -55,7 +55,7 @@ final class HEIFDecodeTests: XCTestCase {
         // P3 -> sRGB expands saturation: the sky (blue-dominant) gets bluer relative to red.
         let a = converted.pixmap[100, 75], b = stored.pixmap[100, 75]
         XCTAssertGreaterThan(Int(a.blue) - Int(a.red), Int(b.blue) - Int(b.red), "converted \(a), stored \(b)")
-        XCTAssertGreaterThan(PixmapMetrics.meanAbsoluteDifference(converted.pixmap, stored.pixmap), 1)
+        XCTAssertGreaterThan(PixelMetrics.meanAbsoluteDifference(converted.pixmap, stored.pixmap), 1)
     }
 
     func testTenBitIsReducedToTheFullEightBitRangeSmoothly() throws {

@@ -14,7 +14,7 @@ final class HeaderPrefixTests: XCTestCase {
     }
 
     func testJPEGWhoseHeaderRunsPastThePrefixIsReadWhole() throws {
-        let jpeg = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 24, height: 16), as: .jpeg,
+        let jpeg = try ImageEncoder.encode(TestPicture.synthetic(width: 24, height: 16), as: .jpeg,
                                            options: EncodeOptions(quality: 90))
         // After SOI: five 65,533-byte APP15 segments (320 KiB), then the EXIF
         // APP1 with orientation 6, so the orientation lies past the prefix.
@@ -37,7 +37,7 @@ final class HeaderPrefixTests: XCTestCase {
     }
 
     func testJPEGWhoseHeaderFitsThePrefixIsReadFromIt() throws {
-        let jpeg = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 24, height: 16), as: .jpeg,
+        let jpeg = try ImageEncoder.encode(TestPicture.synthetic(width: 24, height: 16), as: .jpeg,
                                            options: EncodeOptions(quality: 90))
         // The EXIF first, then 320 KiB of entropy-coded-looking data the
         // header parse never reaches (the scan after SOS).
@@ -50,7 +50,7 @@ final class HeaderPrefixTests: XCTestCase {
     }
 
     func testPNGWhoseExifFollowsALargeChunkIsReadWhole() throws {
-        let png = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 20, height: 10), as: .png)
+        let png = try ImageEncoder.encode(TestPicture.synthetic(width: 20, height: 10), as: .png)
         // eXIf (orientation 3) is inserted after IHDR first, then a 300 KiB
         // private ancillary chunk before it, so eXIf ends past the prefix.
         let withExif = PNGChunks.inserting(type: "eXIf", data: PNGChunks.exifOrientation(3), into: png)

@@ -43,8 +43,8 @@ final class ICCProfileTests: XCTestCase {
         let source = try decode("libvips/sample.jpg").pixmap
         let xyb = try decode("libvips/sample-xyb.jpg")
         XCTAssertTrue(xyb.convertedICCProfile)
-        let converted = PixmapMetrics.psnr(xyb.pixmap, source)
-        let raw = PixmapMetrics.psnr(try decode("libvips/sample-xyb.jpg", convert: false).pixmap, source)
+        let converted = PixelMetrics.psnr(xyb.pixmap, source)
+        let raw = PixelMetrics.psnr(try decode("libvips/sample-xyb.jpg", convert: false).pixmap, source)
         XCTAssertGreaterThan(converted, 35, "XYB through its profile vs sample.jpg")
         XCTAssertLessThan(raw, 20, "XYB without its profile is green/purple")
     }
@@ -61,7 +61,7 @@ final class ICCProfileTests: XCTestCase {
         XCTAssertEqual(image.pixmap.size, Size(width: 140, height: 140))
         XCTAssertTrue(image.pixmap.isOpaque)
         let naive = try decode("metadata-extractor-images/Multiple_ICC_segments.jpg", convert: false).pixmap
-        let mean = PixmapMetrics.meanAbsoluteDifference(image.pixmap, naive)
+        let mean = PixelMetrics.meanAbsoluteDifference(image.pixmap, naive)
         XCTAssertLessThan(mean, 15, "profile and naive conversion agree roughly (an inverted result differs by ~200)")
     }
 

@@ -2,6 +2,7 @@ import XCTest
 import CollageRaster
 import Dispatch
 @testable import CollageCodecs
+import CollageTestSupport
 
 /// JPEGBandEncoder: bands of 8 MCU rows encoded in any order, on several
 /// threads, join into the bytes of the one-shot encoder, whose baseline
@@ -52,7 +53,7 @@ final class JPEGBandEncoderTests: XCTestCase {
         let sizes = [Size(width: 203, height: 117), Size(width: 64, height: 256), Size(width: 97, height: 385),
                      Size(width: 1, height: 1), Size(width: 320, height: 129)]
         for size in sizes {
-            let pixmap = PixmapMetrics.synthetic(width: size.width, height: size.height) { x, y in
+            let pixmap = TestPicture.synthetic(width: size.width, height: size.height) { x, y in
                 x > size.width / 2 && y > size.height / 2 ? UInt8((x * y) % 256) : 255
             }
             for option in options {
@@ -85,18 +86,18 @@ final class JPEGBandEncoderTests: XCTestCase {
     /// pixels of the same picture written progressive (same quantised
     /// coefficients, no restarts): the markers change no pixel.
     func testJoinedFileDecodesLikeAFileWithoutRestarts() throws {
-        let pixmap = PixmapMetrics.synthetic(width: 300, height: 700)
+        let pixmap = TestPicture.synthetic(width: 300, height: 700)
         let joined = try encodeInBands(pixmap, options: EncodeOptions(), concurrently: true).finish()
         let progressive = try ImageEncoder.encode(pixmap, as: .jpeg, options: EncodeOptions(progressive: true))
         XCTAssertNil(restartInterval(progressive))
         let decoded = try ImageDecoder.decode(path: TempFiles.write(joined, name: "joined.jpg", for: self))
         XCTAssertEqual(decoded.size, Size(width: 300, height: 700))
         XCTAssertEqual(decoded, try ImageDecoder.decode(path: TempFiles.write(progressive, name: "progressive.jpg", for: self)))
-        XCTAssertGreaterThan(PixmapMetrics.psnr(decoded, pixmap), 28)
+        XCTAssertGreaterThan(PixelMetrics.psnr(decoded, pixmap), 28)
     }
 
     func testMissingBandOrProgressiveIsAnError() throws {
-        let pixmap = PixmapMetrics.synthetic(width: 40, height: 300)
+        let pixmap = TestPicture.synthetic(width: 40, height: 300)
         let encoder = try JPEGBandEncoder(width: 40, height: 300)
         pixmap.pixels.withUnsafeBufferPointer { encoder.encode(band: 0, rows: $0.baseAddress!) }
         XCTAssertFalse(encoder.isComplete)

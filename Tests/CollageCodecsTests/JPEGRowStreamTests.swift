@@ -9,7 +9,7 @@ import CollageTestSupport
 final class JPEGRowStreamTests: XCTestCase {
     /// A 4:2:0 q90 JPEG of a synthetic picture, written to a temporary file.
     private func jpeg(width: Int, height: Int, name: String) throws -> String {
-        let bytes = try ImageEncoder.encode(PixmapMetrics.synthetic(width: width, height: height), as: .jpeg)
+        let bytes = try ImageEncoder.encode(TestPicture.synthetic(width: width, height: height), as: .jpeg)
         return try TempFiles.write(bytes, name: name)
     }
 
@@ -70,7 +70,7 @@ final class JPEGRowStreamTests: XCTestCase {
     }
 
     func testFilesNeedingWholeImageColourConversionTakeTheWholeImagePath() throws {
-        let png = try TempFiles.write(try ImageEncoder.encode(PixmapMetrics.synthetic(width: 8, height: 8), as: .png), name: "rows.png")
+        let png = try TempFiles.write(try ImageEncoder.encode(TestPicture.synthetic(width: 8, height: 8), as: .png), name: "rows.png")
         XCTAssertNil(try ImageDecoder.openRows(path: png, options: DecodeOptions()))
         // CMYK (Adobe) and a Display P3 profile: converted over the whole image.
         let cmyk = try TestPackage.corpusFile("pillow/pil_sample_cmyk.jpg"), p3 = try TestPackage.corpusFile("nuke/image-p3.jpg")
@@ -83,7 +83,7 @@ final class JPEGRowStreamTests: XCTestCase {
     }
 
     func testTruncatedFileFailsWhenItsMissingRowsAreRead() throws {
-        let bytes = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 64, height: 256), as: .jpeg)
+        let bytes = try ImageEncoder.encode(TestPicture.synthetic(width: 64, height: 256), as: .jpeg)
         let path = try TempFiles.write(Array(bytes.prefix(bytes.count / 2)), name: "rows-truncated.jpg")
         let stream = try XCTUnwrap(try ImageDecoder.openRows(path: path, options: DecodeOptions()))
         _ = rows(stream, 0 ..< stream.size.height)
@@ -139,7 +139,7 @@ final class JPEGRowStreamTests: XCTestCase {
                                                             threads: 2)
                     let whole = try SceneRenderer.render(scene, images: Provider(path: path, orientation: orientation, stream: false),
                                                          threads: 1)
-                    let difference = zip(streamed.pixels, whole.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+                    let difference = PixelMetrics.maxDifference(streamed, whole, channels: .rgba)
                     XCTAssertLessThanOrEqual(difference, 1, "orientation \(orientation.rawValue) window \(window) into \(destination)")
                 }
             }

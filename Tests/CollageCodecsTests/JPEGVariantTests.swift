@@ -13,7 +13,7 @@ final class JPEGVariantTests: XCTestCase {
         let huffman = try decode("libjpeg-turbo/testorig.jpg").pixmap
         let arithmetic = try decode("libjpeg-turbo/testimgari.jpg").pixmap
         XCTAssertEqual(arithmetic.size, Size(width: 227, height: 149))
-        let psnr = PixmapMetrics.psnr(arithmetic, huffman)
+        let psnr = PixelMetrics.psnr(arithmetic, huffman)
         XCTAssertGreaterThanOrEqual(psnr, 45, "testimgari vs testorig: \(psnr) dB")
     }
 
@@ -21,7 +21,7 @@ final class JPEGVariantTests: XCTestCase {
         let cmyk = try decode("pillow/pil_sample_cmyk.jpg").pixmap
         let rgb = try decode("pillow/pil_sample_rgb.jpg").pixmap
         XCTAssertEqual(cmyk.size, Size(width: 100, height: 100))
-        let mean = PixmapMetrics.meanAbsoluteDifference(cmyk, rgb)
+        let mean = PixelMetrics.meanAbsoluteDifference(cmyk, rgb)
         XCTAssertLessThan(mean, 8, "an uninverted CMYK decode is a negative (mean difference near 200)")
     }
 

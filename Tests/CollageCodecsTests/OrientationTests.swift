@@ -36,7 +36,7 @@ final class OrientationTests: XCTestCase {
 
     func testLargeRotationMatchesPixelByPixelDefinition() {
         // Wider than one 64-pixel tile in both directions, odd sizes.
-        let stored = PixmapMetrics.synthetic(width: 131, height: 70)
+        let stored = TestPicture.synthetic(width: 131, height: 70)
         let rotated = Orientation.right.applied(to: stored)
         XCTAssertEqual(rotated.size, Size(width: 70, height: 131))
         for (x, y) in [(0, 0), (69, 0), (0, 130), (69, 130), (33, 77)] {
@@ -87,17 +87,7 @@ final class OrientationTests: XCTestCase {
     /// PSNR over R, G, B, skipping the middle 30% x 30% box (the digit label).
     private func psnrOutsideDigit(_ a: Pixmap, _ b: Pixmap) -> Double {
         let x0 = a.width * 35 / 100, x1 = a.width * 65 / 100, y0 = a.height * 35 / 100, y1 = a.height * 65 / 100
-        var sum = 0.0, count = 0
-        for y in 0 ..< a.height {
-            for x in 0 ..< a.width where !(x >= x0 && x < x1 && y >= y0 && y < y1) {
-                let p = a[x, y], q = b[x, y]
-                for (u, v) in [(p.red, q.red), (p.green, q.green), (p.blue, q.blue)] {
-                    let d = Double(Int(u) - Int(v)); sum += d * d; count += 1
-                }
-            }
-        }
-        let mse = sum / Double(count)
-        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+        return PixelMetrics.psnr(a, b, excluding: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
 
     func testColourBarsStoredSidewaysComeOutLandscape() throws {

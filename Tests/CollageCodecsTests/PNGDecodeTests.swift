@@ -96,7 +96,7 @@ final class PNGDecodeTests: XCTestCase {
     }
 
     func testEXIfChunkOrientationIsApplied() throws {
-        let stored = PixmapMetrics.synthetic(width: 6, height: 4)
+        let stored = TestPicture.synthetic(width: 6, height: 4)
         let plain = try ImageEncoder.encode(stored, as: .png)
         let tagged = PNGChunks.inserting(type: "eXIf", data: PNGChunks.exifOrientation(6), into: plain)
         let path = try TempFiles.write(tagged, name: "exif6.png", for: self)

@@ -22,8 +22,8 @@ final class RowEncoderTests: XCTestCase {
         return (try encoder.finish(), opaque)
     }
 
-    private let opaque = PixmapMetrics.synthetic(width: 203, height: 117)
-    private let translucent = PixmapMetrics.synthetic(width: 203, height: 117) { x, y in x > 150 && y > 90 ? UInt8((x * y) % 256) : 255 }
+    private let opaque = TestPicture.synthetic(width: 203, height: 117)
+    private let translucent = TestPicture.synthetic(width: 203, height: 117) { x, y in x > 150 && y > 90 ? UInt8((x * y) % 256) : 255 }
 
     func testJPEGBandsGiveTheOneShotBytesForEveryOption() throws {
         let options = [
@@ -62,7 +62,7 @@ final class RowEncoderTests: XCTestCase {
     }
 
     func testFinishingEarlyOrTwiceAndImpossibleRequestsThrow() throws {
-        let pixmap = PixmapMetrics.synthetic(width: 32, height: 40)
+        let pixmap = TestPicture.synthetic(width: 32, height: 40)
         for format in [OutputFormat.jpeg, .png] {
             let name = format.rawValue.uppercased()
             let encoder = try RowEncoder(format: format, width: 32, height: 40)
@@ -88,7 +88,7 @@ final class RowEncoderTests: XCTestCase {
 
     /// Extra rows past the height are ignored, as the one-shot encoders' loops do.
     func testRowsPastTheHeightAreIgnored() throws {
-        let pixmap = PixmapMetrics.synthetic(width: 20, height: 24)
+        let pixmap = TestPicture.synthetic(width: 20, height: 24)
         let top = Pixmap(width: 20, height: 16, pixels: Array(pixmap.pixels[0 ..< 20 * 16 * 4]))
         for format in [OutputFormat.jpeg, .png] {
             let encoder = try RowEncoder(format: format, width: 20, height: 16)

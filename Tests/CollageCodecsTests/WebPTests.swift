@@ -28,7 +28,7 @@ final class WebPTests: XCTestCase {
     }
 
     func testLosslessRoundTripIsExactIncludingColoursUnderTransparentPixels() throws {
-        let original = PixmapMetrics.synthetic(width: 67, height: 45) { x, y in UInt8((x * 11 + y * 5) % 256) }
+        let original = TestPicture.synthetic(width: 67, height: 45) { x, y in UInt8((x * 11 + y * 5) % 256) }
         let bytes = try ImageEncoder.encode(original, as: .webp, options: EncodeOptions(lossless: true))
         XCTAssertEqual(String(decoding: bytes[12 ..< 16], as: UTF8.self), "VP8L")
         let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "lossless.webp", for: self))
@@ -36,20 +36,20 @@ final class WebPTests: XCTestCase {
     }
 
     func testLossyRoundTripStaysWithinErrorBoundAndHonoursQuality() throws {
-        let original = PixmapMetrics.synthetic(width: 160, height: 120)
+        let original = TestPicture.synthetic(width: 160, height: 120)
         let q90 = try ImageEncoder.encode(original, as: .webp, options: EncodeOptions(quality: 90))
         let q20 = try ImageEncoder.encode(original, as: .webp, options: EncodeOptions(quality: 20))
         XCTAssertEqual(String(decoding: q90[12 ..< 16], as: UTF8.self), "VP8 ", "opaque lossy: simple VP8, no ALPH")
         XCTAssertLessThan(q20.count, q90.count)
         let decoded = try ImageDecoder.decode(path: TempFiles.write(q90, name: "q90.webp", for: self))
-        let mean = PixmapMetrics.meanAbsoluteDifference(decoded, original)
+        let mean = PixelMetrics.meanAbsoluteDifference(decoded, original)
         XCTAssertLessThan(mean, 4, "mean abs error \(mean)")
         XCTAssertGreaterThan(mean, 0)
         XCTAssertTrue(decoded.isOpaque)
     }
 
     func testEncodingIsDeterministic() throws {
-        let image = PixmapMetrics.synthetic(width: 90, height: 70) { x, _ in x < 10 ? 0 : 255 }
+        let image = TestPicture.synthetic(width: 90, height: 70) { x, _ in x < 10 ? 0 : 255 }
         for options in [EncodeOptions(quality: 80), EncodeOptions(lossless: true)] {
             let first = try ImageEncoder.encode(image, as: .webp, options: options)
             for _ in 0 ..< 3 { XCTAssertEqual(try ImageEncoder.encode(image, as: .webp, options: options), first) }
@@ -63,7 +63,7 @@ final class WebPTests: XCTestCase {
     }
 
     func testExifOrientationInWebPIsApplied() throws {
-        let stored = PixmapMetrics.synthetic(width: 30, height: 20)
+        let stored = TestPicture.synthetic(width: 30, height: 20)
         let bitstream = try ImageEncoder.encode(stored, as: .webp, options: EncodeOptions(lossless: true))
         let file = WebPContainer.extended(bitstream: bitstream, width: 30, height: 20,
                                           exif: PNGChunks.exifOrientation(6))
@@ -106,7 +106,7 @@ final class WebPTests: XCTestCase {
     }
 
     func testTruncatedWebPIsATruncationError() throws {
-        let bytes = try ImageEncoder.encode(PixmapMetrics.synthetic(width: 64, height: 64), as: .webp)
+        let bytes = try ImageEncoder.encode(TestPicture.synthetic(width: 64, height: 64), as: .webp)
         let path = try TempFiles.write(Array(bytes.prefix(bytes.count / 2)), name: "half.webp", for: self)
         XCTAssertThrowsError(try ImageDecoder.decode(path: path)) { error in
             let error = error as! ImageError

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CollageRaster
+import CollageTestSupport
 
 /// Resampling the stored pixels and placing each output pixel upright
 /// (`OrientedResample`, `StoredImageSource`) gives the pixels of resampling
@@ -65,10 +66,6 @@ final class OrientedResampleTests: XCTestCase {
         return p
     }
 
-    static func maxDifference(_ a: Pixmap, _ b: Pixmap) -> Int {
-        zip(a.pixels, b.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    }
-
     /// Draws of image 0 covering its edges, fractional windows, shrinking
     /// and enlarging, a partly clipped draw, and (item 3) a draw that
     /// overlaps another image's, so it is held and composited in order.
@@ -105,7 +102,7 @@ final class OrientedResampleTests: XCTestCase {
                                                          threads: 1)
                 for threads in [1, 3] {
                     let canvas = try SceneRenderer.render(scene, images: provider, threads: threads)
-                    XCTAssertLessThanOrEqual(Self.maxDifference(canvas, reference), 1, "\(orientation) alpha \(alpha) threads \(threads)")
+                    XCTAssertLessThanOrEqual(PixelMetrics.maxDifference(canvas, reference, channels: .rgba), 1, "\(orientation) alpha \(alpha) threads \(threads)")
                 }
             }
         }
@@ -140,7 +137,7 @@ final class OrientedResampleTests: XCTestCase {
                 let streamed = StoredProvider([stored], orientation: orientation, stream: true)
                 let canvas = try SceneRenderer.render(scene, images: streamed, threads: 2)
                 let reference = try SceneRenderer.render(scene, images: MemoryImageProvider([orientation.upright(stored)]), threads: 1)
-                XCTAssertLessThanOrEqual(Self.maxDifference(canvas, reference), 1, "\(orientation) \(window)")
+                XCTAssertLessThanOrEqual(PixelMetrics.maxDifference(canvas, reference, channels: .rgba), 1, "\(orientation) \(window)")
                 let rows = try XCTUnwrap(streamed.requested[0], "\(orientation): not streamed")
                 XCTAssertEqual(rows, rows.sorted(), "\(orientation) \(window)")
                 XCTAssertEqual(Set(rows).count, rows.count, "\(orientation) \(window): a row read twice")

@@ -1,6 +1,7 @@
 @testable import CollageRaster
 import Glibc
 import XCTest
+import CollageTestSupport
 
 /// The scene graph end to end: isolated layers, mirrors, turned prints.
 final class SceneGraphTests: XCTestCase {
@@ -94,13 +95,7 @@ final class SceneGraphTests: XCTestCase {
                                                images: [SceneImage(orientedSize: Size(width: 300, height: 400))],
                                                nodes: [upright]),
                                          images: Oriented(stored: stored), threads: 1)
-        var squared = 0.0
-        for i in 0 ..< a.pixels.count where i % 4 != 3 {
-            let d = Double(a.pixels[i]) - Double(b.pixels[i])
-            squared += d * d
-        }
-        let mse = squared / Double(a.pixels.count / 4 * 3)
-        let psnr = mse == 0 ? Double.infinity : 10 * log10(255 * 255 / mse)
+        let psnr = PixelMetrics.psnr(a, b)
         XCTAssertGreaterThanOrEqual(psnr, 45, "PSNR \(psnr) dB")
     }
 

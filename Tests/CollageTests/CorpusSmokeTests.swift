@@ -53,15 +53,15 @@ final class CorpusSmokeTests: XCTestCase {
             let aloneResult = try runCollage(["render", alone.lastPathComponent, "-o", "alone-\(index).png"], in: directory)
             XCTAssertEqual(aloneResult.status, 0, aloneResult.stderr)
             let single = try ImageDecoder.decode(path: directory.appendingPathComponent("alone-\(index).png").path)
-            let fromCollage = ImageMetrics.crop(collage, cell)
-            XCTAssertGreaterThan(ImageMetrics.psnr(single, fromCollage), 45, "\(name): cell differs from the photo alone")
+            let fromCollage = collage.cropped(to: cell)
+            XCTAssertGreaterThan(PixelMetrics.psnr(single, fromCollage), 45, "\(name): cell differs from the photo alone")
             // 2. Upright, by an independent decoder: ImageMagick's auto-orient + cover crop.
             let reference = directory.appendingPathComponent("ref-\(index).png")
             try runTool("/usr/bin/convert", [photoPath, "-auto-orient", "-resize", "\(cell.width)x\(cell.height)^",
                                              "-gravity", "center", "-extent", "\(cell.width)x\(cell.height)",
                                              "-alpha", "set", reference.path])
             let magick = try ImageDecoder.decode(path: reference.path)
-            let upright = ImageMetrics.psnr(magick, fromCollage)
+            let upright = PixelMetrics.psnr(magick, fromCollage)
             XCTAssertGreaterThan(upright, 22, "\(name) is not upright (PSNR \(upright) dB against ImageMagick -auto-orient)")
         }
     }

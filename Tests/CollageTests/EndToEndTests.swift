@@ -27,7 +27,7 @@ final class EndToEndTests: XCTestCase, PhotoFolderTest {
         let rotated = try decode("rotated.png"), upright = try decode("upright.png")
         XCTAssertEqual(rotated.size, Size(width: 300, height: 400))
         // Same picture up to JPEG loss: the red quadrant is top-left, yellow bottom-right.
-        XCTAssertGreaterThan(ImageMetrics.psnr(rotated, upright), 30)
+        XCTAssertGreaterThan(PixelMetrics.psnr(rotated, upright), 30)
         XCTAssertGreaterThan(rotated[40, 40].red, 180)
         XCTAssertGreaterThan(rotated[260, 360].green, 180)
     }
@@ -160,28 +160,11 @@ final class EndToEndTests: XCTestCase, PhotoFolderTest {
     }
 }
 
-/// Image comparison measures for tests.
-enum ImageMetrics {
-    /// PSNR in dB over RGB of two same-size images (infinity when equal).
-    static func psnr(_ a: Pixmap, _ b: Pixmap) -> Double {
-        precondition(a.size == b.size)
-        var sum = 0.0
-        var i = 0
-        while i < a.pixels.count {
-            for c in 0..<3 {
-                let d = Double(a.pixels[i + c]) - Double(b.pixels[i + c])
-                sum += d * d
-            }
-            i += 4
-        }
-        let mse = sum / Double(a.width * a.height * 3)
-        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-    }
-
-    /// The sub-image at `rect` (whole pixels inside `p`).
-    static func crop(_ p: Pixmap, _ rect: PixelRect) -> Pixmap {
+extension Pixmap {
+    /// The sub-image at `rect` (whole pixels inside this one).
+    func cropped(to rect: PixelRect) -> Pixmap {
         var out = Pixmap(width: rect.width, height: rect.height)
-        for y in 0..<rect.height { for x in 0..<rect.width { out[x, y] = p[rect.x + x, rect.y + y] } }
+        for y in 0..<rect.height { for x in 0..<rect.width { out[x, y] = self[rect.x + x, rect.y + y] } }
         return out
     }
 }

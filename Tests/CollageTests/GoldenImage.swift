@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageRaster
 import Foundation
 import XCTest
+import CollageTestSupport
 
 /// Golden-image comparison (README "Rules": Tests): straight-alpha RGBA8, pixels
 /// transparent in both images are skipped, a pixel differs when any channel
@@ -13,24 +14,6 @@ enum GoldenImage {
     static let channelTolerance = 1
 
     static var recording: Bool { ProcessInfo.processInfo.environment["COLLAGE_RECORD"] == "1" }
-
-    /// Number of pixels that differ (sizes must match).
-    static func differingPixels(_ a: Pixmap, _ b: Pixmap, tolerance: Int = channelTolerance) -> Int {
-        precondition(a.width == b.width && a.height == b.height)
-        var count = 0
-        a.pixels.withUnsafeBufferPointer { pa in
-            b.pixels.withUnsafeBufferPointer { pb in
-                var i = 0
-                while i < pa.count {
-                    if !(pa[i + 3] == 0 && pb[i + 3] == 0) {
-                        for c in 0..<4 where abs(Int(pa[i + c]) - Int(pb[i + c])) > tolerance { count += 1; break }
-                    }
-                    i += 4
-                }
-            }
-        }
-        return count
-    }
 
     static func assertMatches(_ actual: Pixmap, golden name: String, budget: Int = 0,
                               file: StaticString = #filePath, line: UInt = #line) throws {
@@ -48,7 +31,7 @@ enum GoldenImage {
                     file: file, line: line)
             return
         }
-        let differing = differingPixels(expected, actual)
+        let differing = PixelMetrics.differingPixels(expected, actual, tolerance: channelTolerance)
         if differing > budget {
             let path = try writeFailure(name: name, expected: expected, actual: actual)
             XCTFail("\(name): \(differing) pixels differ by more than \(channelTolerance) (budget \(budget)); see \(path)",
@@ -69,9 +52,7 @@ enum GoldenImage {
                 if let a { sheet[2 * w + x, y] = a }
                 // Diff: red where pixels differ, a faded copy of the expected image elsewhere.
                 if let e, let a {
-                    let differs = max(abs(Int(e.red) - Int(a.red)), abs(Int(e.green) - Int(a.green)),
-                                      abs(Int(e.blue) - Int(a.blue)), abs(Int(e.alpha) - Int(a.alpha))) > channelTolerance
-                    sheet[w + x, y] = differs ? Color(red: 255, green: 0, blue: 0)
+                    sheet[w + x, y] = PixelMetrics.differ(e, a, tolerance: channelTolerance) ? Color(red: 255, green: 0, blue: 0)
                         : Color(red: 192 + e.red / 4, green: 192 + e.green / 4, blue: 192 + e.blue / 4)
                 } else {
                     sheet[w + x, y] = Color(red: 255, green: 0, blue: 255)

@@ -127,16 +127,7 @@ final class SVGRenderTests: XCTestCase {
         XCTAssertEqual(converted.status, 0, converted.stderr)
         let reference = try ImageDecoder.decode(path: directory.appendingPathComponent("reference.png").path)
         XCTAssertEqual(reference.size, image.size)
-        var squares = 0.0
-        for index in stride(from: 0, to: image.pixels.count, by: 4) {
-            let a = Double(image.pixels[index + 3]), b = Double(reference.pixels[index + 3])
-            for channel in 0 ..< 3 {
-                let d = Double(image.pixels[index + channel]) * a / 255 - Double(reference.pixels[index + channel]) * b / 255
-                squares += d * d
-            }
-            squares += (a - b) * (a - b)
-        }
-        let psnr = 10 * log10(255 * 255 / (squares / Double(image.pixels.count)))
+        let psnr = PixelMetrics.psnr(image, reference, channels: .premultipliedRGBA)
         XCTAssertGreaterThanOrEqual(psnr, 40, "PSNR \(psnr) dB")
         // Not blank: the art covers a good part of the canvas.
         let covered = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 128 }.count

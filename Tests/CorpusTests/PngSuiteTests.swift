@@ -27,11 +27,8 @@ final class PngSuiteTests: XCTestCase {
             let reference = try Self.run(magick, [path, "-set", "colorspace", "sRGB", "-depth", "8", "rgba:-"])
             XCTAssertEqual(reference.count, ours.pixels.count, relative)
             guard reference.count == ours.pixels.count else { continue }
-            var differing = 0
-            for i in stride(from: 0, to: reference.count, by: 4) {
-                if reference[i + 3] == 0 && ours.pixels[i + 3] == 0 { continue }
-                for c in 0 ..< 4 where abs(Int(reference[i + c]) - Int(ours.pixels[i + c])) > 1 { differing += 1; break }
-            }
+            let differing = PixelMetrics.differingPixels(Pixmap(width: ours.width, height: ours.height, pixels: reference),
+                                                         ours, tolerance: 1)
             XCTAssertEqual(differing, 0, "\(relative): \(differing) pixels differ from ImageMagick by more than 1")
             compared += 1
         }
