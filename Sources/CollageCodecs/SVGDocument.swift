@@ -33,12 +33,14 @@ public final class SVGDocument: VectorPicture, @unchecked Sendable {
     /// - Throws: `ImageError` naming `path`: `.unsupportedVariant` when
     ///   librsvg is not installed (the message names librsvg2-2), `.corrupt`
     ///   with librsvg's reason (malformed XML, a truncated SVGZ), no
-    ///   intrinsic size, or a zero size.
+    ///   intrinsic size, or a zero size; `.tooComplex` when the pre-scan
+    ///   (`SVGPrescan`, run first) refuses it.
     public init(bytes: [UInt8], path: String) throws(ImageError) {
         if let why = collage_svg_unavailable() {
             throw ImageError(path: path, reason: "SVG support is unavailable: \(String(cString: why)) "
                              + "(install librsvg2-2: apt-get install librsvg2-2)", kind: .unsupportedVariant)
         }
+        try SVGPrescan.check(bytes, path: path)
         var width = 0.0, height = 0.0
         var message = [CChar](repeating: 0, count: Int(COLLAGE_MESSAGE_MAX))
         let loaded = bytes.withUnsafeBufferPointer { buffer in

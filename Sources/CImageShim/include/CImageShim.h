@@ -210,6 +210,35 @@ void collage_svg_free(collage_svg *svg);
  * returns how many bytes came out (0 for data that is not gzip). */
 size_t collage_gunzip_prefix(const uint8_t *data, size_t length, uint8_t *out, size_t capacity);
 
+/* ------------------------------------- SVG pre-scan (libxml2's xmlTextReader) */
+
+typedef struct collage_xml_reader collage_xml_reader;
+typedef struct {
+    const char *name;   /* the local name, valid until the next collage_xml_next */
+    int depth;          /* 0 for the root element */
+    int attributes;
+    int line;
+} collage_xml_element;
+/* The most an SVGZ may inflate to for the pre-scan: 256 MiB. */
+#define COLLAGE_XML_MAX_INFLATED ((size_t)256 << 20)
+/* NULL when libxml2 (dlopen'ed on first use) is available, else why not. */
+const char *collage_xml_unavailable(void);
+/* A streaming reader over a whole SVG or SVGZ document in memory (which must
+ * outlive it); entities substituted, no network. NULL with `message`
+ * (COLLAGE_MESSAGE_MAX bytes) when libxml2 is unavailable, the SVGZ does
+ * not inflate, memory runs out, or (`*refused` set to 1) the document
+ * declares an external entity. */
+collage_xml_reader *collage_xml_open(const uint8_t *data, size_t length, int *refused, char *message);
+/* The next element start: 1, 0 at the end of the document, -1 on malformed
+ * XML (collage_xml_message says where and why). */
+int collage_xml_next(collage_xml_reader *r, collage_xml_element *element);
+/* The current element's attribute `index` (local name and value), 0 or -1;
+ * call collage_xml_element_done after the last one. */
+int collage_xml_attribute(collage_xml_reader *r, int index, const char **name, const char **value);
+void collage_xml_element_done(collage_xml_reader *r);
+const char *collage_xml_message(const collage_xml_reader *r);
+void collage_xml_close(collage_xml_reader *r);
+
 /* ------------------------------------------------------------- WebP decode */
 
 typedef struct {
