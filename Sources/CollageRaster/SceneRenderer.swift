@@ -165,6 +165,7 @@ public enum SceneRenderer {
             @Sendable func drawImages() {
                 while lateItems?.isCancelled != true, let image = work.takeImage() {
                     do {
+                        try options.deadline?.check()
                         try drawImage(image, of: scene, plan: plan, background: background, provider: images,
                                       canvas: pixels, work: work)
                         work.imageFinished(image)

@@ -239,6 +239,31 @@ void collage_xml_element_done(collage_xml_reader *r);
 const char *collage_xml_message(const collage_xml_reader *r);
 void collage_xml_close(collage_xml_reader *r);
 
+/* ------------------------------------------ helper process (issue 37) */
+
+/* The argument a helper executable is started with (HelperProcess.swift). */
+#define COLLAGE_HELPER_ARGUMENT "--collage-helper"
+enum { COLLAGE_HELPER_SVG_RENDER = 1, COLLAGE_HELPER_HEIF_DECODE = 2 };
+/* A request: the file's bytes follow it in the request memory file. */
+typedef struct {
+    uint32_t magic, operation;
+    uint64_t data_length, result_length;
+    uint64_t address_space;          /* the helper's RLIMIT_AS in bytes; 0: none */
+    uint64_t cpu_seconds;            /* its RLIMIT_CPU; 0: none */
+    int32_t width, height;           /* SVG: the cairo surface */
+    double matrix[6];                /* SVG: as collage_svg_render */
+    double viewport_width, viewport_height;
+} collage_helper_request;
+/* Runs `request` on `data` in `executable --collage-helper`, the result
+ * (`out_length` bytes: SVG ARGB32 words, HEIF RGBA) into `out`. 0 done;
+ * 1 the helper was killed at `timeout_seconds`; -1 it failed, with
+ * `message` (COLLAGE_MESSAGE_MAX bytes). No helper is left running. */
+int collage_helper_run(const char *executable, const collage_helper_request *request, const uint8_t *data,
+                       uint8_t *out, size_t out_length, double timeout_seconds, char *message);
+/* The helper's side (descriptors 3 and 4, the status line on 1); returns
+ * the process's exit status. */
+int collage_helper_serve(void);
+
 /* ------------------------------------------------------------- WebP decode */
 
 typedef struct {
