@@ -44,31 +44,34 @@ typedef void (*xmlStructuredErrorFunc)(void *user, void *error);
 
 #define DECLARE(type, name, parameters) type (*name) parameters;
 static struct { XML_FUNCTIONS(DECLARE) } lib;
+_Static_assert(sizeof lib == 14 * sizeof(void *), "lib is an array of function pointers");
 #undef DECLARE
 
 static const char *unavailable = "libxml2 was not loaded";
 static char unavailable_text[COLLAGE_MESSAGE_MAX];
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
+#define NAME(type, name, parameters) #name,
+/* Resolves every function into `lib` (a struct of pointers, in the order of
+ * XML_FUNCTIONS), or leaves `unavailable` saying what is missing. */
 static void init_library(void) {
+    static const char *const names[] = {XML_FUNCTIONS(NAME)};
+    const size_t count = sizeof names / sizeof *names;
     void *handle = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *why = dlerror();
-        collage_copy_message(unavailable_text, why ? why : "libxml2.so.2 not found");
-        unavailable = unavailable_text;
+    void **slot = (void **)&lib;
+    size_t resolved = 0;
+    while (handle && resolved < count && (slot[resolved] = dlsym(handle, names[resolved])) != NULL) resolved++;
+    if (handle && resolved == count) {
+        lib.xmlInitParser();
+        unavailable = NULL;
         return;
     }
-#define RESOLVE(type, name, parameters) \
-    if (!(*(void **)&lib.name = dlsym(handle, #name))) { \
-        collage_copy_message(unavailable_text, "libxml2.so.2 lacks " #name); \
-        unavailable = unavailable_text; \
-        return; \
-    }
-    XML_FUNCTIONS(RESOLVE)
-#undef RESOLVE
-    lib.xmlInitParser();
-    unavailable = NULL;
+    const char *why = handle ? NULL : dlerror();
+    if (handle) snprintf(unavailable_text, sizeof unavailable_text, "libxml2.so.2 lacks %s", names[resolved]);
+    else snprintf(unavailable_text, sizeof unavailable_text, "%s", why ? why : "libxml2.so.2 not found");
+    unavailable = unavailable_text;
 }
+#undef NAME
 
 const char *collage_xml_unavailable(void) {
     pthread_once(&init_once, init_library);

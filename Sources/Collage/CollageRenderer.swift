@@ -208,7 +208,8 @@ public enum CollageRenderer {
             do { file = try AtomicFile.pending(options.outputPath) } catch { throw .failure(.render, error.description) }
         }
         let encoder = CanvasEncoder(format: format, size: scene.size, options: encodeOptions,
-                                    opaqueBackground: scene.background.alpha == 255, sink: file?.sink() ?? EncodedSink())
+                                    opaqueBackground: scene.background.alpha == 255, sink: file?.sink() ?? EncodedSink(),
+                                    deadline: options.deadline)
         let canvas: Pixmap?
         do {
             var renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
