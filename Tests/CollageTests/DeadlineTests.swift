@@ -96,6 +96,22 @@ final class DeadlineTests: XCTestCase {
         XCTAssertEqual(helperChildren(), [])
     }
 
+    func testWatchReportsATimedOutRenderAndRendersTheNextChange() throws {
+        let directory = try folder()
+        try write("version: 1\ncanvas: {width: 3000, height: 3000}\nphotos:\n  - src: slow.svg\n", "doc.yaml", in: directory)
+        let log = directory.appendingPathComponent("watch.log")
+        let process = try startWatch("doc.yaml", output: "out.png", in: directory, log: log, extra: ["--timeout", "1"])
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        XCTAssertTrue(waitUntil(20) { logText().contains("error: the render exceeded --timeout 1 s") }, logText())
+        XCTAssertTrue(waitUntil(5) { logText().contains("not updated") }, logText())
+        XCTAssertTrue(process.isRunning)
+        let output = directory.appendingPathComponent("out.png").path
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        try write("version: 1\ncanvas: {width: 200, height: 200}\nphotos:\n  - src: quick.svg\n", "doc.yaml", in: directory)
+        XCTAssertTrue(waitUntil(20) { FileManager.default.fileExists(atPath: output) }, logText())
+    }
+
     func testEveryRenderingCommandDocumentsTimeoutWithAnExample() throws {
         for command in ["render", "convert", "grid", "batch", "watch"] {
             let help = String(decoding: try runCollage([command, "--help"]).stdout, as: UTF8.self)
