@@ -38,13 +38,17 @@ final class CanvasEncoder: Sendable {
     private let bands: JPEGBandEncoder?
     /// PNG: the rows are encoded with alpha.
     private let alpha: Bool
+    /// Once passed, bands and rows that become final are not encoded any
+    /// more (the render is stopped: `CollageError.timedOut`, issue 37).
+    private let deadline: Deadline?
 
     /// - Parameters:
     ///   - size: the canvas size in pixels.
     ///   - opaqueBackground: the scene's background has alpha 255.
     ///   - sink: where the file goes.
     init(format: OutputFormat, size: Size, options: EncodeOptions, opaqueBackground: Bool,
-         sink: EncodedSink = EncodedSink()) {
+         sink: EncodedSink = EncodedSink(), deadline: Deadline? = nil) {
+        self.deadline = deadline
         self.format = format
         self.options = options
         self.sink = sink
@@ -65,11 +69,14 @@ final class CanvasEncoder: Sendable {
     /// encoder keeps up with any order), or nil when the format is encoded
     /// from the finished canvas (WebP).
     var output: FinishedOutput? {
+        let deadline = self.deadline
         if let bands {
-            return .bands(FinishedBands(height: bands.bandHeight) { index, pixels in bands.encode(band: index, rows: pixels) })
+            return .bands(FinishedBands(height: bands.bandHeight) { index, pixels in
+                if deadline?.hasPassed != true { bands.encode(band: index, rows: pixels) }
+            })
         }
         guard let rows else { return nil }
-        return .rows({ range, pixels in rows.write(rows: pixels, count: range.count) },
+        return .rows({ range, pixels in if deadline?.hasPassed != true { rows.write(rows: pixels, count: range.count) } },
                      order: format == .png ? .topFirst : .largestFirst)
     }
 

@@ -108,6 +108,7 @@ final class CodecImageProvider: ImageProvider {
 
     func decode(image index: Int, minimumSize: Size) throws -> Pixmap {
         willDecode()
+        try checkDeadline(image: index)
         var options = self.options
         options.minimumSize = minimumSize
         do {
@@ -134,6 +135,7 @@ final class CodecImageProvider: ImageProvider {
     /// file allows it, else the whole decode without the orientation applied.
     func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
         willDecode()
+        try checkDeadline(image: index)
         var options = self.options
         options.minimumSize = minimumSize
         options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
@@ -168,6 +170,12 @@ final class CodecImageProvider: ImageProvider {
         } catch {
             throw Failure(image: index, error: error)
         }
+    }
+
+    /// Throws `.timedOut` for image `index` once `options.isolation`'s deadline has passed.
+    private func checkDeadline(image index: Int) throws {
+        guard let deadline = options.isolation?.deadline, deadline.hasPassed else { return }
+        throw Failure(image: index, error: ImageError(path: paths[index], reason: "stopped at the deadline", kind: .timedOut))
     }
 
     private func record(_ warnings: [String], image index: Int) {

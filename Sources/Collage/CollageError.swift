@@ -1,3 +1,4 @@
+import CollageRaster
 import CollageSpec
 
 /// Why a render failed. Every case maps to exit code 1 except `usage` (64).
@@ -10,6 +11,15 @@ public enum CollageError: Error, Sendable, CustomStringConvertible {
     /// The request itself is wrong (e.g. `--format png` with `-o out.jpg`,
     /// an output that is one of the inputs).
     case usage(String)
+    /// The render did not finish within its timeout (`--timeout`,
+    /// `DocumentRenderer.Configuration.timeout`), in seconds: it was
+    /// stopped, its helper processes killed, and nothing was written.
+    case timedOut(seconds: Double)
+
+    /// What `collage` says of a render stopped at `--timeout seconds`.
+    public static func timedOutMessage(_ seconds: Double) -> String {
+        "the render exceeded --timeout \(Deadline.format(seconds)) s"
+    }
 
     /// A single unlocated diagnostic of `kind`.
     static func failure(_ kind: Diagnostic.Kind, _ message: String, at location: SourceLocation? = nil) -> CollageError {
@@ -23,6 +33,7 @@ public enum CollageError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .diagnostics(let list): return DiagnosticFormatter().format(list)
         case .usage(let message): return "error: \(message)\n"
+        case .timedOut(let seconds): return "error: \(Self.timedOutMessage(seconds))\n"
         }
     }
 }

@@ -86,6 +86,11 @@ extension CollageRenderer {
     static func render(_ laidOut: LaidOut, known: Prepared?, inputs: [String], options: RenderOptions, streaming: Bool,
                        check: @escaping @Sendable (Prepared) throws(CollageError) -> Void)
         throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
+        let options = { () -> RenderOptions in  // the deadline counts from here unless the caller set it
+            var options = options
+            if options.deadline == nil, let timeout = options.timeout { options.deadline = Deadline(seconds: timeout) }
+            return options
+        }()
         let late = LateItems()
         let text = TextStage()
         /// Sets the text and hands the scene's items from `head` on to the render.

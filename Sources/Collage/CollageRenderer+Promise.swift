@@ -63,6 +63,7 @@ extension CollageRenderer {
             switch error {
             case .diagnostics(let list): return (list.diagnostics, list.source)
             case .usage(let message): return ([Diagnostic(.invalidValue, at: nil, message)], nil)
+            case .timedOut(let seconds): return ([Diagnostic(.render, at: nil, CollageError.timedOutMessage(seconds))], nil)
             }
         }
         let format = try requestedFormat(flag: request.format, outputPath: request.outputPath, document: spec.output.format)
@@ -80,6 +81,7 @@ extension CollageRenderer {
             switch error {
             case .diagnostics(let list): found += list.diagnostics
             case .usage(let message): found.append(Diagnostic(.invalidValue, at: nil, message))
+            case .timedOut(let seconds): found.append(Diagnostic(.render, at: nil, CollageError.timedOutMessage(seconds)))
             }
         }
         if request.strict { found = found.map { $0.severity == .warning ? $0.asError : $0 } }

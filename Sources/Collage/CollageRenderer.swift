@@ -190,6 +190,7 @@ public enum CollageRenderer {
         if !limitErrors.isEmpty { throw .diagnostics(DiagnosticList(limitErrors, source: spec.source)) }
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
+        decodeOptions.isolation = try isolation(options)
         let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: options.imageCache)
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
@@ -207,11 +208,13 @@ public enum CollageRenderer {
             do { file = try AtomicFile.pending(options.outputPath) } catch { throw .failure(.render, error.description) }
         }
         let encoder = CanvasEncoder(format: format, size: scene.size, options: encodeOptions,
-                                    opaqueBackground: scene.background.alpha == 255, sink: file?.sink() ?? EncodedSink())
+                                    opaqueBackground: scene.background.alpha == 255, sink: file?.sink() ?? EncodedSink(),
+                                    deadline: options.deadline)
         let canvas: Pixmap?
         do {
-            let renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
+            var renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
                                                    lateItems: lateItems, maxMemory: options.maxMemory)
+            renderOptions.deadline = options.deadline
             if let output = encoder.output {
                 canvas = try SceneRenderer.render(scene, images: provider, options: renderOptions, streamingTo: output,
                                                   keepingCanvas: encoder.keepsCanvas)
@@ -221,6 +224,10 @@ public enum CollageRenderer {
         } catch SceneRenderError.memoryBudgetTooSmall(let index, let needed, let budget) {
             throw .diagnostics(DiagnosticList([Self.memoryBudgetDiagnostic(layout, image: index, needed: needed, budget: budget)],
                                               source: spec.source))
+        } catch let exceeded as DeadlineExceeded {
+            throw .timedOut(seconds: exceeded.seconds)
+        } catch let failure as CodecImageProvider.Failure where failure.error.kind == .timedOut {
+            throw .timedOut(seconds: options.deadline?.seconds ?? 0)
         } catch let failure as CodecImageProvider.Failure {
             let image = layout.images[failure.image]
             var notes = ["resolved path: \(image.path)"]
@@ -253,6 +260,7 @@ public enum CollageRenderer {
         var warnings = leading + decodeWarnings
 
         warnings += limits   // only warnings here: the JPEG flattening of a transparent background
+        if let deadline = options.deadline, deadline.hasPassed { throw .timedOut(seconds: deadline.seconds) }
         let bytes: [UInt8]
         do {
             bytes = try encoder.finish(canvas)
@@ -263,6 +271,18 @@ public enum CollageRenderer {
             throw .failure(.render, "cannot encode the output: \(error.reason)")
         }
         return Encoded(bytes: bytes, format: format, warnings: warnings, file: file)
+    }
+
+    /// How decodes run under `options.deadline`: in a helper process
+    /// (`HelperProcess`) killed at it; nil without a deadline.
+    /// - Throws: `.usage` when there is a deadline and no helper executable.
+    static func isolation(_ options: RenderOptions) throws(CollageError) -> DecodeIsolation? {
+        guard let deadline = options.deadline else { return nil }
+        guard let executable = options.helper ?? HelperProcess.executable() else {
+            throw .usage("a timeout needs the helper executable that runs SVG and HEIF decodes: set COLLAGE_HELPER to "
+                         + "an installed collage (e.g. COLLAGE_HELPER=/usr/local/bin/collage)")
+        }
+        return DecodeIsolation(deadline: deadline, executable: executable)
     }
 
     /// `bytes` in MiB, rounded up.

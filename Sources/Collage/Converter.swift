@@ -35,6 +35,12 @@ public enum Converter {
         /// The input's name in messages when it is not its path (`<stdin>`
         /// for `convert -`, read into a temporary file); nil: the path.
         public var inputName: String?
+        /// `--timeout`: seconds the conversion may take; then
+        /// `CollageError.timedOut`, SVG and HEIF/AVIF decoded in a helper
+        /// process killed at the deadline. Default nil (none).
+        public var timeout: Double?
+        /// The helper executable for `timeout`; nil: `HelperProcess.executable()`.
+        public var helper: String?
 
         public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil, maxSize: Size? = nil,
                     keepMetadata: Bool = false, subsampling: OutputSpec.Subsampling? = nil, progressive: Bool = false,
@@ -84,6 +90,9 @@ public enum Converter {
     /// - Throws: as `convert(inputPath:options:)`, except write errors.
     public static func encode(inputPath: String, options: Options) throws(CollageError) -> Converted {
         let toStandardOutput = options.outputPath == "-"
+        var renderOptions = RenderOptions(outputPath: options.outputPath)
+        renderOptions.deadline = options.timeout.map { Deadline(seconds: $0) }
+        renderOptions.helper = options.helper
         if toStandardOutput && options.format == nil {
             throw .usage("-o - writes to standard output and needs --format \(OutputFormat.choices)")
         }
@@ -94,9 +103,14 @@ public enum Converter {
             try CollageRenderer.refuseOverwritingInputs(output: options.outputPath, inputs: [inputPath], photos: [inputPath])
         }
         let shownName = options.inputName ?? inputPath
-        func unreadable(_ error: ImageError, _ path: String) -> CollageError { Converter.unreadable(error, shownName) }
+        func unreadable(_ error: ImageError, _ path: String) -> CollageError {
+            if error.kind == .timedOut { return .timedOut(seconds: renderOptions.deadline?.seconds ?? 0) }
+            return Converter.unreadable(error, shownName)
+        }
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
+        decodeOptions.isolation = try CollageRenderer.isolation(renderOptions)
+        let deadline = renderOptions.deadline
 
         let header: ImageHeader
         do { header = try ImageDecoder.header(path: inputPath) } catch { throw unreadable(error, inputPath) }
@@ -123,7 +137,11 @@ public enum Converter {
                                                                               height: target.height)))])
             let provider = CodecImageProvider(paths: [inputPath], options: decodeOptions)
             do {
-                image = try SceneRenderer.render(scene, images: provider, threads: 1)
+                var sceneOptions = SceneRenderOptions(threads: 1)
+                sceneOptions.deadline = deadline
+                image = try SceneRenderer.render(scene, images: provider, options: sceneOptions)
+            } catch is DeadlineExceeded {
+                throw .timedOut(seconds: deadline?.seconds ?? 0)
             } catch let failure as CodecImageProvider.Failure {
                 throw unreadable(failure.error, inputPath)
             } catch {
@@ -132,6 +150,7 @@ public enum Converter {
             warnings += provider.warnings.map(\.message)
         }
 
+        if let deadline, deadline.hasPassed { throw .timedOut(seconds: deadline.seconds) }
         if !format.hasAlpha && !image.isOpaque {
             warnings.append("the image has transparent pixels and \(format.displayName) has no alpha: flattened onto white")
         }

@@ -1,4 +1,5 @@
 import CollageLayout
+import CollageRaster
 import CollageSpec
 
 /// The library's entry point: renders collage documents (a file, document
@@ -66,11 +67,28 @@ public struct DocumentRenderer: Sendable {
         /// Decoded images kept across renders: the paths it `share`s (a
         /// logo every render uses) are decoded once. Default nil (none kept).
         public var imageCache: SharedImageCache?
+        /// Seconds each render may take from the call (`--timeout`); then it
+        /// throws `CollageError.timedOut`, having stopped between images,
+        /// draws and decoded rows, and SVG renders and HEIF/AVIF decodes run
+        /// in a helper process killed at the deadline (`HelperProcess`).
+        /// Default nil: no deadline, everything in this process (trusted
+        /// documents). Set it for documents of others: a service should
+        /// (`collage serve` will default to 30 s).
+        public var timeout: Double?
+        /// The helper executable for `timeout`: a program that calls
+        /// `HelperProcess.serveIfAsked()` first in its `main`, such as
+        /// `collage`. Default nil: `HelperProcess.executable()`
+        /// (`COLLAGE_HELPER`, this program when it serves helpers, or a
+        /// `collage` beside it); with none, a render with a timeout is a
+        /// `.usage` error.
+        public var helper: String?
 
         public init(root: PathPolicy? = nil, maxPixels: Int? = nil, threads: Int = RenderOptions.defaultThreads,
-                    strict: Bool = false, lenient: Bool = false, imageCache: SharedImageCache? = nil) {
+                    strict: Bool = false, lenient: Bool = false, imageCache: SharedImageCache? = nil,
+                    timeout: Double? = nil, helper: String? = nil) {
             self.root = root; self.maxPixels = maxPixels; self.threads = max(1, threads)
             self.strict = strict; self.lenient = lenient; self.imageCache = imageCache
+            self.timeout = timeout; self.helper = helper
         }
     }
 
@@ -115,7 +133,8 @@ public struct DocumentRenderer: Sendable {
     /// - Throws: `CollageError.diagnostics` for document errors (located,
     ///   `file:line:column`), unreadable or over-budget photos, paths outside
     ///   `root`, canvas limits and (under `strict`) warnings;
-    ///   `CollageError.usage` for a contradictory request.
+    ///   `CollageError.usage` for a contradictory request;
+    ///   `CollageError.timedOut` past `configuration.timeout`.
     public func render(_ source: Source, format: OutputFormat? = nil, quality: Int? = nil,
                        variables: [String: String] = [:]) throws(CollageError) -> Rendering {
         try run(source, output: nil, format: format, quality: quality, variables: variables)
@@ -150,6 +169,7 @@ public struct DocumentRenderer: Sendable {
     private func run(_ source: Source, output: String?, format: OutputFormat?, quality: Int?,
                      variables: [String: String]) throws(CollageError) -> Rendering {
         FontWarmUp.start()
+        let deadline = configuration.timeout.map { Deadline(seconds: $0) }
         if let output { try OutputPreflight.folder(of: output) }
         let input = source.input
         let spec = try input.load(variables: variables)
@@ -159,6 +179,8 @@ public struct DocumentRenderer: Sendable {
                                     maxPixels: configuration.maxPixels)
         options.strict = configuration.strict
         options.imageCache = configuration.imageCache
+        options.deadline = deadline
+        options.helper = configuration.helper
         // Bytes have no file name to take a format from.
         if output == nil, format == nil { options.format = spec.output.format ?? .png }
         let inputs = [input.path].compactMap { $0 } + spec.photos.map(\.path)

@@ -110,6 +110,11 @@ public enum InterruptCleanup {
         claimed.bitwiseAnd(~(1 << UInt64(slot)), ordering: .releasing)
     }
 
+    /// Removes every temporary output file in progress (registered while
+    /// the handlers are installed): for a watchdog that ends the process at
+    /// a deadline (`--timeout`). Async-signal-safe.
+    public static func removeTemporaryFiles() { unlinkRegistered() }
+
     /// Unlinks every registered path (async-signal-safe: atomic load and unlink only).
     fileprivate static func unlinkRegistered() {
         let bits = ready.load(ordering: .acquiring)

@@ -1,3 +1,4 @@
+import CollageRaster
 import CollageSpec
 
 /// What one `collage render` is asked to do, beyond the document itself.
@@ -54,6 +55,16 @@ public struct RenderOptions: Sendable {
     /// all); calls are serial, from any thread. The CLI draws a progress bar
     /// with it on a terminal. Default: none.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// `--timeout`: seconds a render may take from its start (each batch
+    /// row and each watch render its own); then it stops with
+    /// `CollageError.timedOut`, and SVG renders and HEIF/AVIF decodes run in
+    /// a helper process killed at the deadline (`HelperProcess`). Default nil.
+    public var timeout: Double?
+    /// The moment the render stops, when the caller fixed it already (the
+    /// CLI at its start); nil: `timeout` from the render's start.
+    public var deadline: Deadline?
+    /// The helper executable; nil: `HelperProcess.executable()`.
+    public var helper: String?
 
     public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil,
                 variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads,

@@ -46,6 +46,8 @@ enum BatchCommand {
                             decoder warnings) as errors: nothing is written
       --threads N           threads one render uses (default: cores / jobs)
     \(CommonRenderFlags.maxMemoryHelp)
+    \(CommonRenderFlags.timeoutHelp(per: "each row's render"))
+                            a row over it fails and the others go on
       --format \(OutputFormat.choices) output format; must agree with each output's extension
       --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
       --set NAME=VALUE      set a variable for every row (repeatable)
@@ -69,6 +71,10 @@ enum BatchCommand {
 
       $ collage batch card.yaml --data rows.csv -o 'cards/${id}.jpg' --jobs 2 --shard 2/3
       batch: 1 of 1 rows written (shard 2/3 of 3 rows) in 0.2 s
+
+    Rows whose photos someone uploaded, each given 10 seconds at most:
+
+      $ collage batch card.yaml --data rows.csv -o 'cards/${id}.jpg' --timeout 10 --report report.jsonl
 
     On a Slurm array (sbatch --array=0-2), with a report per shard, re-rendering
     only rows whose photo or values changed since the last run; the rows come

@@ -42,6 +42,7 @@ final class BatchProgress: @unchecked Sendable {
             case .usage(let message): Console.err("error: \(message)\n")
             case .diagnostics(let list):
                 DiagnosticPrinter.print(list.annotated(with: outcome.job.row, overridden: overridden))
+            case .timedOut(let seconds): Console.err("error: \(CollageError.timedOutMessage(seconds))\n")
             }
         }
         if onTerminal { Console.err("\r\u{1B}[K" + Self.bar(finished: finished, total: total, failed: failures)) }

@@ -142,6 +142,7 @@ enum CheckCommand {
             switch error {
             case .diagnostics(let list): return (list.diagnostics, list.source)
             case .usage(let message): throw RequestError(message: message)
+            case .timedOut(let seconds): return ([Diagnostic(.render, at: nil, CollageError.timedOutMessage(seconds))], nil)
             }
         }
     }

@@ -36,6 +36,9 @@ extension CollageError {
         case .diagnostics(let list):
             DiagnosticPrinter.print(list)
             return .failure
+        case .timedOut(let seconds):
+            Console.err("error: \(CollageError.timedOutMessage(seconds))\n")
+            return .failure
         }
     }
 }

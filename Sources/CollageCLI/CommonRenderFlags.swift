@@ -5,7 +5,8 @@ import Collage
 struct CommonRenderFlags {
     /// The most `--threads` takes.
     static let maxThreads = 1024
-    static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads", "--max-memory"]
+    static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads", "--max-memory",
+                                      "--timeout"]
     /// The help line of `--max-memory`, the same in every command that takes it.
     static let maxMemoryHelp = """
       --max-memory SIZE     cap the working set of a JPEG or PNG render: canvas rows
@@ -16,6 +17,25 @@ struct CommonRenderFlags {
                             the whole canvas whatever it is
     """
     static let flags: Set<String> = ["--strict"]
+
+    /// The help line of `--timeout`; `per` says what the deadline is for
+    /// ("the render", "each row", "each render").
+    static func timeoutHelp(per: String) -> String {
+        """
+          --timeout SECONDS     stop \(per) after SECONDS (e.g. 10 or 2.5): exit 1 with
+                                "error: the render exceeded --timeout 10 s", nothing
+                                written; SVG and HEIF/AVIF then decode in a helper
+                                process killed at the deadline (default: no limit)
+        """
+    }
+
+    /// The seconds of `--timeout SECONDS`: a number above 0, at most a year.
+    static func parseTimeout(_ value: String?) throws -> Double {
+        guard let seconds = value.flatMap(Double.init), seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {
+            throw Arguments.UsageError(message: "--timeout takes a number of seconds above 0 such as 10 or 2.5, not '\(value ?? "")'")
+        }
+        return seconds
+    }
 
     /// The bytes of `--max-memory SIZE` (`ByteSize`), the same in every
     /// command that takes it (render's, batch's, grid's, watch's, check's).
@@ -35,6 +55,8 @@ struct CommonRenderFlags {
     /// `--max-memory`, in bytes.
     var maxMemory: Int?
     var strict = false
+    /// `--timeout`, in seconds.
+    var timeout: Double?
 
     /// Takes one of `valued`; returns false for any other name.
     mutating func handle(_ name: String, _ value: String?) throws -> Bool {
@@ -57,6 +79,8 @@ struct CommonRenderFlags {
             threads = n
         case "--max-memory":
             maxMemory = try Self.parseMaxMemory(value)
+        case "--timeout":
+            timeout = try Self.parseTimeout(value)
         case "--set":
             let (key, text) = try RenderCommand.parseSet(value)
             variables[key] = text
@@ -70,6 +94,7 @@ struct CommonRenderFlags {
                                     threads: threads ?? defaultThreads)
         options.strict = strict
         options.maxMemory = maxMemory
+        options.timeout = timeout
         return options
     }
 }

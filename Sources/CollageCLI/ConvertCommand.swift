@@ -33,6 +33,10 @@ enum ConvertCommand {
       --lossless              lossless WebP
       --lenient               convert a truncated photo (missing part gray) with a warning
       --max-pixels N          decoded-pixel budget (default 100000000)
+      --timeout SECONDS       stop after SECONDS (e.g. 10 or 2.5): exit 1 with "error: the
+                              render exceeded --timeout 10 s", nothing written; an SVG or
+                              HEIF/AVIF then decodes in a helper process killed at the
+                              deadline (default: no limit)
       -h, --help              show this help
 
     Example: an iPhone HEIC to a JPEG that any upload form takes, at most
@@ -48,6 +52,10 @@ enum ConvertCommand {
 
       $ collage convert logo.svg -o logo.png --max-size 1024x1024
 
+    A photo someone uploaded, given 10 seconds at most:
+
+      $ collage convert upload.heic -o upload.jpg --timeout 10
+
     Exit codes: 0 written; 1 unreadable photo or failed write (nothing written); 64 usage error.
 
     """
@@ -58,7 +66,7 @@ enum ConvertCommand {
         var output: String?
         let status = scanner.parseOptions(
             command: "convert", help: help,
-            valued: ["-o", "--output", "--format", "--quality", "--max-size", "--subsampling", "--max-pixels"],
+            valued: ["-o", "--output", "--format", "--quality", "--max-size", "--subsampling", "--max-pixels", "--timeout"],
             flags: ["--keep-metadata", "--progressive", "--lossless", "--lenient"]
         ) { name, value in
             switch name {
@@ -89,6 +97,8 @@ enum ConvertCommand {
                     throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
                 }
                 options.maxPixels = n
+            case "--timeout":
+                options.timeout = try CommonRenderFlags.parseTimeout(value)
             default: break
             }
         }
@@ -105,6 +115,7 @@ enum ConvertCommand {
             return usage(OutputFormat.standardOutputNeedsFormat)
         }
         options.outputPath = output
+        Watchdog.arm(options.timeout)
         do {
             // `convert -` reads the photo from standard input, after the output is checked.
             var inputPath = input

@@ -41,6 +41,7 @@ enum GridCommand {
                             decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)
     \(CommonRenderFlags.maxMemoryHelp)
+    \(CommonRenderFlags.timeoutHelp(per: "the render"))
       --depfile PATH        also write a Makefile rule: OUT: PHOTO...
       -h, --help            show this help
 
@@ -48,6 +49,10 @@ enum GridCommand {
     12 px apart, 24 px margin, each named under its cell:
 
       $ collage grid photos/*.jpg --columns 4 --cell 300x200 --gap 12 --padding 24 --labels -o sheet.jpg
+
+    The same from photos someone uploaded, 30 seconds at most:
+
+      $ collage grid uploads/* --columns 4 -o sheet.jpg --timeout 30
 
     Exit codes: 0 written; 1 unreadable photo or render error (nothing written); 64 usage error.
 
@@ -123,6 +128,7 @@ enum GridCommand {
             return usageError("--depfile needs an output file to name, not -o -", command: "grid")
         }
         let options = common.options(output: output)
+        Watchdog.arm(options.timeout)
         do throws(CollageError) {
             try OutputPreflight.folder(of: output)
             let spec = try PhotoGrid.spec(photos: scanner.positionals, options: grid, workingDirectory: WorkingDirectory.path)

@@ -32,6 +32,7 @@ enum RenderCommand {
       --set NAME=VALUE      set a document variable (repeatable)
       --threads N           threads that decode and resample (default: all cores)
     \(CommonRenderFlags.maxMemoryHelp)
+    \(CommonRenderFlags.timeoutHelp(per: "the render"))
       --depfile PATH        also write a Makefile rule: OUT: DOC photos images fonts
       --root DIR            refuse paths in DOC that resolve outside DIR
       --strict              treat warnings (substituted font, uncovered characters,
@@ -65,6 +66,8 @@ enum RenderCommand {
     A 16384x16384 poster in a container with a 512 MiB memory limit:
 
       $ collage render poster.yaml -o poster.jpg --max-memory 300M
+    A document someone else wrote, given 10 seconds at most:
+      $ collage render theirs.yaml -o theirs.png --root uploads --timeout 10
 
     Exit codes: 0 written; 1 document, photo or render error (nothing written); 64 usage error.
 
@@ -128,6 +131,7 @@ enum RenderCommand {
         options.lossless = lossless
         options.debugLayout = debugLayout
         options.fast = fast
+        Watchdog.arm(options.timeout)
         return execute(document: document, options: options, pipeline: pipeline)
     }
 

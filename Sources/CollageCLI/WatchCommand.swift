@@ -22,12 +22,17 @@ enum WatchCommand {
                             decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)
     \(CommonRenderFlags.maxMemoryHelp)
+    \(CommonRenderFlags.timeoutHelp(per: "each render"))
       --root DIR            refuse paths in DOC that resolve outside DIR
       -h, --help            show this help
 
     Example: keep preview.jpg up to date while editing trip.yaml:
 
       $ collage watch trip.yaml -o preview.jpg
+
+    The same, a render that takes over 5 seconds stopped (and the next change waited for):
+
+      $ collage watch trip.yaml -o preview.jpg --timeout 5
 
     Exit codes: runs until stopped; 1 when files cannot be watched; 64 usage error.
 
@@ -95,6 +100,7 @@ enum WatchCommand {
                 switch error {
                 case .usage(let message): Console.err("error: \(message)\n")
                 case .diagnostics(let list): DiagnosticPrinter.print(list)
+                case .timedOut(let seconds): Console.err("error: \(CollageError.timedOutMessage(seconds))\n")
                 }
                 Console.err("watch: \(output) not updated; waiting for changes\n")
             }

@@ -7,6 +7,9 @@ import Glibc
 /// glibc's `mallopt(3)` (malloc.h is not part of the Glibc module).
 @_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 
+// Started as the helper of a render with a deadline (`--timeout`): serve it and exit.
+CollageHelper.serveIfAsked()
+
 // Photo files, decoder buffers and resampler rings are allocated and freed
 // once per photo, each a few MiB: above glibc's default mmap threshold every
 // one is a fresh mapping whose pages fault in zeroed again. Served from the

@@ -36,6 +36,11 @@ public struct DecodeOptions: Sendable, Hashable {
     /// `orientation` fixing a wrong tag); nil (default) = the file's own.
     /// `minimumSize` and the result follow it.
     public var orientation: Orientation?
+    /// When set (a deadline: `--timeout`), librsvg's render and libheif's
+    /// decode run in a `HelperProcess` killed at its deadline, and a
+    /// streamed JPEG stops between rows once it has passed (`.timedOut`).
+    /// Default nil: in this process, no deadline. The pixels do not depend on it.
+    public var isolation: DecodeIsolation?
 
     public init(minimumSize: Size? = nil, maxPixels: Int = DecodeOptions.defaultMaxPixels,
                 maxLibraryMemory: Int = DecodeOptions.defaultMaxLibraryMemory, allowTruncated: Bool = false,

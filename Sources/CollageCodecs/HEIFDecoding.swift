@@ -50,12 +50,25 @@ enum HEIFDecoding {
                                                                                  limit: options.maxPixels)
                                  + " (HEIF cannot be decoded reduced)", kind: .tooLarge)
             }
-            var failed = false
+            var failed = false, isolated: ImageError?
             var buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
+                count = pixels * 4
+                if let isolation = options.isolation {
+                    // In a helper killed at the deadline (libheif cannot be interrupted).
+                    var request = collage_helper_request()
+                    request.operation = UInt32(COLLAGE_HELPER_HEIF_DECODE)
+                    do throws(ImageError) {
+                        try bytes.withUnsafeBufferPointer { (data) throws(ImageError) in
+                            try HelperProcess.run(request, data: data, result: UnsafeMutableRawBufferPointer(out),
+                                                  isolation: isolation, path: path)
+                        }
+                    } catch { isolated = error; out.initialize(repeating: 0) }
+                    return
+                }
                 failed = collage_heif_decode(decoder, out.baseAddress, out.count) != 0
                 if failed { out.initialize(repeating: 0) }
-                count = pixels * 4
             }
+            if let isolated { throw isolated }
             if failed {
                 throw ImageError(path: path, reason: "invalid HEIF: \(String(cString: collage_heif_message(decoder)))",
                                  kind: .corrupt)

@@ -15,6 +15,12 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         case truncated
         /// Over the decoded-pixel budget or the library memory cap; rejected before allocating pixels.
         case tooLarge
+        /// An SVG over the pre-scan's bounds (`SVGPrescan`: elements after
+        /// reference expansion, `<use>` instances, filter work) or declaring an
+        /// external entity; refused before librsvg reads it.
+        case tooComplex
+        /// The work did not finish before its deadline (`Deadline`).
+        case timedOut
         /// Encoding failed.
         case encodeFailed
     }

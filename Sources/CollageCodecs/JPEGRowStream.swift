@@ -34,6 +34,8 @@ public final class JPEGRowStream: ImageRowStream {
     /// The first column libjpeg decodes (`needColumns`).
     private var rowOffset = 0
     private var error: ImageError?
+    /// Checked every 16 rows (`DecodeOptions.isolation`).
+    private var deadline: Deadline?
 
     /// Opens `bytes` (a JPEG, kept by the stream) for row-by-row decoding.
     /// - Returns: nil when the file needs the whole-image path (CMYK/YCCK,
@@ -67,7 +69,9 @@ public final class JPEGRowStream: ImageRowStream {
             throw ImageError(path: path, reason: "invalid JPEG: decoder output does not match the expected size", kind: .corrupt)
         }
         owned = false
-        return JPEGRowStream(path: path, data: bytes, decoder: decoder, header: header, scale: scale, size: size)
+        let stream = JPEGRowStream(path: path, data: bytes, decoder: decoder, header: header, scale: scale, size: size)
+        stream.deadline = options.isolation?.deadline
+        return stream
     }
 
     private init(path: String, data: FileBytes.StableBytes, decoder: OpaquePointer, header: ImageHeader,
@@ -117,6 +121,10 @@ public final class JPEGRowStream: ImageRowStream {
                 if next == 0 && y > 0 {
                     if collage_jpeg_skip_rows(decoder, Int32(y)) != 0 { error = JPEGDecoding.failure(decoder, path: path) }
                     next = y
+                }
+                if next & 15 == 0, let deadline, deadline.hasPassed {
+                    error = ImageError(path: path, reason: "stopped at the deadline (\(Deadline.format(deadline.seconds)) s)",
+                                       kind: .timedOut)
                 }
                 while error == nil && next <= y {
                     if collage_jpeg_read_row(decoder, row + rowOffset * 4) != 0 { error = JPEGDecoding.failure(decoder, path: path) }

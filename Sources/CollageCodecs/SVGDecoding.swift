@@ -15,7 +15,7 @@ enum SVGDecoding {
 
     /// The parsed document, refused when its intrinsic size is over `options.maxPixels`.
     static func open(_ bytes: [UInt8], path: String, options: DecodeOptions) throws(ImageError) -> SVGDocument {
-        let document = try SVGDocument(bytes: bytes, path: path)
+        let document = try SVGDocument(bytes: bytes, path: path, isolation: options.isolation)
         if let refusal = document.budgetRefusal(maxPixels: options.maxPixels) {
             throw ImageError(path: path, reason: refusal, kind: .tooLarge)
         }

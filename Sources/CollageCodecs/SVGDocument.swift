@@ -20,6 +20,10 @@ public final class SVGDocument: VectorPicture, @unchecked Sendable {
     /// The intrinsic size in px (CSS pixels, 96 to the inch): the root
     /// `width` and `height` in absolute units, else the `viewBox`'s size.
     public let intrinsicWidth: Double, intrinsicHeight: Double
+    /// When set, every draw runs in a `HelperProcess` killed at its
+    /// deadline, from `bytes` (kept for it).
+    private let isolation: DecodeIsolation?
+    private let bytes: [UInt8]
 
     /// The intrinsic size rounded to whole pixels (half away from zero, at
     /// least 1; clamped at 2^31): the image's size for layout, crop windows
@@ -33,12 +37,15 @@ public final class SVGDocument: VectorPicture, @unchecked Sendable {
     /// - Throws: `ImageError` naming `path`: `.unsupportedVariant` when
     ///   librsvg is not installed (the message names librsvg2-2), `.corrupt`
     ///   with librsvg's reason (malformed XML, a truncated SVGZ), no
-    ///   intrinsic size, or a zero size.
-    public init(bytes: [UInt8], path: String) throws(ImageError) {
+    ///   intrinsic size, or a zero size; `.tooComplex` when the pre-scan
+    ///   (`SVGPrescan`, run first) refuses it.
+    /// - Parameter isolation: draw in a helper process killed at its deadline.
+    public init(bytes: [UInt8], path: String, isolation: DecodeIsolation? = nil) throws(ImageError) {
         if let why = collage_svg_unavailable() {
             throw ImageError(path: path, reason: "SVG support is unavailable: \(String(cString: why)) "
                              + "(install librsvg2-2: apt-get install librsvg2-2)", kind: .unsupportedVariant)
         }
+        try SVGPrescan.check(bytes, path: path)
         var width = 0.0, height = 0.0
         var message = [CChar](repeating: 0, count: Int(COLLAGE_MESSAGE_MAX))
         let loaded = bytes.withUnsafeBufferPointer { buffer in
@@ -50,6 +57,8 @@ public final class SVGDocument: VectorPicture, @unchecked Sendable {
         }
         handle = loaded
         self.path = path
+        self.isolation = isolation
+        self.bytes = isolation == nil ? [] : bytes
         intrinsicWidth = width
         intrinsicHeight = height
     }
@@ -74,6 +83,18 @@ public final class SVGDocument: VectorPicture, @unchecked Sendable {
                              kind: .tooLarge)
         }
         let matrix = [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty]
+        if let isolation {
+            var request = collage_helper_request()
+            request.operation = UInt32(COLLAGE_HELPER_SVG_RENDER)
+            request.width = Int32(width); request.height = Int32(height)
+            request.matrix = (matrix[0], matrix[1], matrix[2], matrix[3], matrix[4], matrix[5])
+            request.viewport_width = Double(viewport.width); request.viewport_height = Double(viewport.height)
+            let result = UnsafeMutableRawBufferPointer(start: pixels.baseAddress, count: width * height * 4)
+            try bytes.withUnsafeBufferPointer { (data) throws(ImageError) in
+                try HelperProcess.run(request, data: data, result: result, isolation: isolation, path: path)
+            }
+            return
+        }
         var message = [CChar](repeating: 0, count: Int(COLLAGE_MESSAGE_MAX))
         let status = pixels.withMemoryRebound(to: UInt8.self) { bytes in
             collage_svg_render(handle, bytes.baseAddress, Int32(width), Int32(height), matrix,

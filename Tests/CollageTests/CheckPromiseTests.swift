@@ -182,6 +182,7 @@ final class CheckPromiseTests: XCTestCase {
             let renderError: Diagnostic? = switch error {
             case .diagnostics(let list): list.diagnostics.first { $0.severity == .error }
             case .usage(let message): Diagnostic(.invalidValue, at: nil, "usage: " + message)
+            case .timedOut(let seconds): Diagnostic(.render, at: nil, CollageError.timedOutMessage(seconds))
             }
             guard let checkError else { return "check found no error, render failed: \(renderError.map(\.description) ?? "\(error)")" }
             guard let renderError, renderError.location == checkError.location, renderError.message == checkError.message else {

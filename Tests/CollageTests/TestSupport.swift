@@ -87,12 +87,12 @@ func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
 
 /// Starts `collage watch DOC -o OUT` (the pinned fonts, `directory` as the
 /// working directory) with its standard output and error going to `log`,
-/// created empty; the caller terminates it.
-func startWatch(_ document: String, output: String, in directory: URL, log: URL) throws -> Process {
+/// created empty, `extra` after `-o OUT`; the caller terminates it.
+func startWatch(_ document: String, output: String, in directory: URL, log: URL, extra: [String] = []) throws -> Process {
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let process = Process()
     process.executableURL = TestPackage.binary
-    process.arguments = ["watch", document, "-o", output]
+    process.arguments = ["watch", document, "-o", output] + extra
     process.currentDirectoryURL = directory
     process.environment = childEnvironment()
     let handle = try FileHandle(forWritingTo: log)

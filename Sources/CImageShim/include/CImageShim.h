@@ -210,6 +210,60 @@ void collage_svg_free(collage_svg *svg);
  * returns how many bytes came out (0 for data that is not gzip). */
 size_t collage_gunzip_prefix(const uint8_t *data, size_t length, uint8_t *out, size_t capacity);
 
+/* ------------------------------------- SVG pre-scan (libxml2's xmlTextReader) */
+
+typedef struct collage_xml_reader collage_xml_reader;
+typedef struct {
+    const char *name;   /* the local name, valid until the next collage_xml_next */
+    int depth;          /* 0 for the root element */
+    int attributes;
+    int line;
+} collage_xml_element;
+/* The most an SVGZ may inflate to for the pre-scan: 256 MiB. */
+#define COLLAGE_XML_MAX_INFLATED ((size_t)256 << 20)
+/* NULL when libxml2 (dlopen'ed on first use) is available, else why not. */
+const char *collage_xml_unavailable(void);
+/* A streaming reader over a whole SVG or SVGZ document in memory (which must
+ * outlive it); entities substituted, no network. NULL with `message`
+ * (COLLAGE_MESSAGE_MAX bytes) when libxml2 is unavailable, the SVGZ does
+ * not inflate, memory runs out, or (`*refused` set to 1) the document
+ * declares an external entity. */
+collage_xml_reader *collage_xml_open(const uint8_t *data, size_t length, int *refused, char *message);
+/* The next element start: 1, 0 at the end of the document, -1 on malformed
+ * XML (collage_xml_message says where and why). */
+int collage_xml_next(collage_xml_reader *r, collage_xml_element *element);
+/* The current element's attribute `index` (local name and value), 0 or -1;
+ * call collage_xml_element_done after the last one. */
+int collage_xml_attribute(collage_xml_reader *r, int index, const char **name, const char **value);
+void collage_xml_element_done(collage_xml_reader *r);
+const char *collage_xml_message(const collage_xml_reader *r);
+void collage_xml_close(collage_xml_reader *r);
+
+/* ------------------------------------------ helper process (issue 37) */
+
+/* The argument a helper executable is started with (HelperProcess.swift). */
+#define COLLAGE_HELPER_ARGUMENT "--collage-helper"
+enum { COLLAGE_HELPER_SVG_RENDER = 1, COLLAGE_HELPER_HEIF_DECODE = 2 };
+/* A request: the file's bytes follow it in the request memory file. */
+typedef struct {
+    uint32_t magic, operation;
+    uint64_t data_length, result_length;
+    uint64_t address_space;          /* the helper's RLIMIT_AS in bytes; 0: none */
+    uint64_t cpu_seconds;            /* its RLIMIT_CPU; 0: none */
+    int32_t width, height;           /* SVG: the cairo surface */
+    double matrix[6];                /* SVG: as collage_svg_render */
+    double viewport_width, viewport_height;
+} collage_helper_request;
+/* Runs `request` on `data` in `executable --collage-helper`, the result
+ * (`out_length` bytes: SVG ARGB32 words, HEIF RGBA) into `out`. 0 done;
+ * 1 the helper was killed at `timeout_seconds`; -1 it failed, with
+ * `message` (COLLAGE_MESSAGE_MAX bytes). No helper is left running. */
+int collage_helper_run(const char *executable, const collage_helper_request *request, const uint8_t *data,
+                       uint8_t *out, size_t out_length, double timeout_seconds, char *message);
+/* The helper's side (descriptors 3 and 4, the status line on 1); returns
+ * the process's exit status. */
+int collage_helper_serve(void);
+
 /* ------------------------------------------------------------- WebP decode */
 
 typedef struct {

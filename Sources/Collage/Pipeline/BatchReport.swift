@@ -59,6 +59,9 @@ public enum BatchReport {
         case .usage(let message):
             return .object([("kind", .string("usage")), ("message", .string(message)),
                             ("file", .null), ("line", .null), ("column", .null)])
+        case .timedOut(let seconds):
+            return .object([("kind", .string("timedOut")), ("message", .string(CollageError.timedOutMessage(seconds))),
+                            ("file", .null), ("line", .null), ("column", .null)])
         case .diagnostics(let list):
             let first = list.diagnostics.first(where: { $0.severity == .error }) ?? list.diagnostics.first
             return .object([

@@ -167,6 +167,7 @@ public final class SharedImageCache: @unchecked Sendable {
             size = Int64(st.st_size)
             modified = st.st_mtim.tv_sec * 1_000_000_000 + st.st_mtim.tv_nsec
             self.options = options
+            self.options.isolation = nil  // how a decode runs is not what it makes
             self.stored = stored
         }
     }

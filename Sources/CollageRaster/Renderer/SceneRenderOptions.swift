@@ -26,6 +26,9 @@ public struct SceneRenderOptions: Sendable {
     /// throws `SceneRenderError.memoryBudgetTooSmall` before any decode.
     /// A whole-canvas render ignores it.
     public var maxMemory: Int?
+    /// When set, checked before each image is drawn: once it has passed, the
+    /// render stops and throws `DeadlineExceeded` (issue 37). Default nil.
+    public var deadline: Deadline?
 
     public init(threads: Int = 1, fast: Bool = false, progress: SceneRenderer.Progress? = nil,
                 lateItems: LateItems? = nil, maxMemory: Int? = nil) {
