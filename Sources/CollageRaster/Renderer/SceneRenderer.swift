@@ -106,6 +106,7 @@ public enum SceneRenderer {
             let finisher = compositor.startFinisher()
             schedule.runWorkers(lateItems: options.lateItems, finalRows: planned.finalRows, images: images,
                                 idle: { compositor.compositeReadyBands(wait: false) }) { image in
+                try options.deadline?.check()
                 try drawImage(image, of: scene, plan: planned.plan, background: planned.background, provider: images,
                               canvas: pixels, work: schedule.work)
             }
