@@ -432,7 +432,7 @@ public enum Typesetter {
 
         var lines: [TextBlock.Line] = []
         var placed: [GlyphRasterizer.Placed] = []
-        for (index, setLine) in s.lines.enumerated() {
+        for setLine in s.lines {
             var line = setLine.shaped
             let x: Double
             switch style.align {
