@@ -22,17 +22,20 @@ struct CommonRenderFlags {
     /// ("the render", "each row", "each render").
     static func timeoutHelp(per: String) -> String {
         """
-          --timeout SECONDS     stop \(per) after SECONDS (e.g. 10 or 2.5): exit 1 with
-                                "error: the render exceeded --timeout 10 s", nothing
-                                written; SVG and HEIF/AVIF then decode in a helper
-                                process killed at the deadline (default: no limit)
+          --timeout SECONDS     stop \(per) after SECONDS (e.g. 10 or 2.5, at most
+                                31536000, a year): it fails with "error: the render
+                                exceeded --timeout 10 s" and writes nothing; SVG and
+                                HEIF/AVIF then decode in a helper process killed at
+                                the deadline (default: no limit)
         """
     }
 
     /// The seconds of `--timeout SECONDS`: a number above 0, at most a year.
     static func parseTimeout(_ value: String?) throws -> Double {
-        guard let seconds = value.flatMap(Double.init), seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {
-            throw Arguments.UsageError(message: "--timeout takes a number of seconds above 0 such as 10 or 2.5, not '\(value ?? "")'")
+        // Decimal only: Double("0x10") would read hexadecimal.
+        guard let value, value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }),
+              let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {
+            throw Arguments.UsageError(message: "--timeout takes a number of seconds above 0 and at most 31536000 (a year), such as 10 or 2.5, not '\(value ?? "")'")
         }
         return seconds
     }

@@ -1,12 +1,26 @@
 /// The pre-scan's record of a document (`SVGPrescan`): one entry per element
 /// in document order, then the expansion of references, each element's
-/// cost counted once however many references reach it (memoised), cycles
-/// (which librsvg refuses itself) contributing nothing.
+/// cost counted once however many references reach it (memoised). A cycle
+/// of references is refused: librsvg refuses it too, but only after walking
+/// every path through it, which fans out (50 `<use>`s each way took more
+/// than 30 s). A `<filter>`'s primitives count where the filter is used,
+/// not where it is defined.
 extension SVGPrescan {
     struct Element {
         var parent: Int
         var references: [String] = []
         var own = Cost(elements: 1)
+        /// A `<filter>`: its subtree is counted only through references.
+        var isFilter = false
+    }
+
+    /// Why a document is refused before its costs are summed.
+    enum Refusal: Error {
+        /// References that lead back to an element being expanded: the ids on the way.
+        case cycle([String])
+        /// An `<image>` or `<feImage>` whose `href` is an SVG in a `data:` URI,
+        /// which this scan does not read (its cost would be unbounded).
+        case embeddedSVG
     }
 
     /// The region and units of a `<filter>`, for its primitives.
@@ -18,6 +32,8 @@ extension SVGPrescan {
 
     struct Scan {
         var elements: [Element] = []
+        /// Set by `add` for an embedded SVG (`Refusal.embeddedSVG`).
+        var refusal: Refusal?
         var ids: [String: Int] = [:]
         var open: [Int] = []
         var filters: [Int: FilterRegion] = [:]
@@ -32,6 +48,7 @@ extension SVGPrescan {
             if index == 0 { readViewport(value) }
             if let id = value("id"), ids[id] == nil { ids[id] = index }
             for (key, text) in attributes {
+                if key == "href", name == "image" || name == "feImage", Self.isEmbeddedSVG(text) { refusal = .embeddedSVG }
                 if key == "href", name == "use" || name == "feImage", text.hasPrefix("#") {
                     element.references.append(String(text.dropFirst()))
                 } else if Self.referencingKeys.contains(key) || key.hasPrefix("marker") {
@@ -39,7 +56,7 @@ extension SVGPrescan {
                 }
             }
             if name == "use" { element.own.uses = 1 }
-            if name == "filter" { filters[index] = filterRegion(value) }
+            if name == "filter" { filters[index] = filterRegion(value); element.isFilter = true }
             if let filter = open.last.flatMap({ filters[$0] }) {
                 element.own.filterWork = filter.areaPixels * Self.kernel(name, value, region: filter)
             }
@@ -48,6 +65,11 @@ extension SVGPrescan {
         }
 
         static let referencingKeys: Set<String> = ["filter", "mask", "clip-path", "fill", "stroke", "style"]
+
+        /// True for a `data:image/svg+xml` URI (any case, leading blanks).
+        static func isEmbeddedSVG(_ href: String) -> Bool {
+            href.drop { $0.isWhitespace }.prefix(14).lowercased() == "data:image/svg"
+        }
 
         /// The ids of every `url(#id)` in `text`.
         static func urlReferences(in text: String) -> [String] {
@@ -133,11 +155,13 @@ extension SVGPrescan {
 
         /// The root's total: every element's own cost plus its children's
         /// and its references' totals.
-        func expanded() -> Cost {
+        /// - Throws: `Refusal.cycle` for references that lead back to an
+        ///   element being expanded.
+        func expanded() throws(Refusal) -> Cost {
             guard !elements.isEmpty else { return Cost() }
             var dependencies = [[Int]](repeating: [], count: elements.count)
             for (index, element) in elements.enumerated() {
-                if element.parent >= 0 { dependencies[element.parent].append(index) }
+                if element.parent >= 0, !element.isFilter { dependencies[element.parent].append(index) }
                 dependencies[index] += element.references.compactMap { ids[$0] }
             }
             // 0 not seen, 1 being summed (on the stack), 2 summed.
@@ -150,7 +174,13 @@ extension SVGPrescan {
                 if top.next < deps.count {
                     stack[stack.count - 1].next += 1
                     let dependency = deps[top.next]
-                    if state[dependency] == 0 { state[dependency] = 1; stack.append((dependency, 0)) }
+                    if state[dependency] == 0 { state[dependency] = 1; stack.append((dependency, 0)); continue }
+                    if state[dependency] == 1 {
+                        // Back to an element on the stack: the cycle's named elements, in order.
+                        let from = stack.firstIndex { $0.node == dependency } ?? 0
+                        let names = stack[from...].compactMap { entry in ids.first { $0.value == entry.node }?.key }
+                        throw .cycle(names)
+                    }
                     continue
                 }
                 var sum = elements[top.node].own

@@ -118,7 +118,22 @@ public enum SVGPrescan {
             }
         }
         if Double(scan.elements.count) > stopAbove { return Cost(elements: Double(scan.elements.count)) }
-        return scan.expanded()
+        do throws(Refusal) {
+            if let refusal = scan.refusal { throw refusal }
+            return try scan.expanded()
+        } catch {
+            switch error {
+            case .cycle(let ids):
+                let route = ids.isEmpty ? "" : " (" + (ids + ids.prefix(1)).map { "#\($0)" }.joined(separator: " → ") + ")"
+                throw ImageError(path: path, reason: "the SVG's references form a cycle\(route), which librsvg refuses too, "
+                                 + "after walking every path through it (docs/format.md, \"SVG pre-scan\"): remove the "
+                                 + "reference back", kind: .tooComplex)
+            case .embeddedSVG:
+                throw ImageError(path: path, reason: "the SVG embeds another SVG as a data: URI (<image href=\"data:image/svg+xml…\">), "
+                                 + "whose cost the pre-scan cannot bound (docs/format.md, \"SVG pre-scan\"): embed it as PNG, "
+                                 + "or put its elements inline", kind: .tooComplex)
+            }
+        }
     }
 
     /// A count as an integer while it is one, else in scientific notation.

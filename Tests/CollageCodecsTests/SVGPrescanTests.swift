@@ -58,16 +58,53 @@ final class SVGPrescanTests: XCTestCase {
         let used = try cost("<g id=\"a\"><rect/><rect/></g><use href=\"#a\"/><use xmlns:xlink=\"http://www.w3.org/1999/xlink\" xlink:href=\"#a\"/>")
         XCTAssertEqual(used.elements, 1 + 3 + 2 * (1 + 3))
         XCTAssertEqual(used.uses, 2)
-        // A cycle adds nothing (librsvg refuses it itself).
-        XCTAssertEqual(try cost("<g id=\"a\"><use href=\"#a\"/></g>").elements, 3)
-        // Filter work: region (default 120% x 120% of the viewport) x kernel, per reference.
+        // Filter work: region (default 120% x 120% of the viewport) x kernel, per reference
+        // (not where the filter is defined: an unused filter costs nothing).
         let blur = try cost("<filter id=\"f\"><feGaussianBlur stdDeviation=\"2 1\"/></filter><rect filter=\"url(#f)\"/><rect style=\"filter: url('#f')\"/>")
         let area = 120.0 * 60.0
-        XCTAssertEqual(blur.filterWork, 3 * area * ((6 * 2 + 1) + (6 * 1 + 1)), accuracy: 1e-6)
+        XCTAssertEqual(blur.filterWork, 2 * area * ((6 * 2 + 1) + (6 * 1 + 1)), accuracy: 1e-6)
+        XCTAssertEqual(try cost("<filter id=\"f\"><feGaussianBlur stdDeviation=\"2\"/></filter>").filterWork, 0)
         let morph = try cost("<filter id=\"f\" filterUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"10\" height=\"10\">"
-                             + "<feMorphology radius=\"3\"/></filter>", "width=\"200\" height=\"200\" viewBox=\"0 0 100 100\"")
+                             + "<feMorphology radius=\"3\"/></filter><rect filter=\"url(#f)\"/>",
+                             "width=\"200\" height=\"200\" viewBox=\"0 0 100 100\"")
         XCTAssertEqual(morph.filterWork, (20 * 20) * (13 * 13), accuracy: 1e-6, "user units at 2 px each")
-        XCTAssertEqual(try cost("<filter id=\"f\"><feConvolveMatrix order=\"5 3\"/></filter>").filterWork, area * 15, accuracy: 1e-6)
+        XCTAssertEqual(try cost("<filter id=\"f\"><feConvolveMatrix order=\"5 3\"/></filter><rect filter=\"url(#f)\"/>").filterWork,
+                       area * 15, accuracy: 1e-6)
+        // The documented formula, at its limit's edge: 100x100, radius 100, used once: 14 400 px x 201² taps.
+        let edge = try cost("<filter id=\"f\"><feMorphology radius=\"100\"/></filter><rect filter=\"url(#f)\"/>",
+                            "width=\"100\" height=\"100\"")
+        XCTAssertEqual(edge.filterWork, 14_400 * 40_401, accuracy: 1e-6)
+    }
+
+    /// A cycle of references is refused at once: librsvg refuses it too, but
+    /// only after walking every path through it (50 <use>s each way ran for
+    /// more than 30 s before this check).
+    func testReferenceCyclesAreRefusedAtOnce() throws {
+        func svg(_ body: String) -> [UInt8] {
+            Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100\" height=\"100\">\(body)</svg>".utf8)
+        }
+        let fan = svg("<g id=\"a\">" + String(repeating: "<use href=\"#b\"/>", count: 50) + "</g><g id=\"b\">"
+                      + String(repeating: "<use href=\"#a\"/>", count: 50) + "</g>")
+        try assertRefusedQuickly(fan, naming: "cycle (#a → #b → #a)")
+        try assertRefusedQuickly(svg("<g id=\"a\"><use href=\"#a\"/></g>"), naming: "cycle (#a → #a)")
+        try assertRefusedQuickly(svg("<use id=\"u\" href=\"#u\"/>"), naming: "cycle")
+        try assertRefusedQuickly(svg("<pattern id=\"p\"><rect fill=\"url(#q)\"/></pattern><pattern id=\"q\"><rect fill=\"url(#p)\"/></pattern>"),
+                                 naming: "cycle")
+        // A filter inside the group it applies to is no cycle.
+        XCTAssertNil(refusal(svg("<g id=\"g\" filter=\"url(#f)\"><filter id=\"f\"><feGaussianBlur stdDeviation=\"1\"/></filter><rect/></g>")))
+    }
+
+    /// An SVG embedded as a data: URI is not read by the scan, so it is refused;
+    /// a raster image in a data: URI is not.
+    func testEmbeddedSVGDataURIsAreRefused() throws {
+        let inner = Data(String(decoding: Self.morphology, as: UTF8.self).utf8).base64EncodedString()
+        for (element, href) in [("image", "data:image/svg+xml;base64,\(inner)"), ("feImage", " DATA:image/SVG+xml,%3Csvg/%3E")] {
+            let outer = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"10\" height=\"10\">"
+                + "<\(element) xlink:href=\"\(href)\" width=\"10\" height=\"10\"/></svg>"
+            try assertRefusedQuickly(Array(outer.utf8), naming: "embeds another SVG as a data: URI")
+        }
+        XCTAssertNil(refusal(Array(("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">"
+                                    + "<image href=\"data:image/png;base64,iVBORw0KGgo=\" width=\"10\" height=\"10\"/></svg>").utf8)))
     }
 
     func testMalformedAndExternalEntitiesAreRefusedWithTheirReason() {

@@ -45,6 +45,19 @@ final class QRCodeOverlayTests: XCTestCase {
         XCTAssertLessThan(sides[0], sides[3])
     }
 
+    /// The largest symbol holds 7089 digits (version 40-L, ISO/IEC 18004);
+    /// one more is refused before libqrencode is asked (it spent 14.5 s and
+    /// 3.2 GB to refuse a 20 MB text).
+    func testTheLargestSymbolsCapacityIsTheLimit() throws {
+        XCTAssertEqual(try QRCodeSymbol(encoding: String(repeating: "7", count: 7089), level: .L).side, 177)
+        XCTAssertThrowsError(try QRCodeSymbol(encoding: String(repeating: "7", count: 7090), level: .L)) {
+            XCTAssertEqual($0 as? QRCodeSymbol.Failure, .tooLong)
+        }
+        XCTAssertThrowsError(try QRCodeSymbol(encoding: String(repeating: "x", count: 20_000_000), level: .L)) {
+            XCTAssertEqual($0 as? QRCodeSymbol.Failure, .tooLong)
+        }
+    }
+
     func testBadInputIsLocated() throws {
         let ws = try Workspace()
         let long = String(repeating: "x", count: 1500)

@@ -119,8 +119,12 @@ final class DeadlineTests: XCTestCase {
             XCTAssertTrue(help.split(separator: "\n").contains { $0.contains("$ collage \(command)") && $0.contains("--timeout") },
                           "\(command): an example with --timeout")
         }
-        let bad = try runCollage(["render", "doc.yaml", "-o", "out.png", "--timeout", "0"])
-        XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.stderr.contains("--timeout takes a number of seconds above 0"), bad.stderr)
+        // Above 0, at most a year (31536000 s, stated in the message), decimal only (not 0x10).
+        for value in ["0", "-1", "abc", "1e9", "31536001", "0x10", "0x1p3", "nan", "inf"] {
+            let bad = try runCollage(["render", "doc.yaml", "-o", "out.png", "--timeout", value])
+            XCTAssertEqual(bad.status, 64, value)
+            XCTAssertTrue(bad.stderr.contains("--timeout takes a number of seconds above 0 and at most 31536000 (a year)"
+                                              + ", such as 10 or 2.5, not '\(value)'"), bad.stderr)
+        }
     }
 }

@@ -22,8 +22,16 @@ public struct QRCodeSymbol: Sendable, Hashable {
     /// alphanumeric, 8-bit; case kept) in the smallest version that holds it
     /// at `level`, with libqrencode's `QRcode_encodeString`.
     /// - Throws: `Failure`: `.empty`, `.nul`, `.tooLong` (ERANGE).
+    /// The most characters any QR code holds: 7089 digits (version 40-L,
+    /// ISO/IEC 18004 table 7).
+    public static let maximumCharacters = 7089
+
     public init(encoding text: String, level: QRCodeLevel) throws(Failure) {
         guard !text.isEmpty else { throw .empty }
+        // The largest symbol (version 40, level L) holds 7089 digits; a longer
+        // text cannot fit, and libqrencode would spend seconds and gigabytes
+        // finding that out on a text of megabytes.
+        guard text.utf8.count <= Self.maximumCharacters else { throw .tooLong }
         guard !text.utf8.contains(0) else { throw .nul }
         let ecLevel: QRecLevel = switch level {
         case .L: QR_ECLEVEL_L
