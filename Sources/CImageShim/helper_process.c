@@ -113,7 +113,8 @@ int collage_helper_run(const char *executable, const collage_helper_request *req
     if (WIFSIGNALED(wait_status)) {
         int signal = WTERMSIG(wait_status);
         snprintf(text, sizeof text, "the helper process was stopped by signal %d (%s)%s", signal, strsignal(signal),
-                 signal == SIGXCPU || signal == SIGKILL ? ": over its CPU-time limit" : "");
+                 signal == SIGXCPU ? ": over its CPU-time limit"
+                 : signal == SIGKILL ? ": over its CPU-time limit, killed for memory, or by another process" : "");
         goto done;
     }
     if (strncmp(reply, "ok", 2) != 0) {
