@@ -33,6 +33,9 @@ extension CollageRenderer {
         public var lenient = false
         /// `--strict`: warnings are errors.
         public var strict = false
+        /// `--root DIR`: every file the document names must resolve inside
+        /// it, as `render --root` requires (`PathPolicy.check`); nil: any.
+        public var policy: PathPolicy?
         public init() {}
     }
 
@@ -65,6 +68,13 @@ extension CollageRenderer {
             case .usage(let message): return ([Diagnostic(.invalidValue, at: nil, message)], nil)
             case .timedOut(let seconds): return ([Diagnostic(.render, at: nil, CollageError.timedOutMessage(seconds))], nil)
             }
+        }
+        // `render --root` refuses these before it reads any file.
+        do {
+            try request.policy?.check(spec)
+        } catch {
+            if case .diagnostics(let list) = error { return (list.diagnostics, spec.source) }
+            throw error
         }
         let format = try requestedFormat(flag: request.format, outputPath: request.outputPath, document: spec.output.format)
         var found: [Diagnostic] = []

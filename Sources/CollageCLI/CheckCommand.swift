@@ -31,6 +31,8 @@ enum CheckCommand {
                                 budget alone is an error, as render reports it
       --fast                    as render's: smaller decodes, which --max-memory
                                 then counts
+      --root DIR                as render's: every file the document names must
+                                resolve inside DIR (symbolic links followed)
       --strict                  treat warnings (substituted font, uncovered
                                 characters) as errors; decoder warnings need
                                 the pixels, so only `render --strict` sees them
@@ -73,7 +75,7 @@ enum CheckCommand {
         var request = CollageRenderer.CheckRequest()
         let status = scanner.parseOptions(
             command: "check", help: help,
-            valued: ["--diagnostics", "--set", "--format", "-o", "--output", "--max-pixels", "--max-memory"],
+            valued: ["--diagnostics", "--set", "--format", "-o", "--output", "--max-pixels", "--max-memory", "--root"],
             flags: ["--strict", "--lenient", "--fast"]
         ) { name, value in
             switch name {
@@ -81,6 +83,13 @@ enum CheckCommand {
             case "--fast": request.fast = true
             case "--max-memory": request.maxMemory = try CommonRenderFlags.parseMaxMemory(value)
             case "--lenient": request.lenient = true
+            case "--root":
+                do throws(CollageError) {
+                    request.policy = try PathPolicy(root: value ?? "")
+                } catch {
+                    if case .usage(let message) = error { throw Arguments.UsageError(message: message) }
+                    throw Arguments.UsageError(message: "--root '\(value ?? "")': \(error)")
+                }
             case "-o", "--output": request.outputPath = value
             case "--format":
                 request.format = try OutputFormat.parseFlag(value)

@@ -93,8 +93,9 @@ final class InputKeysPropertyTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(listed.map { ($0["location"] as? [String: Any])?["column"] as? Int }, inputs.map(\.location.column))
     }
 
-    /// `render --root`, `batch --root` and the library's `root:` refuse each
-    /// input with a located `pathOutsideRoot` error, and write nothing.
+    /// `render --root`, `batch --root`, `check --root` and the library's
+    /// `root:` refuse each input with a located `pathOutsideRoot` error, and
+    /// write nothing.
     func testTheRootRefusesEachInputWhereItIsNamed() throws {
         let inputs = try spec().inputs
         let refused = try runCollage(["render", "doc.yaml", "-o", "o.png", "--root", "."], in: site)
@@ -110,6 +111,16 @@ final class InputKeysPropertyTests: XCTestCase, PhotoFolderTest {
         let batch = try runCollage(["batch", "doc.yaml", "--data", "rows.csv", "-o", "out/${id}.png", "--root", "."], in: site)
         XCTAssertEqual(batch.status, 1)
         XCTAssertEqual(batch.stderr.components(separatedBy: "is outside the allowed root").count - 1, inputs.count, batch.stderr)
+
+        // What check accepts, render renders: with the same --root, check refuses the same inputs.
+        let checked = try runCollage(["check", "doc.yaml", "--root", "."], in: site)
+        XCTAssertEqual(checked.status, 1)
+        for input in inputs {
+            XCTAssertTrue(checked.stderr.contains(
+                "doc.yaml:\(input.location.line):\(input.location.column): error: '\(input.src)' is outside the allowed root"),
+                "check: \(input.key): \(checked.stderr)")
+        }
+        XCTAssertEqual(try runCollage(["check", "doc.yaml"], in: site).status, 0)
 
         let renderer = try DocumentRenderer(root: site.path)
         XCTAssertThrowsError(try renderer.render(.file(site.appendingPathComponent("doc.yaml").path))) { error in
