@@ -22,7 +22,7 @@ final class GoldenCaseTests: XCTestCase {
     }
 
     /// Renders case `name` (and its JSON twin, if any) and compares it with its golden.
-    func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertMatchesGolden(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         let bytes = try render("\(name).yaml", in: directory)
