@@ -135,7 +135,24 @@ int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t len
     return 0;
 }
 
-int collage_heif_decode(collage_heif_decoder *d, uint8_t *rgba, size_t capacity) {
+/* Copies libheif's RGBA rows into `out` (width*4 bytes a row), straight alpha. */
+static void copy_rows(const uint8_t *plane, int stride, int width, int height, int premultiplied, uint8_t *rgba) {
+    for (int y = 0; y < height; y++) {
+        uint8_t *out = rgba + (size_t)y * width * 4;
+        memcpy(out, plane + (size_t)y * stride, (size_t)width * 4);
+        if (!premultiplied) continue;
+        for (int x = 0; x < width; x++, out += 4) {   /* straight alpha, rounded */
+            unsigned a = out[3];
+            if (a == 0 || a == 255) continue;
+            for (int c = 0; c < 3; c++) {
+                unsigned v = (out[c] * 255u + a / 2) / a;
+                out[c] = (uint8_t)(v > 255 ? 255 : v);
+            }
+        }
+    }
+}
+
+int collage_heif_decode(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity) {
     if (!d->handle) { collage_copy_message(d->message, "no primary image"); return -1; }
     struct heif_decoding_options *options = lib.heif_decoding_options_alloc();
     if (!options) { collage_copy_message(d->message, "out of memory"); return -1; }
@@ -152,24 +169,17 @@ int collage_heif_decode(collage_heif_decoder *d, uint8_t *rgba, size_t capacity)
     int stride = 0;
     const uint8_t *plane = lib.heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
     int status = 0;
-    if (!plane || bits != 8 || width <= 0 || height <= 0 || (size_t)width * (size_t)height * 4 != capacity) {
+    int valid = reduction == 1 || reduction == 2 || reduction == 4 || reduction == 8;
+    size_t reduced_width = valid ? (size_t)(width + reduction - 1) / reduction : 0;
+    size_t reduced_height = valid ? (size_t)(height + reduction - 1) / reduction : 0;
+    if (!plane || bits != 8 || width <= 0 || height <= 0 || reduced_width * reduced_height * 4 != capacity) {
         collage_copy_message(d->message, "libheif returned an image of an unexpected size or depth");
         status = -1;
+    } else if (reduction == 1) {
+        copy_rows(plane, stride, width, height, lib.heif_image_is_premultiplied_alpha(image), rgba);
     } else {
-        int premultiplied = lib.heif_image_is_premultiplied_alpha(image);
-        for (int y = 0; y < height; y++) {
-            uint8_t *out = rgba + (size_t)y * width * 4;
-            memcpy(out, plane + (size_t)y * stride, (size_t)width * 4);
-            if (!premultiplied) continue;
-            for (int x = 0; x < width; x++, out += 4) {   /* straight alpha, rounded */
-                unsigned a = out[3];
-                if (a == 0 || a == 255) continue;
-                for (int c = 0; c < 3; c++) {
-                    unsigned v = (out[c] * 255u + a / 2) / a;
-                    out[c] = (uint8_t)(v > 255 ? 255 : v);
-                }
-            }
-        }
+        collage_rgba_box_reduce(plane, (size_t)stride, width, height, reduction,
+                                lib.heif_image_is_premultiplied_alpha(image), rgba);
     }
     lib.heif_image_release(image);
     return status;

@@ -140,6 +140,20 @@ const char *collage_png_message(const collage_png_decoder *d);
 const collage_warnings *collage_png_warnings(const collage_png_decoder *d);
 void collage_png_close(collage_png_decoder *d);
 
+/* ---------------------------------------------------------------- box reduce */
+
+/* Averages each `reduction` x `reduction` block of `width` x `height` RGBA8
+ * pixels (rows `stride` bytes apart; straight alpha, or premultiplied when
+ * `premultiplied`) into one pixel of `out`: ceil(width/reduction) x
+ * ceil(height/reduction) pixels, straight alpha, rows packed; the last
+ * row and column of blocks average the pixels they have. Colours are
+ * weighted by alpha (a transparent pixel's colour does not bleed in);
+ * every result rounded to nearest. `reduction` 2 to 8. The decode-side
+ * reduction of a format with no reduced decode of its own (HEIF),
+ * playing the part of JPEG's DCT scaling (box_reduce.c). */
+void collage_rgba_box_reduce(const uint8_t *in, size_t stride, int width, int height, int reduction,
+                             int premultiplied, uint8_t *out);
+
 /* ------------------------------------------------------- HEIF / AVIF decode */
 
 typedef struct collage_heif_decoder collage_heif_decoder;
@@ -170,9 +184,11 @@ collage_heif_decoder *collage_heif_open(void);
  * primary image (never a thumbnail or auxiliary image). 0 or -1 (message). */
 int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t length, collage_heif_info *info);
 /* Decodes the primary image to 8-bit RGBA (10/12-bit reduced by libheif,
- * premultiplied alpha un-premultiplied, transformations applied) into
- * `rgba`, which must hold exactly width*height*4 bytes. 0 or -1. */
-int collage_heif_decode(collage_heif_decoder *d, uint8_t *rgba, size_t capacity);
+ * premultiplied alpha un-premultiplied, transformations applied), then
+ * averages `reduction` x `reduction` blocks (1, 2, 4 or 8; 1: as decoded;
+ * collage_rgba_box_reduce) into `rgba`, which must hold exactly
+ * ceil(width/reduction)*ceil(height/reduction)*4 bytes. 0 or -1. */
+int collage_heif_decode(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity);
 const char *collage_heif_message(const collage_heif_decoder *d);
 void collage_heif_close(collage_heif_decoder *d);
 
@@ -251,6 +267,7 @@ typedef struct {
     uint64_t address_space;          /* the helper's RLIMIT_AS in bytes; 0: none */
     uint64_t cpu_seconds;            /* its RLIMIT_CPU; 0: none */
     int32_t width, height;           /* SVG: the cairo surface */
+    int32_t reduction;               /* HEIF: as collage_heif_decode */
     double matrix[6];                /* SVG: as collage_svg_render */
     double viewport_width, viewport_height;
 } collage_helper_request;
