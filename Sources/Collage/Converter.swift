@@ -110,6 +110,8 @@ public enum Converter {
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         decodeOptions.isolation = try CollageRenderer.isolation(renderOptions)
+        // One photo: its colour conversion may take every core.
+        decodeOptions.threads = RenderOptions.defaultThreads
         let deadline = renderOptions.deadline
 
         let header: ImageHeader

@@ -86,11 +86,11 @@ enum HEIFDecoding {
             if options.convertICCProfiles {
                 if info.icc != nil {
                     var outcome = ICCConversion.apply(profile: info.icc, length: info.icc_length, input: COLLAGE_ICC_RGB,
-                                                      pixels: &buffer, width: scaled.width, height: scaled.height)
+                                                      pixels: &buffer, width: scaled.width, height: scaled.height, threads: options.threads)
                     if case .ignored = outcome {
                         // A gray image (libheif expands it to RGB) may carry a gray profile.
                         let gray = ICCConversion.apply(profile: info.icc, length: info.icc_length, input: COLLAGE_ICC_GRAY,
-                                                       pixels: &buffer, width: scaled.width, height: scaled.height)
+                                                       pixels: &buffer, width: scaled.width, height: scaled.height, threads: options.threads)
                         if gray == .converted { outcome = gray }
                     }
                     switch outcome {

@@ -193,4 +193,16 @@ final class HEIFDecodeTests: XCTestCase {
         collage_rgba_box_reduce(premultiplied, 8, 2, 2, 2, 1, &fromPremultiplied)
         XCTAssertEqual(fromPremultiplied, [128, 0, 0, 96])
     }
+    /// `collage convert` converts one photo's colour on every core
+    /// (`DecodeOptions.threads`): the same pixels as on one thread.
+    func testColourConversionOnSeveralThreadsGivesTheSamePixels() throws {
+        var one = DecodeOptions(), three = DecodeOptions()
+        one.threads = 1
+        three.threads = 3
+        let single = try decode("pillow-heif/pug.heic", one)
+        let several = try decode("pillow-heif/pug.heic", three)
+        XCTAssertTrue(single.convertedICCProfile)
+        XCTAssertEqual(single.pixmap.size, Size(width: 4032, height: 3024))
+        XCTAssertTrue(single.pixmap.pixels == several.pixmap.pixels, "threads changed the pixels")
+    }
 }

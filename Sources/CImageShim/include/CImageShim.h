@@ -316,9 +316,13 @@ typedef enum {
  * point compensation (README "Rules": Colour). CMYK input comes out as opaque RGBA.
  * Returns 0 when converted, 1 when skipped because the profile is sRGB
  * (its description names sRGB), -1 when the profile is unusable (message
- * filled; the pixels are untouched). */
+ * filled; the pixels are untouched). An RGB image of a megapixel or more
+ * is converted by `threads` threads at once (1: this one alone), each a
+ * band of rows through the same transform (made without its one-pixel
+ * cache, which LittleCMS requires of a transform used by several threads);
+ * the result does not depend on the count. */
 int collage_icc_to_srgb(const uint8_t *profile, size_t length, collage_icc_input input,
-                        uint8_t *pixels, size_t width, size_t height, char *message);
+                        uint8_t *pixels, size_t width, size_t height, int threads, char *message);
 
 /* -------------------------------------------------------------------- encode */
 
