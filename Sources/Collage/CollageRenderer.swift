@@ -288,6 +288,13 @@ public enum CollageRenderer {
     /// `bytes` in MiB, rounded up.
     static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
 
+    /// A size as `--max-memory` took it, exactly: "300 MiB", "1 KiB", "1500 bytes".
+    static func sizeText(_ bytes: Int) -> String {
+        if bytes > 0 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes > 0 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
     /// An output that would replace the document, a photo, an image overlay
     /// or a font file is refused before anything is rendered (README "Rules": Errors:
     /// an input is never overwritten).
