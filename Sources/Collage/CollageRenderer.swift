@@ -166,6 +166,16 @@ public enum CollageRenderer {
         if isDocument, let size, let problem = canvasLimit(size, format: format, spec: spec) {
             throw .diagnostics(DiagnosticList([problem], source: spec.source))
         }
+        // A document's input is named with its place (a glob's pattern, which a
+        // first render's output may come to match).
+        if isDocument, let identity = FileIdentity(path: options.outputPath),
+           let input = spec.inputs.first(where: { FileIdentity(path: $0.path) == identity }) {
+            let isPattern = input.src.contains { "*?[".contains($0) }
+            let named = isPattern ? "it matches the pattern '\(input.src)' at \(input.location)"
+                                  : "'\(input.src)' at \(input.location)"
+            throw .usage("the output '\(options.outputPath)' is an input of this document: \(named); choose another output path"
+                         + (isPattern ? " or a pattern it does not match" : ""))
+        }
         // A `grid` has no document: its inputs are all photos.
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + spec.inputs.map(\.path),
                                     photos: spec.file == PhotoGrid.sourceName ? inputs : [])
