@@ -26,7 +26,9 @@
     X(heif_decoding_options_alloc) X(heif_decoding_options_free) X(heif_decode_image) \
     X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_bits_per_pixel_range) \
     X(heif_image_get_plane_readonly) X(heif_image_is_premultiplied_alpha) \
-    X(heif_image_release) X(heif_image_handle_release) X(heif_get_version)
+    X(heif_image_release) X(heif_image_handle_release) X(heif_get_version) \
+    X(heif_image_handle_get_chroma_bits_per_pixel) X(heif_image_get_colorspace) X(heif_image_get_chroma_format) \
+    X(heif_image_has_channel)
 
 #define DECLARE(name) __typeof__(name) *name;
 static struct { HEIF_FUNCTIONS(DECLARE) } lib;
@@ -73,6 +75,10 @@ struct collage_heif_decoder {
     uint8_t *icc;
     uint8_t *exif;
     char message[COLLAGE_MESSAGE_MAX];
+    /* collage_heif_decode_planes's image: its R, G and B planes. */
+    struct heif_image *planar;
+    const uint8_t *plane[3];
+    int stride[3], width, height;
 };
 
 static int fail(collage_heif_decoder *d, struct heif_error error, const char *fallback) {
@@ -185,10 +191,68 @@ int collage_heif_decode(collage_heif_decoder *d, int reduction, uint8_t *rgba, s
     return status;
 }
 
+/* libheif 1.15 assembles a grid image (an iPhone's photo: 512-pixel HEVC
+ * tiles) as planar 8-bit RGB, each tile converted as it is pasted
+ * (heif_context.cc, decode_full_grid_image); RGBA is then one more
+ * conversion into a second whole-image buffer. Asking for planar RGB takes
+ * the grid's own planes, and interleaving them is what that last
+ * conversion does. (A single-item image is converted from its YCbCr to
+ * planar RGB instead; its bytes are checked against the RGBA decode's by
+ * the tests.) */
+static int keep_planes(collage_heif_decoder *d, struct heif_image *image) {
+    if (lib.heif_image_get_colorspace(image) != heif_colorspace_RGB ||
+        lib.heif_image_get_chroma_format(image) != heif_chroma_444 ||
+        lib.heif_image_has_channel(image, heif_channel_Alpha)) return 0;
+    const enum heif_channel channels[3] = { heif_channel_R, heif_channel_G, heif_channel_B };
+    d->width = lib.heif_image_get_width(image, heif_channel_R);
+    d->height = lib.heif_image_get_height(image, heif_channel_R);
+    for (int c = 0; c < 3; c++) {
+        if (lib.heif_image_get_bits_per_pixel_range(image, channels[c]) != 8 ||
+            lib.heif_image_get_width(image, channels[c]) != d->width ||
+            lib.heif_image_get_height(image, channels[c]) != d->height) return 0;
+        d->plane[c] = lib.heif_image_get_plane_readonly(image, channels[c], &d->stride[c]);
+        if (!d->plane[c]) return 0;
+    }
+    return d->width > 0 && d->height > 0;
+}
+
+int collage_heif_decode_planes(collage_heif_decoder *d) {
+    if (!d->handle) { collage_copy_message(d->message, "no primary image"); return -1; }
+    if (lib.heif_image_handle_has_alpha_channel(d->handle) ||
+        lib.heif_image_handle_get_luma_bits_per_pixel(d->handle) != 8 ||
+        lib.heif_image_handle_get_chroma_bits_per_pixel(d->handle) != 8) return 1;
+    struct heif_decoding_options *options = lib.heif_decoding_options_alloc();
+    if (!options) { collage_copy_message(d->message, "out of memory"); return -1; }
+    options->ignore_transformations = 0;     /* libheif applies irot/imir/clap */
+    struct heif_image *image = NULL;
+    struct heif_error error = lib.heif_decode_image(d->handle, &image, heif_colorspace_RGB, heif_chroma_444, options);
+    lib.heif_decoding_options_free(options);
+    if (error.code != heif_error_Ok) return fail(d, error, "decoding failed");
+    if (!keep_planes(d, image)) {
+        lib.heif_image_release(image);
+        return 1;
+    }
+    d->planar = image;
+    return 0;
+}
+
+void collage_heif_plane_rows(const collage_heif_decoder *d, int first, int count, uint8_t *rgba) {
+    for (int y = first; y < first + count && y < d->height; y++) {
+        const uint8_t *r = d->plane[0] + (size_t)y * d->stride[0];
+        const uint8_t *g = d->plane[1] + (size_t)y * d->stride[1];
+        const uint8_t *b = d->plane[2] + (size_t)y * d->stride[2];
+        uint8_t *out = rgba + (size_t)(y - first) * d->width * 4;
+        for (int x = 0; x < d->width; x++, out += 4) {
+            out[0] = r[x]; out[1] = g[x]; out[2] = b[x]; out[3] = 255;
+        }
+    }
+}
+
 const char *collage_heif_message(const collage_heif_decoder *d) { return d->message; }
 
 void collage_heif_close(collage_heif_decoder *d) {
     if (!d) return;
+    if (d->planar) lib.heif_image_release(d->planar);
     if (d->handle) lib.heif_image_handle_release(d->handle);
     lib.heif_context_free(d->context);
     free(d->icc);

@@ -124,3 +124,55 @@ done:
     cmsDeleteContext(context);
     return status;
 }
+
+struct collage_icc_transform {
+    cmsContext context;
+    cmsHTRANSFORM transform;
+    char message[COLLAGE_MESSAGE_MAX];   /* the context's: LittleCMS errors land here */
+};
+
+void collage_icc_transform_close(collage_icc_transform *t) {
+    if (!t) return;
+    if (t->transform) cmsDeleteTransform(t->transform);
+    if (t->context) cmsDeleteContext(t->context);
+    free(t);
+}
+
+collage_icc_transform *collage_icc_transform_open(const uint8_t *data, size_t length, int *status, char *message) {
+    message[0] = 0;
+    *status = -1;
+    collage_icc_transform *t = calloc(1, sizeof *t);
+    if (!t || !(t->context = cmsCreateContext(NULL, t->message))) {
+        collage_copy_message(message, "out of memory");
+        collage_icc_transform_close(t);
+        return NULL;
+    }
+    cmsSetLogErrorHandlerTHR(t->context, on_lcms_error);
+    cmsHPROFILE source = cmsOpenProfileFromMemTHR(t->context, data, (cmsUInt32Number)length);
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(t->context);
+    if (!source || !srgb) {
+        collage_copy_message(message, t->message[0] ? t->message : "the ICC profile cannot be parsed");
+    } else if (cmsGetColorSpace(source) != cmsSigRgbData) {
+        collage_copy_message(message, "the ICC profile's colour space does not match the image");
+    } else if (names_srgb(source) && cmsGetPCS(source) == cmsSigXYZData) {
+        *status = 1;
+    } else {
+        /* As collage_icc_to_srgb's RGB case; without the pixel cache, for several threads. */
+        t->transform = cmsCreateTransformTHR(t->context, source, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC,
+                                             cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE);
+        if (t->transform) *status = 0;
+        else collage_copy_message(message, t->message[0] ? t->message : "LittleCMS cannot build a transform to sRGB");
+    }
+    if (source) cmsCloseProfile(source);
+    if (srgb) cmsCloseProfile(srgb);
+    if (*status != 0) {
+        collage_icc_transform_close(t);
+        return NULL;
+    }
+    return t;
+}
+
+void collage_icc_transform_rows(const collage_icc_transform *t, uint8_t *pixels, size_t width, size_t rows) {
+    const rgba_band band = { t->transform, pixels, width, 0, rows };
+    convert_band((void *)&band);
+}

@@ -205,4 +205,44 @@ final class HEIFDecodeTests: XCTestCase {
         XCTAssertEqual(single.pixmap.size, Size(width: 4032, height: 3024))
         XCTAssertTrue(single.pixmap.pixels == several.pixmap.pixels, "threads changed the pixels")
     }
+    /// The planar path of a HEIF convert (`HEIFPlanarImage`): its rows are the
+    /// whole decode's bytes, for every corpus HEIF it takes (the iPhone grids
+    /// among them), and streamed through `JPEGBandEncoder` they make the
+    /// file `ImageEncoder` makes of the whole decode.
+    func testPlanarRowsAreTheWholeDecodesBytes() throws {
+        var taken: [String] = []
+        for relative in ["pillow-heif/pug.heic", "pillow-heif/arrow.heic", "nuke/img_751.heic", "libheif/example.heic",
+                         "pillow-heif/zPug_3.heic", "pillow-heif/RGBA_8__128x128.heif", "pillow-heif/RGB_10__128x128.heif",
+                         "pillow-heif/L_8__128x128.heif"] {
+            let path = try TestPackage.corpusFile(relative)
+            guard let planar = try HEIFPlanarImage.open(path: path, options: DecodeOptions()) else { continue }
+            taken.append(relative)
+            let whole = try decode(relative)
+            XCTAssertEqual(planar.size, whole.pixmap.size, relative)
+            XCTAssertEqual(planar.convertedICCProfile, whole.convertedICCProfile, relative)
+            let width = planar.size.width
+            var rows = [UInt8](repeating: 0, count: width * 4 * 37)
+            for first in stride(from: 0, to: planar.size.height, by: 37) {
+                let range = first ..< min(first + 37, planar.size.height)
+                rows.withUnsafeMutableBufferPointer { planar.write(rows: range, to: $0.baseAddress!) }
+                let expected = whole.pixmap.pixels[first * width * 4 ..< range.upperBound * width * 4]
+                XCTAssertTrue(rows[0 ..< range.count * width * 4].elementsEqual(expected), "\(relative) rows \(range)")
+            }
+            if relative == "pillow-heif/pug.heic" {
+                let options = EncodeOptions(quality: 90)
+                let encoder = try JPEGBandEncoder(width: width, height: planar.size.height, options: options)
+                var band = [UInt8](repeating: 0, count: encoder.bandHeight * width * 4)
+                for index in 0 ..< encoder.bandCount {
+                    band.withUnsafeMutableBufferPointer { buffer in
+                        planar.write(rows: encoder.rows(ofBand: index), to: buffer.baseAddress!)
+                        encoder.encode(band: index, rows: buffer.baseAddress!)
+                    }
+                }
+                XCTAssertEqual(try encoder.finish(), try ImageEncoder.encode(whole.pixmap, as: .jpeg, options: options))
+            }
+        }
+        // The 8-bit images without alpha; the 10-bit and the alpha ones decode as before.
+        XCTAssertEqual(taken, ["pillow-heif/pug.heic", "pillow-heif/arrow.heic", "nuke/img_751.heic", "libheif/example.heic",
+                               "pillow-heif/zPug_3.heic", "pillow-heif/L_8__128x128.heif"])
+    }
 }

@@ -189,6 +189,15 @@ int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t len
  * collage_rgba_box_reduce) into `rgba`, which must hold exactly
  * ceil(width/reduction)*ceil(height/reduction)*4 bytes. 0 or -1. */
 int collage_heif_decode(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity);
+/* Decodes the primary image to planar 8-bit RGB (transformations applied)
+ * and keeps the planes for collage_heif_plane_rows: libheif 1.15 builds a
+ * grid image (an iPhone's) as such planes, so nothing is converted. 0 kept;
+ * 1 the image has alpha or more than 8 bits (nothing kept: decode it with
+ * collage_heif_decode); -1 error. */
+int collage_heif_decode_planes(collage_heif_decoder *d);
+/* Rows `first` to `first + count` of the kept planes as opaque RGBA8 into
+ * `rgba` (width*4 bytes a row). Any thread, several at once. */
+void collage_heif_plane_rows(const collage_heif_decoder *d, int first, int count, uint8_t *rgba);
 const char *collage_heif_message(const collage_heif_decoder *d);
 void collage_heif_close(collage_heif_decoder *d);
 
@@ -323,6 +332,17 @@ typedef enum {
  * the result does not depend on the count. */
 int collage_icc_to_srgb(const uint8_t *profile, size_t length, collage_icc_input input,
                         uint8_t *pixels, size_t width, size_t height, int threads, char *message);
+
+/* The RGB case of collage_icc_to_srgb as a transform kept open, for an
+ * image converted a band of rows at a time on several threads at once
+ * (a streamed `convert`). NULL with `status` 1 when the profile is sRGB
+ * (nothing to do) or -1 when it is unusable (`message` filled, as
+ * collage_icc_to_srgb's). */
+typedef struct collage_icc_transform collage_icc_transform;
+collage_icc_transform *collage_icc_transform_open(const uint8_t *profile, size_t length, int *status, char *message);
+/* Converts `rows` rows of `width` RGBA8 pixels in place; any thread. */
+void collage_icc_transform_rows(const collage_icc_transform *t, uint8_t *pixels, size_t width, size_t rows);
+void collage_icc_transform_close(collage_icc_transform *t);
 
 /* -------------------------------------------------------------------- encode */
 
