@@ -158,7 +158,51 @@ static void copy_rows(const uint8_t *plane, int stride, int width, int height, i
     }
 }
 
+/* collage_heif_decode from kept planes (collage_heif_decode_planes): the
+ * rows interleaved as libheif's RGBA conversion would, block rows reduced
+ * as they are, then the planes released. */
+static int decode_from_planes(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity) {
+    const size_t reduced_width = (size_t)(d->width + reduction - 1) / reduction;
+    const size_t reduced_height = (size_t)(d->height + reduction - 1) / reduction;
+    int status = 0;
+    uint8_t *strip = NULL;
+    if (reduced_width * reduced_height * 4 != capacity) {
+        collage_copy_message(d->message, "libheif returned an image of an unexpected size or depth");
+        status = -1;
+    } else if (reduction == 1) {
+        collage_heif_plane_rows(d, 0, d->height, rgba);
+    } else if (!(strip = malloc((size_t)d->width * 4 * reduction))) {
+        collage_copy_message(d->message, "out of memory");
+        status = -1;
+    } else {
+        for (int y = 0; y < d->height; y += reduction) {
+            const int rows = d->height - y < reduction ? d->height - y : reduction;
+            collage_heif_plane_rows(d, y, rows, strip);
+            collage_rgba_box_reduce(strip, (size_t)d->width * 4, d->width, rows, reduction, 0,
+                                    rgba + (size_t)(y / reduction) * reduced_width * 4);
+        }
+    }
+    free(strip);
+    lib.heif_image_release(d->planar);
+    d->planar = NULL;
+    return status;
+}
+
 int collage_heif_decode(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity) {
+    if (!d->handle) { collage_copy_message(d->message, "no primary image"); return -1; }
+    if (reduction != 1 && reduction != 2 && reduction != 4 && reduction != 8) {
+        collage_copy_message(d->message, "the reduction must be 1, 2, 4 or 8");
+        return -1;
+    }
+    /* 8-bit without alpha: libheif's planes, with no conversion to RGBA in
+     * a second whole-image buffer (collage_heif_decode_planes). */
+    const int planes = collage_heif_decode_planes(d);
+    if (planes < 0) return -1;
+    if (planes == 0) return decode_from_planes(d, reduction, rgba, capacity);
+    return collage_heif_decode_rgba(d, reduction, rgba, capacity);
+}
+
+int collage_heif_decode_rgba(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity) {
     if (!d->handle) { collage_copy_message(d->message, "no primary image"); return -1; }
     struct heif_decoding_options *options = lib.heif_decoding_options_alloc();
     if (!options) { collage_copy_message(d->message, "out of memory"); return -1; }

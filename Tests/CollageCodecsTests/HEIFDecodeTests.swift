@@ -228,6 +228,22 @@ final class HEIFDecodeTests: XCTestCase {
                 let expected = whole.pixmap.pixels[first * width * 4 ..< range.upperBound * width * 4]
                 XCTAssertTrue(rows[0 ..< range.count * width * 4].elementsEqual(expected), "\(relative) rows \(range)")
             }
+            // The planes interleaved are libheif's own RGBA conversion, byte for byte (before any colour conversion).
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            for reduction: Int32 in [1, 2] {
+                let count = ((width + Int(reduction) - 1) / Int(reduction)) * ((planar.size.height + Int(reduction) - 1) / Int(reduction)) * 4
+                var viaPlanes = [UInt8](repeating: 0, count: count), viaRGBA = [UInt8](repeating: 1, count: count)
+                for (decode, out) in [(collage_heif_decode, 0), (collage_heif_decode_rgba, 1)] {
+                    let decoder = try XCTUnwrap(collage_heif_open())
+                    defer { collage_heif_close(decoder) }
+                    var info = collage_heif_info()
+                    bytes.withUnsafeBufferPointer { _ = collage_heif_header(decoder, $0.baseAddress, $0.count, &info) }
+                    let status = out == 0 ? viaPlanes.withUnsafeMutableBufferPointer { decode(decoder, reduction, $0.baseAddress, count) }
+                                          : viaRGBA.withUnsafeMutableBufferPointer { decode(decoder, reduction, $0.baseAddress, count) }
+                    XCTAssertEqual(status, 0, relative)
+                }
+                XCTAssertTrue(viaPlanes == viaRGBA, "\(relative) reduced by \(reduction): planes and libheif's RGBA differ")
+            }
             if relative == "pillow-heif/pug.heic" {
                 let options = EncodeOptions(quality: 90)
                 let encoder = try JPEGBandEncoder(width: width, height: planar.size.height, options: options)

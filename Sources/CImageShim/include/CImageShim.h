@@ -189,6 +189,10 @@ int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t len
  * collage_rgba_box_reduce) into `rgba`, which must hold exactly
  * ceil(width/reduction)*ceil(height/reduction)*4 bytes. 0 or -1. */
 int collage_heif_decode(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity);
+/* As collage_heif_decode, always through libheif's own conversion to
+ * interleaved RGBA (what collage_heif_decode does for alpha and deep
+ * images; tests compare the planar path with it). */
+int collage_heif_decode_rgba(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity);
 /* Decodes the primary image to planar 8-bit RGB (transformations applied)
  * and keeps the planes for collage_heif_plane_rows: libheif 1.15 builds a
  * grid image (an iPhone's) as such planes, so nothing is converted. 0 kept;
