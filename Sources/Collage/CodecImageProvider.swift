@@ -61,8 +61,9 @@ final class CodecImageProvider: ImageProvider {
     /// components) and the RGBA row, counted as 48 rows of 4 bytes a pixel
     /// of the decoded width; else the whole decoded image; plus a multi-scan
     /// file's coefficients (`ImageHeader.coefficientBytes`). A HEIF photo:
-    /// its decoded (averaged) image, plus libheif's full-size RGBA image,
-    /// held until the decode ends whatever the scale (as coefficients are).
+    /// its decoded (averaged) image, plus libheif's full-size image, held
+    /// until the decode ends whatever the scale (as coefficients are):
+    /// planar RGB, or RGBA for alpha and deep images, counted at 4 bytes a pixel.
     /// Anything else: nil (the whole decode).
     func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? {
         guard headers.indices.contains(index), cache?.isShared(paths[index]) != true else { return nil }
