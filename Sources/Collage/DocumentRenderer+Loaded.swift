@@ -36,7 +36,11 @@ extension DocumentRenderer {
                                  options: options, version: CollageVersion.current)
     }
 
-    /// Renders a loaded document to encoded bytes; nothing is written.
+    /// Renders a loaded document to encoded bytes; nothing is written. With
+    /// `configuration.imageCache`, the images it names are noted as a
+    /// batch row's are (`SharedImageCache.noteRowImages`): an image that an
+    /// earlier render named too is kept decoded for the renders after it
+    /// (a server's photo that every request uses).
     /// - Parameters:
     ///   - format: nil takes the document's `output.format`, else PNG.
     ///   - quality: JPEG/WebP quality 1-100; nil takes `output.quality`, else 90.
@@ -46,6 +50,7 @@ extension DocumentRenderer {
                        maxMemory: Int? = nil) throws(CollageError) -> Rendering {
         FontWarmUp.start()
         let deadline = configuration.timeout.map { Deadline(seconds: $0) }
+        configuration.imageCache?.noteRowImages(document.spec.photos.map(\.path) + CodecImageProvider.overlayPaths(document.spec))
         return try render(document, output: nil, format: format, quality: quality, maxMemory: maxMemory, deadline: deadline)
     }
 }

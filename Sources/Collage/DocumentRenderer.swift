@@ -73,7 +73,7 @@ public struct DocumentRenderer: Sendable {
         /// in a helper process killed at the deadline (`HelperProcess`).
         /// Default nil: no deadline, everything in this process (trusted
         /// documents). Set it for documents of others: a service should
-        /// (`collage serve` will default to 30 s).
+        /// (`collage serve` defaults to 10 s).
         public var timeout: Double?
         /// The helper executable for `timeout`: a program that calls
         /// `HelperProcess.serveIfAsked()` first in its `main`, such as

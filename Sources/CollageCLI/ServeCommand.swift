@@ -34,6 +34,8 @@ enum ServeCommand {
       --key FILE            require signed URLs (sig=); FILE holds one key a
                             line, hex or base64; SIGHUP reads it again
       --cache-size SIZE     encoded results kept in memory (default 256M; 0: none)
+      --image-cache SIZE    decoded images kept across requests (default 256M): a
+                            photo that two requests name is decoded once
       --max-memory SIZE     memory shared by the renders running at once (512M,
                             2G); a render that does not fit waits in the queue
       --max-age SECONDS     Cache-Control max-age without a content version
@@ -72,7 +74,7 @@ enum ServeCommand {
         var configuration = ServeConfiguration(root: "")
         let status = scanner.parseOptions(
             command: "serve", help: help,
-            valued: ["--root", "--listen", "--jobs", "--queue", "--timeout", "--key", "--cache-size", "--max-memory",
+            valued: ["--root", "--listen", "--jobs", "--queue", "--timeout", "--key", "--cache-size", "--image-cache", "--max-memory",
                      "--max-age", "--max-pixels", "--max-body", "--log", "--grace"],
             flags: ["--allow-post"]
         ) { name, value in
@@ -87,6 +89,8 @@ enum ServeCommand {
             case "--key": configuration.keyFile = value
             case "--cache-size":
                 if value == "0" { configuration.cacheSize = 0 } else { configuration.cacheSize = try size(name, value) }
+            case "--image-cache":
+                if value == "0" { configuration.imageCacheSize = 0 } else { configuration.imageCacheSize = try size(name, value) }
             case "--max-memory": configuration.maxMemory = try CommonRenderFlags.parseMaxMemory(value)
             case "--max-age": configuration.maxAge = try count(name, value, from: 0, to: 31_536_000)
             case "--max-pixels": configuration.maxPixels = try count(name, value, from: 1, to: Int.max)

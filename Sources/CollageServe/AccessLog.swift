@@ -1,3 +1,4 @@
+import Collage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,19 +44,8 @@ struct AccessLog: Sendable {
         return String(cString: buffer)
     }
 
-    /// A JSON string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string (`JSONText`'s escaping).
+    static func quoted(_ text: String) -> String { JSONText.write(.string(text)) }
 
     /// A target with control characters and quotes escaped, so a request cannot forge log lines.
     static func printable(_ text: String) -> String {

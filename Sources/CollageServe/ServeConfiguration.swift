@@ -17,6 +17,9 @@ public struct ServeConfiguration: Sendable {
     public var keyFile: String?
     /// `--cache-size`: bytes of encoded results kept. Default 256 MiB.
     public var cacheSize = 256 << 20
+    /// `--image-cache`: bytes of decoded images kept across requests (RGBA):
+    /// an image two requests named is decoded once while it fits. Default 256 MiB.
+    public var imageCacheSize = 256 << 20
     /// `--max-memory`: the budget shared by concurrent renders, bytes; nil: none (each render its own 256 MiB target).
     public var maxMemory: Int?
     /// `--max-age`: seconds in `Cache-Control` without a content version. Default 300.

@@ -38,8 +38,9 @@ final class ServeHandler: @unchecked Sendable {
         self.keys = keys
         let jobs = max(1, configuration.jobs)
         let threads = configuration.renderThreads ?? (jobs > 1 ? 1 : RenderOptions.defaultThreads)
-        renderer = DocumentRenderer(configuration: .init(root: policy, maxPixels: configuration.maxPixels,
-                                                         threads: threads, timeout: configuration.timeout))
+        renderer = DocumentRenderer(configuration: .init(root: policy, maxPixels: configuration.maxPixels, threads: threads,
+                                                         imageCache: SharedImageCache(budgetBytes: configuration.imageCacheSize),
+                                                         timeout: configuration.timeout))
         cache = ResultCache(capacity: configuration.cacheSize)
         queue = RenderQueue(jobs: jobs, queue: configuration.queue, memory: configuration.maxMemory)
         roots = Array(Set([policy.root, WorkingDirectory.absolute(configuration.root)]))
