@@ -22,6 +22,7 @@ final class ServeHandler: @unchecked Sendable {
     let cache: ResultCache
     let queue: RenderQueue
     let metrics = ServeMetrics()
+    let memo = StampMemo()
     /// The root as given and as resolved, both absolute: cut from every answer.
     let roots: [String]
 
@@ -86,14 +87,29 @@ final class ServeHandler: @unchecked Sendable {
         }
         guard verified(target, exchange) else { return }
         guard let variables = variables(of: target, exchange, reserved: ["sig", "v"]) else { return }
+        let key = StampMemo.key(path: template.path, variables: variables)
+        guard let signature = StampMemo.signature(of: template.path) else {
+            exchange.finish(.text(404, "no template for this path under the root"))
+            return
+        }
+        let version = target.values(of: "v").last
+        if let (document, kept) = memo.lookup(key, template: signature, format: template.format) {
+            let stamp = kept ?? renderer.stamp(document, format: template.format, quality: nil)
+            respond(exchange, document: document, name: template.name, format: template.format, stamp: stamp, version: version)
+            return
+        }
         guard let bytes = FileSystem.contents(of: template.path) else {
             exchange.finish(.text(404, "no template for this path under the root"))
             return
         }
         let source = DocumentRenderer.Source.text(String(decoding: bytes, as: UTF8.self), baseDirectory: template.folder,
                                                   name: template.name)
-        answer(exchange, source: source, name: template.name, format: template.format, variables: variables,
-               version: target.values(of: "v").last)
+        guard let document = load(exchange, source: source, name: template.name, variables: variables) else { return }
+        let inputs = RenderStamp.inputSignatures(of: document.spec)
+        let stamp = renderer.stamp(document, format: template.format, quality: nil)
+        memo.store(key, template: signature, document: document, format: template.format, stamp: stamp,
+                   inputs: inputs)
+        respond(exchange, document: document, name: template.name, format: template.format, stamp: stamp, version: version)
     }
 
     private func post(_ exchange: Exchange, _ target: RequestTarget) {
@@ -110,8 +126,10 @@ final class ServeHandler: @unchecked Sendable {
         let name = "request.json"
         let source = DocumentRenderer.Source.text(String(decoding: exchange.body, as: UTF8.self),
                                                   baseDirectory: policy.root, name: name)
-        answer(exchange, source: source, name: name, format: format, variables: variables,
-               version: target.values(of: "v").last)
+        guard let document = load(exchange, source: source, name: name, variables: variables) else { return }
+        let chosen = format ?? document.spec.output.format ?? .png
+        respond(exchange, document: document, name: name, format: chosen,
+                stamp: renderer.stamp(document, format: chosen, quality: nil), version: target.values(of: "v").last)
     }
 
     /// With keys, whether `target` is signed by one of them (else answered 403).
@@ -139,18 +157,20 @@ final class ServeHandler: @unchecked Sendable {
         return variables
     }
 
-    /// Loads the document, then answers 422, 304, a cached result, or queues its render.
-    private func answer(_ exchange: Exchange, source: DocumentRenderer.Source, name: String, format: OutputFormat?,
-                        variables: [String: String], version: String?) {
-        let document: DocumentRenderer.LoadedDocument
+    /// The loaded document, or nil with its 422 answered.
+    private func load(_ exchange: Exchange, source: DocumentRenderer.Source, name: String,
+                      variables: [String: String]) -> DocumentRenderer.LoadedDocument? {
         do throws(CollageError) {
-            document = try renderer.load(source, variables: variables)
+            return try renderer.load(source, variables: variables)
         } catch {
             exchange.finish(failure(error, document: name))
-            return
+            return nil
         }
-        let format = format ?? document.spec.output.format ?? .png
-        let stamp = renderer.stamp(document, format: format, quality: nil)
+    }
+
+    /// Answers 304, a cached result, or queues the render of `document`.
+    private func respond(_ exchange: Exchange, document: DocumentRenderer.LoadedDocument, name: String,
+                         format: OutputFormat, stamp: String, version: String?) {
         let tag = "\"" + stamp + "\""
         let versioned = keys != nil && version.map { $0.count >= Self.minimumVersionLength && stamp.hasPrefix($0.lowercased()) } == true
         let headers = [("ETag", tag), ("Cache-Control", versioned ? Self.immutable : "public, max-age=\(configuration.maxAge)")]

@@ -28,9 +28,17 @@ public enum RenderStamp {
             let value = variables[name].map { "=" + $0 } ?? " unset"
             hash.update("var \(name.utf8.count) \(name)\(value.utf8.count) \(value)\n")
         }
-        for path in spec.inputs.map(\.path) {
-            hash.update("input \(path.utf8.count) \(path) \(BatchStamps.signature(of: path))\n")
+        for (path, signature) in zip(spec.inputs.map(\.path), inputSignatures(of: spec)) {
+            hash.update("input \(path.utf8.count) \(path) \(signature)\n")
         }
         return hash.hex()
+    }
+
+    /// The identity of each input of `spec` as the stamp hashes it: "<size>
+    /// <modification time, ns>", or "missing"; one `stat(2)` each. A caller
+    /// that keeps a stamp may reuse it while these, the template and the
+    /// variables are unchanged.
+    public static func inputSignatures(of spec: Spec) -> [String] {
+        spec.inputs.map { BatchStamps.signature(of: $0.path) }
     }
 }
