@@ -222,6 +222,8 @@ check("metrics: requests by route and status", (sample(families, "collage_http_r
                                                or 0) >= 5, list(families))
 check("metrics: 403 and 404 counted", (sample(families, "collage_http_requests_total", route="render", status="404") or 0)
       >= len(traversal) and (sample(families, "collage_http_requests_total", route="render", status="403") or 0) >= 2)
+check("metrics: a 431 counted as rejected by libmicrohttpd",
+      (sample(families, "collage_http_requests_total", route="rejected", status="libmicrohttpd") or 0) >= 2)
 check("metrics: render-seconds histogram", families.get("collage_render_seconds") is not None and
       families["collage_render_seconds"].type == "histogram" and
       (sample(families, "collage_render_seconds_count") or 0) >= 3)

@@ -15,7 +15,7 @@ public enum AccessLogFormat: String, Sendable {
 struct AccessLog: Sendable {
     var format: AccessLogFormat
 
-    func record(client: String, method: String, target: String, status: Int, bytes: Int, seconds: Double, cache: String) {
+    func record(client: String, method: String, target: String, status: String, bytes: Int, seconds: Double, cache: String) {
         guard format != .off else { return }
         let time = Self.timestamp()
         let micros = Int(max(0, seconds) * 1_000_000)
@@ -25,7 +25,7 @@ struct AccessLog: Sendable {
         switch format {
         case .json:
             line = "{\"time\":\"\(time)\",\"client\":\(Self.quoted(client)),\"method\":\(Self.quoted(method)),"
-                + "\"target\":\(Self.quoted(target)),\"status\":\(status),\"bytes\":\(bytes),\"seconds\":\(duration),"
+                + "\"target\":\(Self.quoted(target)),\"status\":\(Int(status).map(String.init) ?? Self.quoted(status)),\"bytes\":\(bytes),\"seconds\":\(duration),"
                 + "\"cache\":\(Self.quoted(cache))}\n"
         default:
             line = "\(time) \(client) \"\(method) \(Self.printable(target))\" \(status) \(bytes) \(duration)s \(cache)\n"

@@ -65,8 +65,10 @@ public final class CollageServer: @unchecked Sendable {
             dispatch: { [handler] exchange in handler.dispatch(exchange) },
             completed: { exchange in
                 let sent = exchange.sent
-                let status = sent?.status ?? 499
-                metrics.countRequest(route: exchange.route, status: status)
+                // Never handled: libmicrohttpd refused it itself (431, a malformed request);
+                // handled but unanswered: the client went away (499, as nginx logs it).
+                let status = sent.map { String($0.status) } ?? (exchange.headersSeen ? "499" : "libmicrohttpd")
+                metrics.countRequest(route: exchange.headersSeen ? exchange.route : "rejected", status: status)
                 log.record(client: exchange.client, method: exchange.method, target: exchange.target, status: status,
                            bytes: sent?.body.count ?? 0, seconds: monotonicSeconds() - exchange.started,
                            cache: sent?.cache ?? "-")

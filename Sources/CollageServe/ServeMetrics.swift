@@ -15,9 +15,11 @@ final class ServeMetrics: @unchecked Sendable {
     private var renderSum = 0.0
     private var abandoned = 0
 
-    /// Counts a request of `route` answered with `status`.
-    func countRequest(route: String, status: Int) {
-        lock.withLock { requests[route + "\u{0}" + String(status), default: 0] += 1 }
+    /// Counts a request of `route` answered with `status` ("200"; "499" when
+    /// the client left first; "libmicrohttpd" under route "rejected" when
+    /// libmicrohttpd refused the request itself: headers over the limit, 431).
+    func countRequest(route: String, status: String) {
+        lock.withLock { requests[route + "\u{0}" + status, default: 0] += 1 }
     }
 
     /// Records a finished render of `seconds` (whatever its outcome).
