@@ -165,7 +165,7 @@ def main():
                      f"{soak['first'] / 1024:.0f} -> {soak['last'] / 1024:.0f} MiB ({growth * 100:+.1f}%) | "
                      f"{'yes' if abs(growth) <= 0.10 else 'no'} |")
     lines += ["", f"The stamp check (a 304) costs {1e6 * CORES / max(checks['rps'], 1):.0f} us of a core per request "
-              "(2 cores shared with wrk): the template read and validated, one stat per input, a SHA-256."]
+              "(2 cores shared with wrk): a stat of the template and of each input, the kept stamp (StampMemo)."]
     text = "\n".join(lines) + "\n"
     print(text)
     out = args.out or os.path.join(ROOT, "Benchmarks/results", f"{datetime.date.today()}-{platform.node()}-serve.md")
