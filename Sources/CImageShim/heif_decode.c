@@ -277,6 +277,14 @@ int collage_heif_decode_planes(collage_heif_decoder *d) {
         return 1;
     }
     d->planar = image;
+    /* A file whose grid or ispe disagrees with its tiles gives planes of
+     * another size than its header's (found by a crafted file): refused,
+     * as the RGBA path refuses it, before any row is read. */
+    if (d->width != lib.heif_image_handle_get_width(d->handle) ||
+        d->height != lib.heif_image_handle_get_height(d->handle)) {
+        collage_copy_message(d->message, "libheif returned an image of an unexpected size or depth");
+        return -1;
+    }
     return 0;
 }
 

@@ -61,7 +61,7 @@ extension CollageRenderer {
         warmUpFonts()
         let spec: Spec
         do {
-            spec = try input.load(variables: request.variables)
+            spec = try input.load(variables: request.variables, root: request.policy)
         } catch {
             switch error {
             case .diagnostics(let list): return (list.diagnostics, list.source)

@@ -302,7 +302,7 @@ public enum CollageRenderer {
     static func sizeText(_ bytes: Int) -> String {
         if bytes > 0 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes > 0 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
     }
 
     /// An output that would replace the document, a photo, an image overlay

@@ -154,7 +154,7 @@ enum BatchCommand {
             let documentFiles = [template, data].filter { $0 != "-" }
             try plan.refuseOverwriting(documentFiles)
             // Every file any row reads: no output, report or depfile may replace one.
-            let rowInputs = plan.rowInputs(template: document)
+            let rowInputs = plan.rowInputs(template: document, root: policy)
             try plan.refuseCrossRowOverwrites(rowInputs)
             let inputs = documentFiles + rowInputs.joined()
             if let depfile = pipeline.depfile {

@@ -85,7 +85,7 @@ enum WatchCommand {
             watcher.watch([documentPath] + dependencies)
             let started = DispatchTime.now().uptimeNanoseconds
             do throws(CollageError) {
-                let spec = try DocumentInput.file(document).load(variables: options.variables)
+                let spec = try DocumentInput.file(document).load(variables: options.variables, root: policy)
                 // Watch the files it names (`Spec.inputs`) even if a later
                 // stage fails on one of them.
                 dependencies = spec.inputs.map(\.path)

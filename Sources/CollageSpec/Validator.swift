@@ -32,12 +32,16 @@ struct Validator {
     /// Most photos the `auto` layout takes (docs/format.md "Layout rules").
     static let maxAutoPhotos = 9
 
+    /// The folder every file must resolve inside (`InputRoot`); nil: anywhere.
+    let root: InputRoot?
+
     init(source: SourceText, baseDirectory: String, overrides: [String: String],
-         fileKind: @escaping (String) -> FileSystem.Kind) {
+         fileKind: @escaping (String) -> FileSystem.Kind, root: InputRoot? = nil) {
         self.source = source
         self.baseDirectory = baseDirectory
         self.overrides = overrides
         self.fileKind = fileKind
+        self.root = root
     }
 
     var documentStart: SourceLocation { source.location(line: 1, column: 1) }
