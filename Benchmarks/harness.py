@@ -692,6 +692,16 @@ def distinct_copies(photos, count, folder):
     return copies
 
 
+def peer_table(say, job, stats):
+    """The table of collage, libvips and threaded Pillow on `job` (median, spread, CPU, RSS, ratio, bytes)."""
+    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
+    say("|---|---|---|---|---|---|---|")
+    for name in ["collage", "libvips", "Pillow"]:
+        out = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
+        say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(out))))
+    say()
+
+
 def section_posters(say, targets, photos, folder, runs):
     """Issue 17's posters: 81 photos (the nine repeated, as the scaling curve does) in a 9x9 cover grid,
     8 px gaps and padding, no caption, JPEG q90 4:2:0; collage (default mode) against libvips and
@@ -718,12 +728,7 @@ def section_posters(say, targets, photos, folder, runs):
         say("### %dx%d (%.0f MP), %s" % (width, height, width * height / 1e6,
                                           "the nine repeated" if variant == "repeated" else "81 distinct files"))
         say()
-        say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
-        say("|---|---|---|---|---|---|---|")
-        for name in ["collage", "libvips", "Pillow"]:
-            out = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
-            say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(out))))
-        say()
+        peer_table(say, job, stats)
         c, v, pil = stats["collage"], stats["libvips"], stats["Pillow"]
         pillow_bound = POSTER_PILLOW[key]
         if variant == "repeated":
@@ -810,12 +815,7 @@ def section_heic(say, targets, folder, runs):
     say("### 3x3 collage of the iPhone HEICs (pug, arrow, img_751, repeated), 2048x2048 cover grid, JPEG q90; "
         "%d alternating rounds" % runs)
     say()
-    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
-    say("|---|---|---|---|---|---|---|")
-    for name in ["collage", "libvips", "Pillow"]:
-        path = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
-        say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(path))))
-    say()
+    peer_table(say, job, stats)
     fastest = min(["libvips", "Pillow"], key=lambda k: stats[k]["median"])
     c = stats["collage"]
     targets.set("heic-collage-wall", "%.2fx %s (%.3f s against %.3f s)" % (
