@@ -48,7 +48,10 @@ let package = Package(
         .target(name: "CollageRaster", dependencies: ["CollageNumerics", "CRasterKernels"]),
         .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageFormats", "CollageRaster"]),
         .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
-        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageFormats", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
+        // `focus: auto` and `focus: faces`: saliency, OpenCV cascade files read
+        // (libxml2 through CImageShim's reader) and run, the crop window chosen.
+        .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster"]),
+        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageFormats", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout", "CollageFocus"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which
@@ -69,6 +72,7 @@ let package = Package(
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout", "CollageTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"],
                     exclude: ["Cases", "Goldens"]),
+        .testTarget(name: "CollageFocusTests", dependencies: ["CollageFocus", "CollageCodecs", "CollageTestSupport"]),
         .testTarget(name: "CollageServeTests", dependencies: ["CollageServe", "Collage", "CollageTestSupport"]),
         // Every file of ../shared/corpus (MANIFEST.md), in process and through the `collage` binary.
         .testTarget(name: "CorpusTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"]),

@@ -16,7 +16,8 @@ extension CollageRenderer {
         var layout: Layout
 
         /// - Throws: `CollageError.diagnostics` for unreadable photos and layout errors.
-        init(_ spec: Spec) throws(CollageError) {
+        /// - Parameter warnCutFaces: `check --warn-cut-faces`: warn at a photo's `src` when its crop cuts a detected face.
+        init(_ spec: Spec, warnCutFaces: Bool = false) throws(CollageError) {
             var spec = spec
             var headers: [ImageHeader] = []
             var problems: [Diagnostic] = []
@@ -57,8 +58,13 @@ extension CollageRenderer {
             if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
             (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
             do {
-                layout = try LayoutEngine.layout(spec, photoSizes: headers.map(\.size), overlayImageSizes: overlaySizes,
-                                                backgroundImageSize: backgroundSize)
+                let sizes = headers.map(\.size)
+                let relayout = { (spec: Spec) throws(DiagnosticList) -> Layout in
+                    try LayoutEngine.layout(spec, photoSizes: sizes, overlayImageSizes: overlaySizes, backgroundImageSize: backgroundSize)
+                }
+                var laid = try relayout(spec)
+                try FocusResolver.resolve(&spec, headers: headers, layout: &laid, warnCutFaces: warnCutFaces, relayout: relayout)
+                layout = laid
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
             }

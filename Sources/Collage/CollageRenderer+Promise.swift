@@ -36,6 +36,9 @@ extension CollageRenderer {
         /// `--root DIR`: every file the document names must resolve inside
         /// it, as `render --root` requires (`PathPolicy.check`); nil: any.
         public var policy: PathPolicy?
+        /// `--warn-cut-faces`: detect faces in every `cover` photo and warn
+        /// at its `src` when its crop (fixed focus or `auto`) cuts one.
+        public var warnCutFaces = false
         public init() {}
     }
 
@@ -83,7 +86,7 @@ extension CollageRenderer {
             found.append(problem)
         }
         do {
-            let prepared = try prepare(spec: spec)
+            let prepared = try prepare(spec: spec, warnCutFaces: request.warnCutFaces)
             found += prepared.warnings
             found += renderLimits(prepared, format: format, maxPixels: request.maxPixels, maxMemory: request.maxMemory,
                                   fast: request.fast).filter { !found.contains($0) }

@@ -60,10 +60,11 @@ public enum CollageRenderer {
     /// As `prepare(documentPath:variables:)`, from a validated spec.
     /// Headers carry a photo's `orientation` override; photos of a glob
     /// with `sort: date` are reordered by their EXIF dates first.
-    public static func prepare(spec: Spec) throws(CollageError) -> Prepared {
+    /// - Parameter warnCutFaces: `check --warn-cut-faces` (`CheckRequest.warnCutFaces`).
+    public static func prepare(spec: Spec, warnCutFaces: Bool = false) throws(CollageError) -> Prepared {
         if spec.overlays.contains(where: \.isText) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        return try LaidOut(spec).prepared()
+        return try LaidOut(spec, warnCutFaces: warnCutFaces).prepared()
     }
 
     /// Renders `documentPath` to `options.outputPath`. The output appears

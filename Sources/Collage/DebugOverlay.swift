@@ -16,6 +16,19 @@ public enum DebugOverlay {
     public static let windowColor = Color(red: 0, green: 255, blue: 255)
     public static let labelColor = Color(red: 0, green: 0, blue: 0, alpha: 160)
     public static let rotatedColor = Color(red: 255, green: 220, blue: 0)
+    /// `focus: auto`/`faces`: each detected face, 2 px inside its box (the crop window is the cyan outline).
+    public static let faceColor = Color(red: 0, green: 255, blue: 0)
+
+    /// A rectangle of the oriented photo (source pixels) where the crop window puts it on the canvas, whole pixels.
+    static func canvasRect(of r: Rect, in placement: PhotoPlacement) -> PixelRect {
+        let sx = Double(placement.destination.width) / placement.crop.width
+        let sy = Double(placement.destination.height) / placement.crop.height
+        let x0 = Double(placement.destination.x) + (r.x - placement.crop.x) * sx
+        let y0 = Double(placement.destination.y) + (r.y - placement.crop.y) * sy
+        let x = Int(checked: x0, .toNearestOrAwayFromZero), y = Int(checked: y0, .toNearestOrAwayFromZero)
+        return PixelRect(x: x, y: y, width: Int(checked: x0 + r.width * sx, .toNearestOrAwayFromZero) - x,
+                         height: Int(checked: y0 + r.height * sy, .toNearestOrAwayFromZero) - y)
+    }
 
     /// The debug items for `prepared`, to draw after its own items. Label
     /// text uses DejaVu Sans (or the default sans-serif) at 1/12 of the
@@ -28,6 +41,9 @@ public enum DebugOverlay {
             let cell = placement.cell
             items += outline(cell, thickness: 2, color: cellColor, within: bounds)
             items += outline(placement.destination, thickness: 1, color: windowColor, within: bounds)
+            for face in placement.focus?.faces ?? [] {
+                items += outline(canvasRect(of: face, in: placement), thickness: 2, color: faceColor, within: cell.intersection(bounds))
+            }
             if placement.rotation.truncatingRemainder(dividingBy: 360) != 0 {
                 items += rotatedOutline(placement, canvas: canvas)
             }

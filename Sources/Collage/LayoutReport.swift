@@ -52,7 +52,8 @@ public enum LayoutReport {
                 ("cell", LayoutJSON.rect(placement.cell)),
                 ("destination", LayoutJSON.rect(placement.destination)),
                 ("crop", LayoutJSON.rect(placement.crop)),
-            ] + LayoutJSON.node(PhotoNode.node(for: placement, photo: photo)))
+            ] + (placement.focus.map { [("focus", LayoutJSON.focus($0))] } ?? [])
+              + LayoutJSON.node(PhotoNode.node(for: placement, photo: photo)))
         }
         let context = OverlayDrawingContext(spec: spec, layout: prepared.layout, textBlocks: prepared.textBlocks)
         let overlays = prepared.layout.overlays.compactMap { $0.report(context) }

@@ -36,6 +36,9 @@ enum CheckCommand {
       --strict                  treat warnings (substituted font, uncovered
                                 characters) as errors; decoder warnings need
                                 the pixels, so only `render --strict` sees them
+      --warn-cut-faces          detect faces in every `cover` photo (OpenCV's
+                                cascades, Debian opencv-data) and warn at its
+                                src when its crop cuts one
 
     With the same flags, what check accepts render renders: check decides
     the layout (zero-size cells included), the output format's size limits
@@ -76,10 +79,11 @@ enum CheckCommand {
         let status = scanner.parseOptions(
             command: "check", help: help,
             valued: ["--diagnostics", "--set", "--format", "-o", "--output", "--max-pixels", "--max-memory", "--root"],
-            flags: ["--strict", "--lenient", "--fast"]
+            flags: ["--strict", "--lenient", "--fast", "--warn-cut-faces"]
         ) { name, value in
             switch name {
             case "--strict": request.strict = true
+            case "--warn-cut-faces": request.warnCutFaces = true
             case "--fast": request.fast = true
             case "--max-memory": request.maxMemory = try CommonRenderFlags.parseMaxMemory(value)
             case "--lenient": request.lenient = true

@@ -329,28 +329,14 @@ extension DocumentSchema {
           ]
         },
         "focus": {
-          "description": "The point the `cover` crop window is centred on, clamped so the window stays inside the photo. `[0.5, 0.3]` keeps faces near the top.",
-          "x-type": "`[x, y]`, each {range}",
+          "description": "The point the `cover` crop window is centred on, clamped so the window stays inside the photo. `[0.5, 0.3]` keeps faces near the top. `auto` chooses the window that keeps the most salient content; `faces` keeps every detected face inside it (`auto` when none is found); see [focus](#focus-auto-and-faces). Default: `layout.focus`, else `[0.5, 0.5]`.",
+          "x-type": "`[x, y]`, each 0-1; or `auto` | `faces`",
           "x-units": "fractions of the oriented photo",
           "default": [
             0.5,
             0.5
           ],
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "anyOf": [
-              {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 1
-              },
-              {
-                "$ref": "#/$defs/variable"
-              }
-            ]
-          }
+          "$ref": "#/$defs/focus"
         },
         "cell": {
           "description": "Grid only: place this photo; spans default to 1.",
@@ -899,6 +885,37 @@ extension DocumentSchema {
         "src"
       ]
     },
+    "focus": {
+      "description": "A crop focus: a point or a content-aware strategy.",
+      "anyOf": [
+        {
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "anyOf": [
+              {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1
+              },
+              {
+                "$ref": "#/$defs/variable"
+              }
+            ]
+          }
+        },
+        {
+          "enum": [
+            "auto",
+            "faces"
+          ]
+        },
+        {
+          "$ref": "#/$defs/variable"
+        }
+      ]
+    },
     "layout": {
       "description": "How photos are arranged.",
       "type": "object",
@@ -920,6 +937,13 @@ extension DocumentSchema {
               "$ref": "#/$defs/variable"
             }
           ]
+        },
+        "focus": {
+          "description": "The `focus` of every photo that gives none: `[x, y]`, `auto` or `faces`.",
+          "x-type": "`[x, y]`, each 0-1; or `auto` | `faces`",
+          "x-units": "fractions of the oriented photo",
+          "x-default": "`[0.5, 0.5]`",
+          "$ref": "#/$defs/focus"
         },
         "gap": {
           "description": "Space between neighbouring cells.",

@@ -119,6 +119,11 @@ public struct PhotoSpec: Sendable, Equatable {
     /// (0,0 top-left, 1,1 bottom-right); default (0.5, 0.5).
     public var focusX: Double
     public var focusY: Double
+    /// `focus: auto` or `focus: faces` (its own or `layout.focus`): the
+    /// window is chosen from the pixels and `focusX`/`focusY` unused; nil = the point.
+    public var focusStrategy: FocusStrategy?
+    /// Where the `focus` value that applies was written (the photo's or `layout.focus`); nil = none written.
+    public var focusLocation: SourceLocation?
     /// Where the photo's list item starts (errors about the photo as a whole).
     public var location: SourceLocation
     /// `grid` only: the explicit cell; nil = flows row by row around placed cells.
@@ -221,6 +226,9 @@ public struct LayoutSpec: Sendable, Equatable {
     /// Locations of the `gap` and `padding` values, when given.
     public var gapLocation: SourceLocation?
     public var paddingLocation: SourceLocation?
+    /// `layout.focus`: the `focus` of every photo that gives none; nil = [0.5, 0.5].
+    public var focus: FocusSetting?
+    public var focusLocation: SourceLocation?
     public var location: SourceLocation
     public init(kind: LayoutKind = .auto, gap: Int = 0, padding: Int = 0, location: SourceLocation) {
         self.kind = kind; self.gap = gap; self.padding = padding; self.location = location

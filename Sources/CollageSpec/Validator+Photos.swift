@@ -113,11 +113,8 @@ extension Validator {
                 photo.fit = Fit(rawValue: name) ?? .cover
             }
         }
-        if let focus = keys["focus"] {
-            if let (x, y) = pair(focus.value, key: "focus", range: 0...1, rangeText: "a fraction from 0 to 1") {
-                photo.focusX = x
-                photo.focusY = y
-            }
+        if let focus = keys["focus"], let setting = focusSetting(focus.value) {
+            photo.setFocus(setting, at: focus.value.location)
         }
         readPhotoStyle(keys, into: &photo)
     }

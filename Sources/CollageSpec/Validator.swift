@@ -88,6 +88,14 @@ struct Validator {
             ordered = ordered?.map { photo in var photo = photo; photo.dateSortGroup = nil; return photo }
         }
         let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
+        if let focus = layout?.focus, let photos = ordered {
+            // `layout.focus`: every photo that gives no `focus` of its own.
+            ordered = photos.map { photo in
+                var photo = photo
+                if photo.focusLocation == nil { photo.setFocus(focus, at: layout?.focusLocation) }
+                return photo
+            }
+        }
         if let layout, let ordered {
             checkPhotoKeys(ordered, against: layout)
             checkGrid(ordered, layout: layout)

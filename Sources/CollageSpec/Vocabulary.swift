@@ -33,7 +33,7 @@ enum Vocabulary {
         unsupported: [])
     /// The `layout` keys every kind takes; each kind's own are its
     /// `LayoutKindReading.keys`.
-    static let layoutCommon = ["kind", "gap", "padding"]
+    static let layoutCommon = ["kind", "gap", "padding", "focus"]
     static let layout = Section(name: "layout", phrase: "in 'layout'",
         supported: LayoutKindName.allCases.reduce(into: layoutCommon) { keys, kind in
             keys += kind.reading.keys.filter { !keys.contains($0) }

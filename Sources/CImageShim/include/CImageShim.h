@@ -265,6 +265,11 @@ int collage_xml_next(collage_xml_reader *r, collage_xml_element *element);
  * call collage_xml_element_done after the last one. */
 int collage_xml_attribute(collage_xml_reader *r, int index, const char **name, const char **value);
 void collage_xml_element_done(collage_xml_reader *r);
+/* As collage_xml_next, and also text and CDATA nodes: 1 for an element
+ * start (`element` set), 2 for text (`*text`, valid until the next call;
+ * `element->depth` and `line` set), 0 at the end, -1 on malformed XML.
+ * For data files read whole (the face cascades, CollageFocus). */
+int collage_xml_next_content(collage_xml_reader *r, collage_xml_element *element, const char **text);
 const char *collage_xml_message(const collage_xml_reader *r);
 void collage_xml_close(collage_xml_reader *r);
 
