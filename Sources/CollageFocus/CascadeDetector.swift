@@ -32,8 +32,9 @@ public struct DetectionParameters: Sendable, Hashable {
 /// the scale pyramid (factor 1, f, f², ... while the window fits; levels
 /// whose window is under `minSize` skipped), each level the image resized
 /// (`GreyImage.resizedLinear`) to round(size / scale), windows every 2
-/// pixels below scale 2 and every pixel from 2 up, the stages in order (a
-/// window fails at the first stage whose sum is below its threshold), hits
+/// pixels below scale 2 and every pixel from 2 up (a window the first stage
+/// rejects skips the next in its row), the stages in order (a window fails
+/// at the first stage whose sum is below its threshold), hits
 /// mapped back as (round(x·scale), round(y·scale), round(window·scale)),
 /// then `RectangleGrouping.group` with `minNeighbors` and eps 0.2.
 public enum CascadeDetector {
@@ -69,12 +70,14 @@ public enum CascadeDetector {
             while y < spanY {
                 var x = 0
                 while x < spanX {
-                    if evaluator.accepts(x: x, y: y) {
+                    let stage = evaluator.firstFailedStage(x: x, y: y)
+                    if stage == nil {
                         hits.append(Box(x: Int((Float(x) * scale).rounded(.toNearestOrEven)),
                                         y: Int((Float(y) * scale).rounded(.toNearestOrEven)),
                                         width: hitW, height: hitH))
                     }
-                    x += step
+                    // As OpenCV: a window its first stage rejects skips the next one too.
+                    x += stage == 0 ? 2 * step : step
                 }
                 y += step
             }
@@ -122,17 +125,19 @@ struct WindowEvaluator {
     let cascade: Cascade
     let integral: Integral
 
-    func accepts(x: Int, y: Int) -> Bool {
+    /// nil when every stage accepts the window at (x, y); else the index of
+    /// the stage that rejects it, -1 for a Haar window too flat to normalise.
+    func firstFailedStage(x: Int, y: Int) -> Int? {
         switch cascade.features {
-        case .lbp(let features): return acceptsLBP(features, x, y)
-        case .haar(let features): return acceptsHaar(features, x, y)
+        case .lbp(let features): return lbpFailure(features, x, y)
+        case .haar(let features): return haarFailure(features, x, y)
         }
     }
 
     /// Categorical stumps on the 8-bit multi-block LBP code (OpenCV's
     /// `LBPEvaluator::OptFeature::calc` bit order).
-    private func acceptsLBP(_ features: [Cascade.LBPFeature], _ x: Int, _ y: Int) -> Bool {
-        for stage in cascade.stages {
+    private func lbpFailure(_ features: [Cascade.LBPFeature], _ x: Int, _ y: Int) -> Int? {
+        for (index, stage) in cascade.stages.enumerated() {
             var total: Float = 0
             for stump in stage.stumps {
                 let f = features[stump.feature]
@@ -151,25 +156,25 @@ struct WindowEvaluator {
                 let inSubset = stump.subset[code >> 5] & Int32(bitPattern: UInt32(1) << UInt32(code & 31)) != 0
                 total += inSubset ? stump.left : stump.right
             }
-            if total < stage.threshold { return false }
+            if total < stage.threshold { return index }
         }
-        return true
+        return nil
     }
 
     /// Ordered stumps on Haar features normalised by the window's standard
     /// deviation over its inner rectangle (1 pixel in from each side), as
     /// `HaarEvaluator::setWindow`; a nearly flat window is rejected.
-    private func acceptsHaar(_ features: [Cascade.HaarFeature], _ x: Int, _ y: Int) -> Bool {
+    private func haarFailure(_ features: [Cascade.HaarFeature], _ x: Int, _ y: Int) -> Int? {
         let nw = cascade.windowWidth - 2, nh = cascade.windowHeight - 2
         let area = Double(nw * nh)
         let sum = Double(integral.sum(x + 1, y + 1, nw, nh))
         let squares = integral.squareSum(x + 1, y + 1, nw, nh)
         var nf = area * squares - sum * sum
-        guard nf > 0 else { return false }
+        guard nf > 0 else { return -1 }
         nf = nf.squareRoot()
         let norm = Float(1 / nf)
-        if area * Double(norm) >= 0.1 { return false }
-        for stage in cascade.stages {
+        if area * Double(norm) >= 0.1 { return -1 }
+        for (index, stage) in cascade.stages.enumerated() {
             var total: Double = 0
             for stump in stage.stumps {
                 var value: Float = 0
@@ -178,8 +183,8 @@ struct WindowEvaluator {
                 }
                 total += Double(value * norm < stump.threshold ? stump.left : stump.right)
             }
-            if total < Double(stage.threshold) { return false }
+            if total < Double(stage.threshold) { return index }
         }
-        return true
+        return nil
     }
 }

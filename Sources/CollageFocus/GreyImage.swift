@@ -50,12 +50,10 @@ public struct GreyImage: Sendable, Equatable {
             }
             return out
         }
-        // OpenCV's vertical pass: 16 pixels at a time, then 8 while more
-        // than 8 are left (SIMD, rounding as below), the rest in scalar code
-        // ((v + 2^21) >> 22).
-        var simdEnd = 0
-        while simdEnd <= dw - 16 { simdEnd += 16 }
-        while simdEnd < dw - 8 { simdEnd += 8 }
+        // OpenCV's vertical pass: SIMD (rounding as below; its last vector
+        // overlaps the one before) when the row holds a vector of 16, else
+        // scalar code ((v + 2^21) >> 22).
+        let simdEnd = dw >= 16 ? dw : 0
         var out = [UInt8](repeating: 0, count: dw * dh)
         var cache: [Int: [Int32]] = [:]
         for y in 0..<dh {
