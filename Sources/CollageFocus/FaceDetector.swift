@@ -46,22 +46,17 @@ public final class FaceDetector: @unchecked Sendable {
 
     public init(frontal: Cascade, profile: Cascade) { self.frontal = frontal; self.profile = profile }
 
-    nonisolated(unsafe) private static var loaded: Result<FaceDetector, CascadeError>?
-    private static let lock = PlainMutex()
-
-    /// The detector with the installed cascades, read once per process.
+    /// The detector with the installed cascades, read once per process
+    /// (the first call's `searchFolders`).
     /// - Throws: `CascadeError` naming what to install when the files are
     ///   missing, or why a file could not be read.
-    public static func shared() throws(CascadeError) -> FaceDetector {
-        lock.lock(); defer { lock.unlock() }
-        if let loaded { return try loaded.get() }
-        let result: Result<FaceDetector, CascadeError>
+    public static func shared() throws(CascadeError) -> FaceDetector { try loaded.get() }
+
+    private static let loaded: Result<FaceDetector, CascadeError> = {
         do throws(CascadeError) {
-            result = .success(FaceDetector(frontal: try load(frontalFile), profile: try load(profileFile)))
-        } catch { result = .failure(error) }
-        loaded = result
-        return try result.get()
-    }
+            return .success(FaceDetector(frontal: try load(frontalFile), profile: try load(profileFile)))
+        } catch { return .failure(error) }
+    }()
 
     /// Reads `file` (relative to a folder) from the first of `folders` that holds it.
     /// - Throws: `CascadeError` saying what to install when none does.
@@ -114,13 +109,4 @@ public final class FaceDetector: @unchecked Sendable {
         let cx = small.x + small.width / 2, cy = small.y + small.height / 2
         return cx >= large.x && cx < large.x + large.width && cy >= large.y && cy < large.y + large.height
     }
-}
-
-/// A pthread mutex (no Foundation).
-final class PlainMutex: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    init() { mutex.initialize(to: pthread_mutex_t()); pthread_mutex_init(mutex, nil) }
-    deinit { pthread_mutex_destroy(mutex); mutex.deallocate() }
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
 }

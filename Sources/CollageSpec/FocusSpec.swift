@@ -28,12 +28,12 @@ extension Validator {
 }
 
 extension PhotoSpec {
-    /// Applies a `focus` value: a point sets `focusX`/`focusY` and clears the strategy.
+    /// Applies a `focus` value: a point sets `focusX`/`focusY` and clears the
+    /// strategy (and its location); a strategy is kept with where it was written.
     public mutating func setFocus(_ setting: FocusSetting, at location: SourceLocation?) {
         switch setting {
-        case .point(let x, let y): focusX = x; focusY = y; focusStrategy = nil
-        case .strategy(let strategy): focusStrategy = strategy
+        case .point(let x, let y): focusX = x; focusY = y; focusStrategy = nil; focusLocation = nil
+        case .strategy(let strategy): focusStrategy = strategy; focusLocation = location
         }
-        focusLocation = location
     }
 }

@@ -122,7 +122,7 @@ public struct PhotoSpec: Sendable, Equatable {
     /// `focus: auto` or `focus: faces` (its own or `layout.focus`): the
     /// window is chosen from the pixels and `focusX`/`focusY` unused; nil = the point.
     public var focusStrategy: FocusStrategy?
-    /// Where the `focus` value that applies was written (the photo's or `layout.focus`); nil = none written.
+    /// Where the strategy that applies was written (the photo's `focus` or `layout.focus`); nil without a strategy.
     public var focusLocation: SourceLocation?
     /// Where the photo's list item starts (errors about the photo as a whole).
     public var location: SourceLocation

@@ -113,8 +113,9 @@ extension Validator {
                 photo.fit = Fit(rawValue: name) ?? .cover
             }
         }
-        if let focus = keys["focus"], let setting = focusSetting(focus.value) {
-            photo.setFocus(setting, at: focus.value.location)
+        if let focus = keys["focus"] {
+            ownFocus.insert(photo.srcLocation)
+            if let setting = focusSetting(focus.value) { photo.setFocus(setting, at: focus.value.location) }
         }
         readPhotoStyle(keys, into: &photo)
     }

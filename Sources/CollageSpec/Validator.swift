@@ -21,6 +21,8 @@ struct Validator {
     var canvasHeight: Int?
     /// Photo globs expanded so far (numbers `PhotoSpec.dateSortGroup`).
     var globCount = 0
+    /// The `src` locations of photos that give a `focus` of their own (`layout.focus` does not apply to them).
+    var ownFocus: Set<SourceLocation> = []
     /// Keys validated but reported `.unsupported` because rendering does not
     /// draw them yet (`Vocabulary.unrendered`; tests may clear it to read
     /// the values such keys carry).
@@ -92,7 +94,7 @@ struct Validator {
             // `layout.focus`: every photo that gives no `focus` of its own.
             ordered = photos.map { photo in
                 var photo = photo
-                if photo.focusLocation == nil { photo.setFocus(focus, at: layout?.focusLocation) }
+                if !ownFocus.contains(photo.srcLocation) { photo.setFocus(focus, at: layout?.focusLocation) }
                 return photo
             }
         }

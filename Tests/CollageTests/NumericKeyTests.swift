@@ -72,6 +72,12 @@ final class NumericKeyTests: XCTestCase {
                               exclusiveMinimum: double("exclusiveMinimum"), multipleOf: double("multipleOf"),
                               item: item, percentages: percentages)
         }
+        /// A list's items: its own, or those of the list branch of a union (`focus`: `[x, y]` | `auto` | `faces`).
+        func arrayItems(_ property: [String: Any]) -> [String: Any]? {
+            if let items = property["items"] as? [String: Any] { return items }
+            let branches = resolve(property)["anyOf"] as? [[String: Any]] ?? []
+            return branches.first { $0["type"] as? String == "array" }?["items"] as? [String: Any]
+        }
         var found: [NumericKey] = []
         func visit(_ object: [String: Any], path: [String]) {
             for (name, value) in object["properties"] as? [String: Any] ?? [:] {
@@ -79,7 +85,7 @@ final class NumericKeyTests: XCTestCase {
                 let here = path + [name]
                 if let branch = numeric(property) {
                     found.append(key(here, branch, item: false, percentages: takesPercentages(property)))
-                } else if let items = property["items"] as? [String: Any], let branch = numeric(items) {
+                } else if let items = arrayItems(property), let branch = numeric(items) {
                     found.append(key(here, branch, item: true, percentages: takesPercentages(items)))
                 } else if let values = property["additionalProperties"] as? [String: Any], let branch = numeric(values) {
                     found.append(key(here + ["*"], branch, item: false, percentages: false))
