@@ -885,25 +885,29 @@ extension DocumentSchema {
         "src"
       ]
     },
+    "focusPoint": {
+      "description": "A crop focus point: fractions 0-1 of the oriented image.",
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "anyOf": [
+          {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1
+          },
+          {
+            "$ref": "#/$defs/variable"
+          }
+        ]
+      }
+    },
     "focus": {
       "description": "A crop focus: a point or a content-aware strategy.",
       "anyOf": [
         {
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "anyOf": [
-              {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 1
-              },
-              {
-                "$ref": "#/$defs/variable"
-              }
-            ]
-          }
+          "$ref": "#/$defs/focusPoint"
         },
         {
           "enum": [
@@ -2506,21 +2510,7 @@ extension DocumentSchema {
             0.5,
             0.5
           ],
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "anyOf": [
-              {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 1
-              },
-              {
-                "$ref": "#/$defs/variable"
-              }
-            ]
-          }
+          "$ref": "#/$defs/focusPoint"
         },
         "blur": {
           "description": "CSS `blur()` after `filter`, the Gaussian's standard deviation; the edge pixels are extended, so the image stays opaque to the canvas edges. Not with `fit: tile` (not supported yet).",

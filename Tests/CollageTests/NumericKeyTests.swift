@@ -75,7 +75,9 @@ final class NumericKeyTests: XCTestCase {
         /// A list's items: its own, or those of the list branch of a union (`focus`: `[x, y]` | `auto` | `faces`).
         func arrayItems(_ property: [String: Any]) -> [String: Any]? {
             if let items = property["items"] as? [String: Any] { return items }
-            let branches = resolve(property)["anyOf"] as? [[String: Any]] ?? []
+            let node = resolve(property)
+            if let items = node["items"] as? [String: Any] { return items }
+            let branches = (node["anyOf"] as? [[String: Any]] ?? []).map(resolve)
             return branches.first { $0["type"] as? String == "array" }?["items"] as? [String: Any]
         }
         var found: [NumericKey] = []
