@@ -37,6 +37,12 @@ extension DocumentSchema {
       "x-default": "none",
       "$ref": "#/$defs/output"
     },
+    "print": {
+      "description": "Print: bleed, safe zone and crop marks (docs/print.md).",
+      "x-type": "mapping",
+      "x-default": "none",
+      "$ref": "#/$defs/print"
+    },
     "photos": {
       "description": "The photos, in layout order. May be empty or left out when the canvas gives both `width` and `height`: a card of overlays alone (any `layout.kind` then lays out nothing).",
       "x-type": "list",
@@ -106,6 +112,11 @@ extension DocumentSchema {
       "type": "string",
       "pattern": "^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)%$"
     },
+    "physicalLength": {
+      "description": "A length in a physical unit (`\"4in\"`, `\"3mm\"`, `\"0.5pt\"`, `\"1.5 cm\"`): mm, cm, in (25.4 mm) or pt (1/72 in), turned into pixels at `canvas.dpi` (required for it) by the validator; keys that take whole pixels round half away from zero (docs/print.md \"Units\").",
+      "type": "string",
+      "pattern": "^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)? ?(mm|cm|in|pt)$"
+    },
     "color": {
       "anyOf": [
         {
@@ -130,13 +141,13 @@ extension DocumentSchema {
       ]
     },
     "canvas": {
-      "description": "The canvas. Both sides omitted with one photo: the photo's oriented native size; one omitted with one photo: it keeps the photo's aspect ratio; omitted with two or more photos: an error (except `layout.kind: justified`, which derives `height`). At most 32768 px a side and 268435456 px in area.",
+      "description": "The canvas. Both sides omitted with one photo: the photo's oriented native size; one omitted with one photo: it keeps the photo's aspect ratio; omitted with two or more photos: an error (except `layout.kind: justified`, which derives `height`). Sides in pixels or a physical unit at `dpi`, or a `size`. At most 32768 px a side and 268435456 px in area.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
         "width": {
           "description": "Canvas width.",
-          "x-units": "px",
+          "x-units": "px, or a physical unit",
           "x-default": "derived",
           "anyOf": [
             {
@@ -145,19 +156,25 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
         },
         "height": {
           "description": "Canvas height.",
-          "x-units": "px",
+          "x-units": "px, or a physical unit",
           "x-default": "derived",
           "anyOf": [
             {
               "type": "integer",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -175,6 +192,57 @@ extension DocumentSchema {
             {
               "$ref": "#/$defs/backgroundImage"
             }
+          ]
+        },
+        "dpi": {
+          "description": "Pixels per inch: turns physical lengths (`\"4in\"`, `\"3mm\"`, `size: A4`) into pixels, and is the default of `output.dpi` (written as metadata). Required by physical lengths and `print`.",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 65535
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "size": {
+          "description": "A named size at `dpi`: `A3`, `A4`, `A5`, `A6`, `letter`, `legal`, `4x6in`, `5x7in`, `2x6in`, `10x15cm`, `business-card` (85 x 55 mm), or any `WxH` with a unit (`13x18cm`); each side rounded half away from zero. Not with `width` or `height`.",
+          "x-type": "size name or `WxH` with a unit",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "enum": [
+                "A3",
+                "A4",
+                "A5",
+                "A6",
+                "letter",
+                "legal",
+                "4x6in",
+                "5x7in",
+                "2x6in",
+                "10x15cm",
+                "business-card"
+              ]
+            },
+            {
+              "type": "string",
+              "pattern": "^([0-9]+(\\.[0-9]*)?|\\.[0-9]+)x([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(mm|cm|in|pt)$"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "orientation": {
+          "description": "How `size` stands: `portrait` puts its shorter side across, `landscape` its longer. Only with `size`.",
+          "default": "portrait",
+          "enum": [
+            "portrait",
+            "landscape"
           ]
         }
       }
@@ -245,8 +313,8 @@ extension DocumentSchema {
           ]
         },
         "dpi": {
-          "description": "Density written as JFIF density (JPEG) / `pHYs` (PNG); pixels are unchanged (`--dpi` wins).",
-          "x-default": "none",
+          "description": "Density written as JFIF density (JPEG) / `pHYs` (PNG); pixels are unchanged (`--dpi` wins); default `canvas.dpi`.",
+          "x-default": "`canvas.dpi`, else none",
           "anyOf": [
             {
               "type": "integer",
@@ -444,6 +512,9 @@ extension DocumentSchema {
                   "maximum": 32768
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -460,6 +531,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -32768,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -480,6 +554,9 @@ extension DocumentSchema {
                   "maximum": 32768
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -496,6 +573,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 1,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -555,6 +635,9 @@ extension DocumentSchema {
                 "maximum": 32768
               },
               {
+                "$ref": "#/$defs/physicalLength"
+              },
+              {
                 "$ref": "#/$defs/percentage"
               },
               {
@@ -572,6 +655,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -592,6 +678,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -608,6 +697,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -634,6 +726,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -812,6 +907,9 @@ extension DocumentSchema {
                     "maximum": 100000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -826,6 +924,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -847,6 +948,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -10000,
                   "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -932,6 +1036,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -948,6 +1055,9 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1035,6 +1145,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1065,6 +1178,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1193,6 +1309,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -1215,6 +1334,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -100000,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1290,6 +1412,9 @@ extension DocumentSchema {
                   "type": "number",
                   "exclusiveMinimum": 0,
                   "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1429,6 +1554,9 @@ extension DocumentSchema {
                 "maximum": 100000
               },
               {
+                "$ref": "#/$defs/physicalLength"
+              },
+              {
                 "$ref": "#/$defs/percentage"
               },
               {
@@ -1448,6 +1576,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1464,6 +1595,9 @@ extension DocumentSchema {
               "type": "number",
               "exclusiveMinimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1522,6 +1656,9 @@ extension DocumentSchema {
                   "maximum": 1000
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -1551,6 +1688,9 @@ extension DocumentSchema {
                     "maximum": 10000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -1565,6 +1705,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -100000,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -1651,6 +1794,9 @@ extension DocumentSchema {
                     "maximum": 100000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -1665,6 +1811,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -1690,6 +1839,9 @@ extension DocumentSchema {
               "maximum": 100000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1706,6 +1858,9 @@ extension DocumentSchema {
               "type": "number",
               "exclusiveMinimum": 0,
               "maximum": 100000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1773,6 +1928,9 @@ extension DocumentSchema {
               "maximum": 100000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -1816,6 +1974,9 @@ extension DocumentSchema {
                   "maximum": 100000
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -1832,6 +1993,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -2036,6 +2200,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2049,6 +2216,9 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 1,
               "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -2353,6 +2523,9 @@ extension DocumentSchema {
               "maximum": 1000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2422,6 +2595,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -2509,6 +2685,9 @@ extension DocumentSchema {
               "maximum": 1000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2523,6 +2702,60 @@ extension DocumentSchema {
           "x-type": "colour",
           "default": "#ffffff",
           "$ref": "#/$defs/color"
+        }
+      }
+    },
+    "print": {
+      "description": "Print settings (docs/print.md): the canvas is the trim; the output adds the bleed and, with marks, a slug of 6 mm on each side. Needs `canvas.dpi`.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "bleed": {
+          "description": "How far the content extends beyond the trim on each side: a `cover` photo or a background touching a trim edge grows into it. Whole pixels (rounded half away from zero).",
+          "x-units": "px, or a physical unit",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "safe": {
+          "description": "The margin inside the trim that text, shapes and images keep clear of (a preflight warning otherwise). Whole pixels.",
+          "x-units": "px, or a physical unit",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "marks": {
+          "description": "Printer's marks in the slug: `[crop]` draws 0.25 pt crop marks on the trim lines, 5 mm long from the bleed edge outward; `[]` none (and no slug).",
+          "x-type": "`[crop]` or `[]`",
+          "default": [],
+          "type": "array",
+          "items": {
+            "enum": [
+              "crop"
+            ]
+          }
         }
       }
     }

@@ -60,7 +60,10 @@ extension Validator {
 
     /// An integer in `range`. `isCanvasSide` explains a percentage (it
     /// would have no reference) instead of calling it a string.
-    mutating func int(_ node: Node, key: String, range: ClosedRange<Int>, isCanvasSide: Bool = false) -> Int? {
+    /// `acceptsUnits`: a whole number of pixels that may also be written in
+    /// a physical unit, rounded half away from zero (as a canvas side).
+    mutating func int(_ node: Node, key: String, range: ClosedRange<Int>, isCanvasSide: Bool = false,
+                      acceptsUnits: Bool = false) -> Int? {
         guard let s = scalar(node, key: key, expected: "an integer") else { return nil }
         if isCanvasSide, s.text.hasSuffix("%"), Self.decimalNumber(String(s.text.dropLast())) != nil {
             report(.wrongType, s.location,
@@ -68,7 +71,7 @@ extension Validator {
                    notes: ["percentages refer to the canvas, so the canvas itself is given in pixels"])
             return nil
         }
-        if isCanvasSide {   // a canvas side in a physical unit, rounded to whole pixels
+        if isCanvasSide || acceptsUnits {   // a physical unit, rounded to whole pixels
             switch physicalPixels(s, key: key) {
             case .none: break
             case .failed: return nil
