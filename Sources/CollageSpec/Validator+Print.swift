@@ -6,12 +6,8 @@ extension Validator {
     /// the canvas limits, an error at `print`.
     mutating func readPrint(_ entry: Node.Entry?, canvas: CanvasSpec) -> PrintSpec? {
         guard let entry, let keys = keys(of: entry.value, in: Vocabulary.print, key: "print") else { return nil }
-        guard let dpi = canvas.dpi else {
-            report(.missingKey, entry.keyLocation, "'print' needs the canvas 'dpi': bleed, marks and preflight are physical",
-                   notes: ["add 'dpi' to 'canvas' (e.g. canvas: {dpi: 300})"])
-            return nil
-        }
-        var spec = PrintSpec(dpi: dpi, location: entry.keyLocation)
+        // The values first (each reports at itself), then the dpi they all need.
+        var spec = PrintSpec(dpi: canvas.dpi ?? 1, location: entry.keyLocation)
         for key in ["bleed", "safe"] {
             guard let node = keys[key]?.value,
                   let value = number(node, key: key, range: 0...Double(Self.maxCanvasSide),
@@ -27,6 +23,11 @@ extension Validator {
             } else {
                 report(.wrongType, marks.value.location, "expected a list for 'marks' ([crop] or []), found \(describe(marks.value))")
             }
+        }
+        guard canvas.dpi != nil else {
+            report(.missingKey, entry.keyLocation, "'print' needs the canvas 'dpi': bleed, marks and preflight are physical",
+                   notes: ["add 'dpi' to 'canvas' (e.g. canvas: {dpi: 300})"])
+            return nil
         }
         if let w = canvas.width, let h = canvas.height {
             let output = spec.outputSize(width: w, height: h)

@@ -238,28 +238,32 @@ final class PrintRenderTests: XCTestCase, PhotoFolderTest {
     /// `render` preflights a document with `print:`: a warning is printed and
     /// the image written; an error stops it before anything is written.
     func testRenderRunsThePreflight() throws {
-        try write("soft.yaml", """
-            version: 1
-            canvas: {width: 600, height: 450, dpi: 300}
-            print: {bleed: 2mm}
-            photos: [photos/gradient.jpg]
-            """)
-        let soft = try runCollage(["render", "soft.yaml", "-o", "soft.png"], in: directory)
+        /// A 2 x 1.5 in print of `photo` rendered to NAME.png (extra flags), the result.
+        func render(_ name: String, photo: String, _ extra: [String] = []) throws -> CommandResult {
+            try write("\(name).yaml", "version: 1\ncanvas: {width: 600, height: 450, dpi: 300}\nprint: {bleed: 2mm}\nphotos: [photos/\(photo)]\n")
+            return try runCollage(["render", "\(name).yaml", "-o", "\(name).png"] + extra, in: directory)
+        }
+        let soft = try render("soft", photo: "gradient.jpg")
         XCTAssertEqual(soft.status, 0, soft.stderr)
-        XCTAssertTrue(soft.stderr.contains("soft.yaml:4:10: warning: photo 'gradient' prints at 280 ppi"), soft.stderr)
+        XCTAssertTrue(soft.stderr.contains("soft.yaml:4:10: warning: photo 'gradient' prints at 289 ppi at 2.16x1.66 in, below 300 ppi: it may print soft"), soft.stderr)
         XCTAssertTrue(exists("soft.png"))
-        let strict = try runCollage(["render", "soft.yaml", "-o", "strict.png", "--strict"], in: directory)
+        let strict = try render("strict", photo: "gradient.jpg", ["--strict"])
         XCTAssertEqual(strict.status, 1)
         XCTAssertFalse(exists("strict.png"))
-        try write("blurred.yaml", """
-            version: 1
-            canvas: {width: 600, height: 450, dpi: 300}
-            print: {bleed: 2mm}
-            photos: [photos/checker.png]
-            """)
-        let blurred = try runCollage(["render", "blurred.yaml", "-o", "blurred.png"], in: directory)
+        let blurred = try render("blurred", photo: "checker.png")
         XCTAssertEqual(blurred.status, 1)
-        XCTAssertTrue(blurred.stderr.contains("blurred.yaml:4:10: error: photo 'checker' prints at 30 ppi"), blurred.stderr)
+        XCTAssertTrue(blurred.stderr.contains("blurred.yaml:4:10: error: photo 'checker' prints at 29 ppi at 2.16x1.66 in, below 150 ppi: it will print blurred"), blurred.stderr)
         XCTAssertFalse(exists("blurred.png"))
+    }
+
+    /// The output formats' largest side applies to the output with bleed and
+    /// slug: an error at `print`.
+    func testFormatLimitAppliesToTheOutputWithBleed() throws {
+        let document = "version: 1\ncanvas: {width: 16380, height: 100, dpi: 300}\nprint: {bleed: 10}\n"
+        let webp = try check(document, ["--format", "webp"])
+        XCTAssertEqual(webp.status, 1)
+        XCTAssertEqual(summary(webp.diagnostics), ["3:1 error"])
+        XCTAssertTrue((webp.diagnostics.first?["message"] as? String ?? "").contains("16400"), "\(webp.diagnostics)")
+        XCTAssertEqual(try check(document, ["--format", "png"]).status, 0)
     }
 }
