@@ -55,6 +55,28 @@ final class PrintRenderTests: XCTestCase, PhotoFolderTest {
         assertSame(printed, enlarged, tolerance: 1)
     }
 
+    /// A background image (cover) and a gradient fill the bleed box as on a
+    /// canvas enlarged by hand; a photo inside padding is not extended.
+    func testBackgroundsFillTheBleedAsOnACanvasEnlargedByHand() throws {
+        for background in ["{image: photos/gradient.jpg, focus: [0.4, 0.5]}",
+                           "{gradient: {angle: 60, stops: [\"#ff0000\", \"#0000ff\"]}}"] {
+            let printed = try render("""
+                version: 1
+                canvas: {width: 240, height: 160, dpi: 300, background: \(background)}
+                print: {bleed: 10}
+                photos: [photos/stripes.png]
+                layout: {kind: auto, padding: 30}
+                """, name: "printed")
+            let enlarged = try render("""
+                version: 1
+                canvas: {width: 260, height: 180, background: \(background)}
+                photos: [{src: photos/stripes.png, frame: {x: 40, y: 40, width: 180, height: 100}}]
+                layout: {kind: free}
+                """, name: "enlarged")
+            assertSame(printed, enlarged, tolerance: 1)
+        }
+    }
+
     /// A grid with a gap: each photo grows into the bleed only on the sides
     /// where it touches the trim; the gap is not extended.
     func testOnlyTheSidesTouchingTheTrimGrow() throws {
@@ -140,6 +162,9 @@ final class PrintRenderTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(json["output"] as? [String: Int], ["width": 426 + 2 * 24, "height": 626 + 2 * 24])   // slug 23.6 -> 24
         let photo = try XCTUnwrap((json["photos"] as? [[String: Any]])?.first)
         XCTAssertEqual(rect(photo["cell"]), [-13, -13, 426, 626])
+        let text = try runCollage(["layout", "doc.yaml"], in: directory)
+        XCTAssertEqual(String(decoding: text.stdout, as: UTF8.self).split(separator: "\n").prefix(2),
+                       ["canvas 400x600", "print trim 0,0 400x600  bleed -13,-13 426x626  safe 25,25 350x550  output 474x674"])
     }
 
     /// `--debug-layout` outlines the trim (red), bleed (green) and safe zone (blue).
