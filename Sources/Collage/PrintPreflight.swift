@@ -74,16 +74,17 @@ public enum PrintPreflight {
             if let text = overlay.text, let block = prepared.textBlocks.first(where: { $0.overlay == overlayFrame.overlay }) {
                 let points = PhysicalLength.points(pixels: block.size, dpi: dpi)
                 if points < minimumTextPoints {
-                    found.append(Diagnostic(.invalidValue, at: overlay.location,
+                    found.append(Diagnostic(.invalidValue, at: text.font.sizeLocation ?? overlay.location,
                         "\(what) is set at \(format(points)) pt (\(format(block.size)) px at \(dpi) dpi), smaller than \(format(minimumTextPoints)) pt at print size",
                         severity: .warning))
                 }
                 if let stroke = text.style.stroke {
-                    found += thinStroke(stroke.width.resolved(reference: block.size), what: what, at: overlay.location, dpi: dpi)
+                    found += thinStroke(stroke.width.resolved(reference: block.size), what: what,
+                                        at: stroke.widthLocation ?? overlay.location, dpi: dpi)
                 }
             }
             if let shape = overlay.shape, let stroke = shape.stroke {
-                found += thinStroke(stroke.width, what: what, at: overlay.location, dpi: dpi)
+                found += thinStroke(stroke.width, what: what, at: stroke.widthLocation ?? overlay.location, dpi: dpi)
             }
         }
         return found

@@ -215,8 +215,9 @@ final class PrintRenderTests: XCTestCase, PhotoFolderTest {
         let (status, found) = try check(document)
         XCTAssertEqual(status, 1, "a photo below 150 ppi is an error")
         let messages = found.map { $0["message"] as? String ?? "" }
-        XCTAssertEqual(summary(found), ["5:11 warning", "6:11 error", "7:11 warning", "10:5 warning", "11:5 warning",
-                                        "12:5 warning", "13:5 warning"], "\(messages)")
+        // Each at its cause: a photo's src, the font's size, the overlay placed badly, the stroke's width.
+        XCTAssertEqual(summary(found), ["5:11 warning", "6:11 error", "7:11 warning", "10:33 warning", "11:5 warning",
+                                        "12:5 warning", "13:69 warning"], "\(messages)")
         // soft: touching the trim left, top and right, grown to 670 x 485 px (2.23 x 1.62 in): 640 px across, 286 ppi.
         XCTAssertEqual(messages[0], "photo 'soft' prints at 286 ppi at 2.23x1.62 in, below 300 ppi: it may print soft")
         XCTAssertEqual(messages[1], "photo 'blurred' prints at 39 ppi at 1.12x1.62 in, below 150 ppi: it will print blurred")

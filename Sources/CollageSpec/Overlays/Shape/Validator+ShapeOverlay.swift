@@ -220,6 +220,7 @@ extension Validator {
         if let width = number(widthEntry.value, key: "width", range: 0...Self.maxStrokeWidth,
                               rangeText: "at least 0 and at most \(Self.formatNumber(Self.maxStrokeWidth)) pixels", isLength: true) {
             stroke.width = width + 0
+            stroke.widthLocation = widthEntry.value.location
         } else { failed = true }
         if let entry = keys["color"] {
             if let paint = paint(entry.value, key: "color") { stroke.color = paint } else { failed = true }

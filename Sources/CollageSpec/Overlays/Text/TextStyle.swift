@@ -72,6 +72,8 @@ public enum TextFit: String, Sendable, Hashable, CaseIterable {
 public struct TextStroke: Sendable, Hashable {
     public var width: Length
     public var color: RGBA
+    /// Where `width` is written (print preflight); nil when built in code.
+    public var widthLocation: SourceLocation?
     public init(width: Length, color: RGBA = .black) { self.width = width; self.color = color }
 }
 

@@ -123,6 +123,7 @@ extension Validator {
         }
         var valid = true
         if let size = keys["size"] {
+            font.sizeLocation = size.value.location
             if let length = textLength(size.value, key: "size", positive: true) {
                 if length.isPercent {
                     font.relativeSize = length.value

@@ -189,6 +189,7 @@ extension Validator {
         }
         guard let width = textLength(widthEntry.value, key: "width", maximum: Self.maxDecoration) else { return nil }
         var stroke = TextStroke(width: width)
+        stroke.widthLocation = widthEntry.value.location
         if let entry = keys["color"] {
             guard let color = color(entry.value, key: "color") else { return nil }
             stroke.color = color
