@@ -246,8 +246,9 @@ public struct FontSpec: Sendable, Hashable {
     public var family: [String]
     /// Size in canvas pixels (the em size); default 48.
     public var size: Double
-    /// Where `size` is written (print preflight); nil when not written.
-    public var sizeLocation: SourceLocation?
+    /// Where `size` is written (print preflight); nil when not written. Not part of the value.
+    public var sizeLocation: SourceLocation? { get { sizeNote.location } set { sizeNote.location = newValue } }
+    var sizeNote = MessageLocation()
     /// `size: "5%"`: the em size as a percentage of the overlay area's
     /// height (the canvas, or the cell with `photo:`); wins over `size`.
     public var relativeSize: Double?
