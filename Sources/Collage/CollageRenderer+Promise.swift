@@ -33,6 +33,9 @@ extension CollageRenderer {
         public var lenient = false
         /// `--strict`: warnings are errors.
         public var strict = false
+        /// `--print`: print preflight (`PrintPreflight`) for a document
+        /// without `print:` too (a document with it is always preflighted).
+        public var print = false
         /// `--root DIR`: every file the document names must resolve inside
         /// it, as `render --root` requires (`PathPolicy.check`); nil: any.
         public var policy: PathPolicy?
@@ -81,13 +84,14 @@ extension CollageRenderer {
         }
         let format = try requestedFormat(flag: request.format, outputPath: request.outputPath, document: spec.output.format)
         var found: [Diagnostic] = []
-        if let format, let width = spec.canvas.width, let height = spec.canvas.height,
+        if let format, let (width, height) = spec.outputSides,
            let problem = canvasLimit(Size(width: width, height: height), format: format, spec: spec) {
             found.append(problem)
         }
         do {
             let prepared = try prepare(spec: spec, warnCutFaces: request.warnCutFaces)
             found += prepared.warnings
+            if request.print || spec.print != nil { found += PrintPreflight.diagnostics(prepared) }
             found += renderLimits(prepared, format: format, maxPixels: request.maxPixels, maxMemory: request.maxMemory,
                                   fast: request.fast).filter { !found.contains($0) }
         } catch {
@@ -104,7 +108,8 @@ extension CollageRenderer {
     /// The error for a canvas of `size` that `format` cannot hold (WebP
     /// 16383 px, JPEG 65500 px a side), at `canvas`; nil when it fits.
     static func canvasLimit(_ size: Size, format: OutputFormat, spec: Spec) -> Diagnostic? {
-        OutputPreflight.sideLimit(size, format: format, what: "the canvas", at: spec.canvas.location,
+        OutputPreflight.sideLimit(size, format: format, what: spec.print == nil ? "the canvas" : "the printed output (trim, bleed and slug)",
+                                  at: spec.print?.location ?? spec.canvas.location,
                                   fix: "write PNG, or make the canvas smaller")
     }
 

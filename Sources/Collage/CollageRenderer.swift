@@ -149,7 +149,7 @@ public enum CollageRenderer {
     /// - Throws: `CollageError.usage`, or `.failure(.render, ...)` for a size.
     public static func preflight(spec: Spec, inputs: [String], options: RenderOptions) throws(CollageError) {
         var size: Size?
-        if let width = spec.canvas.width, let height = spec.canvas.height { size = Size(width: width, height: height) }
+        if let (width, height) = spec.outputSides { size = Size(width: width, height: height) }
         _ = try checkOutput(spec: spec, size: size, inputs: inputs, options: options)
     }
 

@@ -9,6 +9,7 @@ import CollageSpec
 /// Keys are written in a fixed order; the output is deterministic.
 ///
 ///     {"file", "canvas": {width, height},
+///      with `print:` also "trim", "bleed", "safe": {x, y, width, height} and "output": {width, height},
 ///      "photos": [{id, src, path, fit, orientedSize: {width, height},
 ///                  cell: {x, y, width, height}, destination: {…}, crop: {…},
 ///                  transform: [a, b, c, d, tx, ty], bounds: {…}}],
@@ -61,6 +62,7 @@ public enum LayoutReport {
             ("file", .string(spec.file)),
             ("canvas", .object([("width", .int(prepared.layout.canvas.width)),
                                 ("height", .int(prepared.layout.canvas.height))])),
+        ] + printRectangles(prepared.layout) + [
             ("photos", .array(photos)),
             ("overlays", .array(overlays)),
             ("inputs", .array(spec.inputs.map { input in
@@ -73,5 +75,15 @@ public enum LayoutReport {
                 ])
             })),
         ])
+    }
+
+    /// With `print` (docs/print.md): the `trim`, `bleed` and `safe`
+    /// rectangles, relative to the trim's top-left corner, and the `output`
+    /// size (trim, bleed and slug); nothing without it.
+    static func printRectangles(_ layout: Layout) -> [(String, JSONText.Value)] {
+        guard let frame = layout.print else { return [] }
+        return [("trim", LayoutJSON.rect(frame.trim)), ("bleed", LayoutJSON.rect(frame.bleed)),
+                ("safe", LayoutJSON.rect(frame.safe)),
+                ("output", .object([("width", .int(frame.output.width)), ("height", .int(frame.output.height))]))]
     }
 }

@@ -33,6 +33,10 @@ enum CheckCommand {
                                 then counts
       --root DIR                as render's: every file the document names must
                                 resolve inside DIR (symbolic links followed)
+      --print                   print preflight for a document without print:
+                                too (photo resolution, bleed, safe zone, text
+                                size, strokes; docs/print.md); a document with
+                                print: is always preflighted
       --strict                  treat warnings (substituted font, uncovered
                                 characters) as errors; decoder warnings need
                                 the pixels, so only `render --strict` sees them
@@ -79,11 +83,12 @@ enum CheckCommand {
         let status = scanner.parseOptions(
             command: "check", help: help,
             valued: ["--diagnostics", "--set", "--format", "-o", "--output", "--max-pixels", "--max-memory", "--root"],
-            flags: ["--strict", "--lenient", "--fast", "--warn-cut-faces"]
+            flags: ["--strict", "--lenient", "--fast", "--warn-cut-faces", "--print"]
         ) { name, value in
             switch name {
             case "--strict": request.strict = true
             case "--warn-cut-faces": request.warnCutFaces = true
+            case "--print": request.print = true
             case "--fast": request.fast = true
             case "--max-memory": request.maxMemory = try CommonRenderFlags.parseMaxMemory(value)
             case "--lenient": request.lenient = true

@@ -90,6 +90,9 @@ enum LayoutCommand {
             }
         }
         var lines = ["canvas " + plain(field(top, "canvas"))]
+        if let trim = field(top, "trim") {   // `print:` (docs/print.md)
+            lines.append("print trim \(plain(trim))  bleed \(plain(field(top, "bleed")))  safe \(plain(field(top, "safe")))  output \(plain(field(top, "output")))")
+        }
         if case .array(let photos)? = field(top, "photos") {
             for case .object(let p) in photos {
                 lines.append("photo \(plain(field(p, "id")))  cell \(plain(field(p, "cell")))  destination \(plain(field(p, "destination")))  crop \(plain(field(p, "crop"))) of \(plain(field(p, "orientedSize")))")

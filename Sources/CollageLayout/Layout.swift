@@ -152,6 +152,9 @@ public struct Layout: Sendable, Hashable {
     public var images: [LayoutImage]
     /// The background image's frame (`Spec.canvas.image`); nil for none.
     public var background: BackgroundFrame?
+    /// `Spec.print`'s trim, bleed and safe rectangles and the output
+    /// (`PrintFrame`); nil without `print`.
+    public var print: PrintFrame?
     public init(canvas: Size, photos: [PhotoPlacement], overlays: [OverlayFrame] = [], images: [LayoutImage] = [],
                 background: BackgroundFrame? = nil) {
         self.canvas = canvas; self.photos = photos; self.overlays = overlays; self.images = images

@@ -37,6 +37,12 @@ extension DocumentSchema {
       "x-default": "none",
       "$ref": "#/$defs/output"
     },
+    "print": {
+      "description": "Print: bleed, safe zone and crop marks (docs/print.md).",
+      "x-type": "mapping",
+      "x-default": "none",
+      "$ref": "#/$defs/print"
+    },
     "photos": {
       "description": "The photos, in layout order. May be empty or left out when the canvas gives both `width` and `height`: a card of overlays alone (any `layout.kind` then lays out nothing).",
       "x-type": "list",
@@ -106,6 +112,11 @@ extension DocumentSchema {
       "type": "string",
       "pattern": "^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)%$"
     },
+    "physicalLength": {
+      "description": "A length in a physical unit (`\"4in\"`, `\"3mm\"`, `\"0.5pt\"`, `\"1.5 cm\"`): mm, cm, in (25.4 mm) or pt (1/72 in), turned into pixels at `canvas.dpi` (required for it) by the validator; keys that take whole pixels round half away from zero (docs/print.md \"Units\").",
+      "type": "string",
+      "pattern": "^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)? ?(mm|cm|in|pt)$"
+    },
     "color": {
       "anyOf": [
         {
@@ -130,13 +141,13 @@ extension DocumentSchema {
       ]
     },
     "canvas": {
-      "description": "The canvas. Both sides omitted with one photo: the photo's oriented native size; one omitted with one photo: it keeps the photo's aspect ratio; omitted with two or more photos: an error (except `layout.kind: justified`, which derives `height`). At most 32768 px a side and 268435456 px in area.",
+      "description": "The canvas. Both sides omitted with one photo: the photo's oriented native size; one omitted with one photo: it keeps the photo's aspect ratio; omitted with two or more photos: an error (except `layout.kind: justified`, which derives `height`). Sides in pixels or a physical unit at `dpi`, or a `size`. At most 32768 px a side and 268435456 px in area.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
         "width": {
           "description": "Canvas width.",
-          "x-units": "px",
+          "x-units": "px, or a physical unit",
           "x-default": "derived",
           "anyOf": [
             {
@@ -145,19 +156,25 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
         },
         "height": {
           "description": "Canvas height.",
-          "x-units": "px",
+          "x-units": "px, or a physical unit",
           "x-default": "derived",
           "anyOf": [
             {
               "type": "integer",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -175,6 +192,57 @@ extension DocumentSchema {
             {
               "$ref": "#/$defs/backgroundImage"
             }
+          ]
+        },
+        "dpi": {
+          "description": "Pixels per inch: turns physical lengths (`\"4in\"`, `\"3mm\"`, `size: A4`) into pixels, and is the default of `output.dpi` (written as metadata). Required by physical lengths and `print`.",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 65535
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "size": {
+          "description": "A named size at `dpi`: `A3`, `A4`, `A5`, `A6`, `letter`, `legal`, `4x6in`, `5x7in`, `2x6in`, `10x15cm`, `business-card` (85 x 55 mm), or any `WxH` with a unit (`13x18cm`); each side rounded half away from zero. Not with `width` or `height`.",
+          "x-type": "size name or `WxH` with a unit",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "enum": [
+                "A3",
+                "A4",
+                "A5",
+                "A6",
+                "letter",
+                "legal",
+                "4x6in",
+                "5x7in",
+                "2x6in",
+                "10x15cm",
+                "business-card"
+              ]
+            },
+            {
+              "type": "string",
+              "pattern": "^([0-9]+(\\.[0-9]*)?|\\.[0-9]+)x([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(mm|cm|in|pt)$"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "orientation": {
+          "description": "How `size` stands: `portrait` puts its shorter side across, `landscape` its longer. Only with `size`.",
+          "default": "portrait",
+          "enum": [
+            "portrait",
+            "landscape"
           ]
         }
       }
@@ -245,8 +313,8 @@ extension DocumentSchema {
           ]
         },
         "dpi": {
-          "description": "Density written as JFIF density (JPEG) / `pHYs` (PNG); pixels are unchanged (`--dpi` wins).",
-          "x-default": "none",
+          "description": "Density written as JFIF density (JPEG) / `pHYs` (PNG); pixels are unchanged (`--dpi` wins); default `canvas.dpi`.",
+          "x-default": "`canvas.dpi`, else none",
           "anyOf": [
             {
               "type": "integer",
@@ -430,6 +498,9 @@ extension DocumentSchema {
                   "maximum": 32768
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -446,6 +517,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -32768,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -466,6 +540,9 @@ extension DocumentSchema {
                   "maximum": 32768
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -482,6 +559,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 1,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -541,6 +621,9 @@ extension DocumentSchema {
                 "maximum": 32768
               },
               {
+                "$ref": "#/$defs/physicalLength"
+              },
+              {
                 "$ref": "#/$defs/percentage"
               },
               {
@@ -558,6 +641,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -578,6 +664,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -594,6 +683,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -620,6 +712,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -798,6 +893,9 @@ extension DocumentSchema {
                     "maximum": 100000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -812,6 +910,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -833,6 +934,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -10000,
                   "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -960,6 +1064,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -976,6 +1083,9 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1063,6 +1173,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1093,6 +1206,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1221,6 +1337,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -1243,6 +1362,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -100000,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1318,6 +1440,9 @@ extension DocumentSchema {
                   "type": "number",
                   "exclusiveMinimum": 0,
                   "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1457,6 +1582,9 @@ extension DocumentSchema {
                 "maximum": 100000
               },
               {
+                "$ref": "#/$defs/physicalLength"
+              },
+              {
                 "$ref": "#/$defs/percentage"
               },
               {
@@ -1476,6 +1604,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1492,6 +1623,9 @@ extension DocumentSchema {
               "type": "number",
               "exclusiveMinimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1550,6 +1684,9 @@ extension DocumentSchema {
                   "maximum": 1000
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -1579,6 +1716,9 @@ extension DocumentSchema {
                     "maximum": 10000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -1593,6 +1733,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -100000,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -1679,6 +1822,9 @@ extension DocumentSchema {
                     "maximum": 100000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -1693,6 +1839,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -1718,6 +1867,9 @@ extension DocumentSchema {
               "maximum": 100000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1734,6 +1886,9 @@ extension DocumentSchema {
               "type": "number",
               "exclusiveMinimum": 0,
               "maximum": 100000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1801,6 +1956,9 @@ extension DocumentSchema {
               "maximum": 100000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -1844,6 +2002,9 @@ extension DocumentSchema {
                   "maximum": 100000
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -1860,6 +2021,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -2064,6 +2228,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2077,6 +2244,9 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 1,
               "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -2381,6 +2551,9 @@ extension DocumentSchema {
               "maximum": 1000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2450,6 +2623,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -2523,6 +2699,9 @@ extension DocumentSchema {
               "maximum": 1000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2537,6 +2716,60 @@ extension DocumentSchema {
           "x-type": "colour",
           "default": "#ffffff",
           "$ref": "#/$defs/color"
+        }
+      }
+    },
+    "print": {
+      "description": "Print settings (docs/print.md): the canvas is the trim; the output adds the bleed and, with marks, a slug of 6 mm on each side. Needs `canvas.dpi`.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "bleed": {
+          "description": "How far the content extends beyond the trim on each side: a `cover` photo or a background touching a trim edge grows into it. Whole pixels (rounded half away from zero).",
+          "x-units": "px, or a physical unit",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "safe": {
+          "description": "The margin inside the trim that text, shapes and images keep clear of (a preflight warning otherwise). Whole pixels.",
+          "x-units": "px, or a physical unit",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "marks": {
+          "description": "Printer's marks in the slug: `[crop]` draws 0.25 pt crop marks on the trim lines, 5 mm long from the bleed edge outward; `[]` none (and no slug).",
+          "x-type": "`[crop]` or `[]`",
+          "default": [],
+          "type": "array",
+          "items": {
+            "enum": [
+              "crop"
+            ]
+          }
         }
       }
     }

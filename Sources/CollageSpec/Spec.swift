@@ -17,6 +17,8 @@ public struct Spec: Sendable, Equatable {
     public var overlays: [OverlaySpec]
     /// Variables after substitution (document `vars`, then overrides).
     public var variables: [String: String]
+    /// `print: {bleed, safe, marks}`: the canvas is the trim (issue 38); nil: none.
+    public var print: PrintSpec?
     /// Non-fatal findings (printed; errors under `--strict`).
     public var warnings: [Diagnostic] = []
     /// The document text this spec was read from (set by `DocumentLoader`),
@@ -56,6 +58,9 @@ public struct CanvasSpec: Sendable, Equatable {
     /// `background: {image: ...}`: drawn over `background` (its `color`)
     /// before everything else; nil for a colour or gradient.
     public var image: BackgroundImageSpec?
+    /// `dpi`: pixels per inch of physical lengths (`"4in"`, `size: A4`) and
+    /// the default of `output.dpi`; nil: none given (a physical length is then an error).
+    public var dpi: Int?
     /// Location of the `canvas` key (or the document root), for errors
     /// found later, e.g. a missing size with two or more photos.
     public var location: SourceLocation
@@ -249,6 +254,9 @@ public struct FontSpec: Sendable, Hashable {
     public var family: [String]
     /// Size in canvas pixels (the em size); default 48.
     public var size: Double
+    /// Where `size` is written (print preflight); nil when not written. Not part of the value.
+    public var sizeLocation: SourceLocation? { get { sizeNote.location } set { sizeNote.location = newValue } }
+    var sizeNote = MessageLocation()
     /// `size: "5%"`: the em size as a percentage of the overlay area's
     /// height (the canvas, or the cell with `photo:`); wins over `size`.
     public var relativeSize: Double?

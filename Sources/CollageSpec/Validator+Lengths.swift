@@ -15,6 +15,11 @@ extension Validator {
         if s.text.hasSuffix("%"), let value = Self.decimalNumber(String(s.text.dropLast())) {
             return .percent(value)
         }
+        switch physicalPixels(s, key: key) {
+        case .none: break
+        case .failed: return nil
+        case .pixels(let pixels): return .pixels(pixels)
+        }
         guard s.isUntyped, let value = Self.decimalNumber(s.text) else {
             report(.wrongType, s.location,
                    "expected a length for '\(key)' (pixels, or a percentage such as \"5%\"), found \(describe(s))")
@@ -62,6 +67,17 @@ extension Validator {
                 return nil
             }
             return Int(checked: value)
+        }
+        switch physicalPixels(s, key: key) {
+        case .none: break
+        case .failed: return nil
+        case .pixels(let pixels):   // whole pixels, rounded half away from zero
+            let value = Self.wholePixels(pixels)
+            guard (0...Self.maxSpacing).contains(value) else {
+                report(.outOfRange, s.location, "'\(key)' must be from 0 to \(Self.maxSpacing) pixels; found \(s.text) (\(value) px)")
+                return nil
+            }
+            return value
         }
         guard s.isUntyped, Self.isDecimalInteger(s.text) else {
             report(.wrongType, s.location, "expected an integer for '\(key)', found \(describe(s))")

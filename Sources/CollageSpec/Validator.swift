@@ -19,6 +19,8 @@ struct Validator {
     /// The canvas sides the document gives, the reference of percentage lengths.
     var canvasWidth: Int?
     var canvasHeight: Int?
+    /// `canvas.dpi`, the pixels per inch of physical lengths (`Validator+PhysicalLength`).
+    var dpi: Int?
     /// Photo globs expanded so far (numbers `PhotoSpec.dateSortGroup`).
     var globCount = 0
     /// The `src` locations of photos that give a `focus` of their own (`layout.focus` does not apply to them).
@@ -83,7 +85,9 @@ struct Validator {
         let canvasHadErrors = diagnostics.count > reportedBeforeCanvas
         canvasWidth = canvas.width
         canvasHeight = canvas.height
-        let output = readOutput(top["output"])
+        var output = readOutput(top["output"])
+        if output.dpi == nil { output.dpi = canvas.dpi }   // `output.dpi` defaults to `canvas.dpi`
+        let print = readPrint(top["print"], canvas: canvas)
         let photos = readPhotos(top["photos"])
         var ordered = applyOrder(top["order"], to: photos)
         if top["order"] != nil {   // `order` wins over a glob's `sort: date`
@@ -140,8 +144,10 @@ struct Validator {
 
         guard !diagnostics.contains(where: { $0.severity == .error }),
               let ordered, let layout else { return nil }
-        return Spec(file: source.file, version: version, canvas: canvas, output: output,
-                    photos: ordered, layout: layout, overlays: overlays, variables: variables)
+        var spec = Spec(file: source.file, version: version, canvas: canvas, output: output,
+                        photos: ordered, layout: layout, overlays: overlays, variables: variables)
+        spec.print = print
+        return spec
     }
 
     // MARK: - Mappings

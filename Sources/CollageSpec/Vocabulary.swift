@@ -18,11 +18,13 @@ struct Section: Sendable {
 
 enum Vocabulary {
     static let root = Section(name: "the document", phrase: "at the top level",
-        supported: ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars"],
+        supported: ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars", "print"],
         unsupported: [])
     static let canvas = Section(name: "canvas", phrase: "in 'canvas'",
-        supported: ["width", "height", "background"],
+        supported: ["width", "height", "background", "dpi", "size", "orientation"],
         unsupported: [])
+    /// `print` (`PrintSpec`, issue 38).
+    static let print = Section(name: "print", phrase: "in 'print'", supported: ["bleed", "safe", "marks"], unsupported: [])
     static let output = Section(name: "output", phrase: "in 'output'",
         supported: ["format", "quality", "subsampling", "progressive", "dpi", "lossless"],
         unsupported: [], booleans: ["progressive", "lossless"])
@@ -87,7 +89,7 @@ enum Vocabulary {
     /// root object, "canvas" is `$defs/canvas`, "overlay.font" is the `font`
     /// property of `$defs/overlay` (SchemaTests compares their keys).
     static let bySchemaPath: [String: Section] = [
-        "": root, "canvas": canvas, "output": output, "photo": photo, "layout": layout,
+        "": root, "canvas": canvas, "output": output, "print": print, "photo": photo, "layout": layout,
         "overlay": overlay, "overlay.font": font, "photo.shadow": boxShadow, "filterFunction": filter,
         "backgroundImage": backgroundImage, "letterbox": letterbox,
     ].merging(OverlayKindName.allCases.flatMap { $0.reading.sections.map { ($0.key, $0.value) } }) { kept, _ in kept }

@@ -73,7 +73,9 @@ public enum LayoutEngine {
                                       size: size))
             background = BackgroundFrame.frame(image, image: images.count - 1, size: size, canvas: canvas)
         }
-        return Layout(canvas: canvas, photos: placements, overlays: overlays, images: images, background: background)
+        var layout = Layout(canvas: canvas, photos: placements, overlays: overlays, images: images, background: background)
+        if let print = spec.print { PrintBleed.apply(print, to: &layout, spec: spec) }
+        return layout
     }
 
     /// Every cell at least 1 px a side: a weight far smaller than the others
