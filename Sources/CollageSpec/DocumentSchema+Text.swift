@@ -78,24 +78,336 @@ extension DocumentSchema {
       "x-default": "none",
       "type": "array",
       "items": {
-        "$ref": "#/$defs/overlay"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/overlay"
+          },
+          {
+            "$ref": "#/$defs/use"
+          }
+        ]
       }
     },
-    "vars": {
-      "description": "Values for `${name}`.",
+    "include": {
+      "description": "Documents whose `vars` and `components` this one takes, in order (never their photos, canvas or overlays); paths resolve against the folder of the file that writes them, and a later definition of a name replaces an earlier one with a warning unless it says `override: true`. See \"Includes\" in docs/format.md.",
+      "x-type": "path",
+      "x-collage-input": "document",
+      "x-default": "none",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/path"
+        },
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/path"
+          }
+        }
+      ]
+    },
+    "components": {
+      "description": "Named, parameterised groups of overlays, placed by a `use` overlay. See \"Components\" in docs/format.md.",
       "x-type": "mapping",
       "x-default": "none",
       "type": "object",
       "additionalProperties": {
-        "type": [
-          "string",
-          "number",
-          "boolean"
+        "$ref": "#/$defs/component"
+      }
+    },
+    "vars": {
+      "description": "Values for `${name}`; `name: {value: …, override: true}` replaces an included file's value without a warning.",
+      "x-type": "mapping",
+      "x-default": "none",
+      "type": "object",
+      "additionalProperties": {
+        "anyOf": [
+          {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ]
+          },
+          {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "value"
+            ],
+            "properties": {
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean"
+                ]
+              },
+              "override": {
+                "type": "boolean"
+              }
+            }
+          }
         ]
       }
     }
   },
   "$defs": {
+    "component": {
+      "description": "A component: overlays laid out in a box of `width` x `height` exactly as on a canvas of that size, with `params` that substitute as `${name}` inside it (shadowing `vars`).",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "width",
+        "height"
+      ],
+      "properties": {
+        "width": {
+          "description": "The box's width: pixels, or a percentage of the area it is placed in.",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            {
+              "$ref": "#/$defs/percentage"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-type": "length",
+          "x-default": "required"
+        },
+        "height": {
+          "description": "The box's height: pixels, or a percentage of the area it is placed in.",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0
+            },
+            {
+              "$ref": "#/$defs/percentage"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-type": "length",
+          "x-default": "required"
+        },
+        "params": {
+          "description": "Parameters by name; one without `default` is required at every `use`.",
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "#/$defs/componentParam"
+          },
+          "x-type": "mapping",
+          "x-default": "none"
+        },
+        "overlays": {
+          "description": "The component's overlays (components may use components; a cycle is an error).",
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/overlay"
+              },
+              {
+                "$ref": "#/$defs/use"
+              }
+            ]
+          },
+          "x-type": "list",
+          "x-default": "none"
+        },
+        "override": {
+          "description": "Replaces an earlier definition of the same name (an included one) without a warning.",
+          "type": "boolean",
+          "default": false,
+          "x-type": "boolean"
+        }
+      }
+    },
+    "componentParam": {
+      "description": "A component parameter: its `type` and an optional `default`.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "description": "What an argument must be.",
+          "default": "string",
+          "enum": [
+            "string",
+            "number",
+            "color",
+            "boolean"
+          ],
+          "x-type": "enum"
+        },
+        "default": {
+          "description": "The value when a `use` gives none; without it the parameter is required.",
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "x-type": "string, number or boolean",
+          "x-default": "none (required)"
+        }
+      }
+    },
+    "use": {
+      "description": "An overlay that places a component: its box placed by `anchor` + `offset`, and drawn as one group turned by `rotation`, faded by `opacity`, blended by `blend` and shadowed by `shadow`.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "use"
+      ],
+      "properties": {
+        "use": {
+          "description": "The component's name.",
+          "type": "string",
+          "x-type": "string",
+          "x-default": "required"
+        },
+        "with": {
+          "description": "Arguments by parameter name.",
+          "type": "object",
+          "additionalProperties": {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ]
+          },
+          "x-type": "mapping",
+          "x-default": "none"
+        },
+        "id": {
+          "description": "Any overlay: a name for it (an identifier; nothing reads it yet).",
+          "type": "string",
+          "x-type": "string",
+          "x-default": "none"
+        },
+        "anchor": {
+          "description": "The canvas point (or the cell's, with `photo`) and the same point of the overlay's box meet. Shapes: only `rect` and `ellipse` take it (their box); `line`, `polygon` and `path` are drawn at their own coordinates, moved by `offset` (an error there).",
+          "x-type": "anchor name",
+          "default": "center",
+          "anyOf": [
+            {
+              "enum": [
+                "topLeft",
+                "top",
+                "topRight",
+                "left",
+                "center",
+                "right",
+                "bottomLeft",
+                "bottom",
+                "bottomRight",
+                "baselineLeft",
+                "baselineCenter",
+                "baselineRight"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "offset": {
+          "description": "Then move by this much (+x right, +y down).",
+          "x-type": "`[x, y]`, each {range}",
+          "x-units": "px, or % of the canvas (cell) width/height",
+          "default": [
+            0,
+            0
+          ],
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": {
+            "anyOf": [
+              {
+                "type": "number",
+                "minimum": -100000,
+                "maximum": 100000
+              },
+              {
+                "$ref": "#/$defs/percentage"
+              },
+              {
+                "$ref": "#/$defs/variable"
+              }
+            ]
+          }
+        },
+        "photo": {
+          "description": "Anchor inside that photo's cell instead of the canvas (a per-photo caption); percentages then refer to the cell.",
+          "x-type": "photo id",
+          "x-default": "none",
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ]
+        },
+        "rotation": {
+          "description": "Any overlay: turns it about its box centre (text: the text box). Image overlays resample like a rotated print; text turns its rasterised layers (bilinear), and ink the canvas cut off before turning stays cut.",
+          "x-units": "degrees clockwise",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": -3600,
+              "maximum": 3600
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "opacity": {
+          "description": "Any overlay: multiplies its alpha (text: fill, stroke, shadow and label box together, composited as one isolated layer in linear light like photo opacity: white at 0.5 over black is 188).",
+          "default": 1,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "layer": {
+          "description": "Any overlay: `above` draws it after the photos (in list order), `below` after the background and before the photos (in list order), so a panel can sit behind a grid and a badge behind a photo.",
+          "x-type": "`above` or `below`",
+          "default": "above",
+          "anyOf": [
+            {
+              "enum": [
+                "above",
+                "below"
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "blend": {
+          "$ref": "#/$defs/blend"
+        },
+        "shadow": {
+          "description": "A drop shadow cast by everything the component draws, as one (CSS `filter: drop-shadow`, σ = blur): `{offset: [x, y], blur, color}` as an overlay's `shadow`.",
+          "x-type": "mapping",
+          "x-default": "none",
+          "type": "object"
+        }
+      }
+    },
     "variable": {
       "description": "A scalar containing a `${name}` variable reference, typed by its key after substitution.",
       "type": "string",
@@ -1980,6 +2292,12 @@ extension DocumentSchema {
               "$ref": "#/$defs/variable"
             }
           ]
+        },
+        "id": {
+          "description": "Any overlay: a name for it (an identifier; nothing reads it yet).",
+          "type": "string",
+          "x-type": "string",
+          "x-default": "none"
         },
         "blend": {
           "description": "Any overlay: how it mixes with everything drawn below it (W3C Compositing and Blending Level 1; see `blend`): `multiply` lays a paper texture over the photos, `screen` a light leak.",

@@ -26,10 +26,14 @@ public enum OverlayLayout {
         defer { images = context.images }
         var frames: [OverlayFrame] = []
         for (index, overlay) in spec.overlays.enumerated() {
-            let area = try self.area(overlay, spec: spec, canvas: canvas, placements: placements)
+            let reference = try self.area(overlay, spec: spec, canvas: canvas, placements: placements)
+            let boxes = ComponentBoxes.boxes(overlay.groups, in: reference)
+            let area = boxes.last ?? reference
             let kind = try overlay.kind.framing(at: overlay.location).frame(overlay, index: index, in: area, context: &context)
-            frames.append(OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
-                                       blend: overlay.blend, kind: kind))
+            var frame = OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
+                                     blend: overlay.blend, kind: kind)
+            frame.componentBoxes = boxes
+            frames.append(frame)
         }
         return frames
     }
