@@ -114,6 +114,15 @@ extension DocumentSchema {
         "$ref": "#/$defs/component"
       }
     },
+    "variants": {
+      "description": "Named canvases of this document: `render -o 'out/${variant}.jpg'` writes each, `--variant NAME` one, and `batch` multiplies its rows by them. See \"Variants\" in docs/format.md.",
+      "x-type": "mapping",
+      "x-default": "none",
+      "type": "object",
+      "additionalProperties": {
+        "$ref": "#/$defs/variant"
+      }
+    },
     "vars": {
       "description": "Values for `${name}`; `name: {value: …, override: true}` replaces an included file's value without a warning.",
       "x-type": "mapping",
@@ -166,7 +175,8 @@ extension DocumentSchema {
           "anyOf": [
             {
               "type": "number",
-              "exclusiveMinimum": 0
+              "exclusiveMinimum": 0,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -176,14 +186,16 @@ extension DocumentSchema {
             }
           ],
           "x-type": "length",
-          "x-default": "required"
+          "x-default": "required",
+          "x-units": "px, or % of the area it is placed in"
         },
         "height": {
           "description": "The box's height: pixels, or a percentage of the area it is placed in.",
           "anyOf": [
             {
               "type": "number",
-              "exclusiveMinimum": 0
+              "exclusiveMinimum": 0,
+              "maximum": 32768
             },
             {
               "$ref": "#/$defs/percentage"
@@ -193,7 +205,8 @@ extension DocumentSchema {
             }
           ],
           "x-type": "length",
-          "x-default": "required"
+          "x-default": "required",
+          "x-units": "px, or % of the area it is placed in"
         },
         "params": {
           "description": "Parameters by name; one without `default` is required at every `use`.",
@@ -402,6 +415,51 @@ extension DocumentSchema {
         },
         "shadow": {
           "description": "A drop shadow cast by everything the component draws, as one (CSS `filter: drop-shadow`, σ = blur): `{offset: [x, y], blur, color}` as an overlay's `shadow`.",
+          "x-type": "mapping",
+          "x-default": "none",
+          "type": "object"
+        }
+      }
+    },
+    "variant": {
+      "description": "A variant: the canvas's `width` and `height`, and `overrides` of other keys by path.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "width": {
+          "description": "The canvas width in this variant.",
+          "x-type": "integer",
+          "x-default": "the document's",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-units": "px"
+        },
+        "height": {
+          "description": "The canvas height in this variant.",
+          "x-type": "integer",
+          "x-default": "the document's",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-units": "px"
+        },
+        "overrides": {
+          "description": "Values by key path, keys joined by `.`; `overlays.ID` is the overlay with that `id` (`\"overlays.title.font.size\": 64`, `\"layout.columns\": 1`).",
           "x-type": "mapping",
           "x-default": "none",
           "type": "object"

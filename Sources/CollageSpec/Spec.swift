@@ -26,6 +26,8 @@ public struct Spec: Sendable, Equatable {
     /// The files `include` reads (nested includes too), in reading order;
     /// part of `inputs` (docs/format.md "Includes").
     public var includes: [InputFile] = []
+    /// The names of the document's `variants`, in order (docs/format.md "Variants"); empty for none.
+    public var variants: [String] = []
 
     public init(file: String, version: Int = 1, canvas: CanvasSpec, output: OutputSpec = OutputSpec(),
                 photos: [PhotoSpec], layout: LayoutSpec, overlays: [OverlaySpec] = [],

@@ -68,6 +68,7 @@ struct Validator {
         readIncludes(top["include"])
         readVariables(top["vars"])
         readComponents(top["components"])
+        let variantNames = readVariants(top["variants"])
 
         var version = 1
         if let entry = top["version"] {
@@ -140,6 +141,7 @@ struct Validator {
         var spec = Spec(file: source.file, version: version, canvas: canvas, output: output,
                         photos: ordered, layout: layout, overlays: overlays, variables: variables)
         spec.includes = templates.includeInputs
+        spec.variants = variantNames
         return spec
     }
 

@@ -12,3 +12,9 @@ extension Vocabulary {
         supported: ["use", "with", "id", "anchor", "offset", "photo", "rotation", "opacity", "layer", "blend", "shadow"],
         unsupported: [])
 }
+
+extension Vocabulary {
+    /// One variant under `variants:` (`DocumentVariants`; the schema's `$defs/variant`).
+    static let variant = Section(name: "variant", phrase: "in a variant",
+        supported: ["width", "height", "overrides"], unsupported: [])
+}
