@@ -103,4 +103,23 @@ final class VariantTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("bad.yaml:4:43: error: no item has 'id: titel' for this override"), result.stderr)
     }
+
+    /// `check` warns at an overlay that leaves the canvas in one variant but not in another.
+    func testCheckWarnsWhereAnOverlayLeavesTheCanvasInOneVariant() throws {
+        try write("wide.yaml", """
+            version: 1
+            canvas: {width: 200, height: 100}
+            variants:
+              wide: {width: 200, height: 100}
+              narrow: {width: 100, height: 100}
+            overlays:
+              - {shape: rect, width: 150, height: 20, anchor: left, fill: "#000000"}
+              - {shape: rect, width: 50, height: 20, anchor: left, fill: "#000000"}
+            """)
+        let result = try runCollage(["check", "wide.yaml"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains(
+            "wide.yaml:7:5: warning: this overlay leaves the canvas in variant 'narrow' but not in 'wide'"), result.stderr)
+        XCTAssertEqual(result.stderr.components(separatedBy: "warning:").count - 1, 1, result.stderr)
+    }
 }
