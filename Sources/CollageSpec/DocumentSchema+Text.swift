@@ -297,118 +297,25 @@ extension DocumentSchema {
           "x-default": "none"
         },
         "id": {
-          "description": "Any overlay: a name for it (an identifier; nothing reads it yet).",
-          "type": "string",
-          "x-type": "string",
-          "x-default": "none"
+          "$ref": "#/$defs/overlay/properties/id"
         },
         "anchor": {
-          "description": "The canvas point (or the cell's, with `photo`) and the same point of the overlay's box meet. Shapes: only `rect` and `ellipse` take it (their box); `line`, `polygon` and `path` are drawn at their own coordinates, moved by `offset` (an error there).",
-          "x-type": "anchor name",
-          "default": "center",
-          "anyOf": [
-            {
-              "enum": [
-                "topLeft",
-                "top",
-                "topRight",
-                "left",
-                "center",
-                "right",
-                "bottomLeft",
-                "bottom",
-                "bottomRight",
-                "baselineLeft",
-                "baselineCenter",
-                "baselineRight"
-              ]
-            },
-            {
-              "$ref": "#/$defs/variable"
-            }
-          ]
+          "$ref": "#/$defs/overlay/properties/anchor"
         },
         "offset": {
-          "description": "Then move by this much (+x right, +y down).",
-          "x-type": "`[x, y]`, each {range}",
-          "x-units": "px, or % of the canvas (cell) width/height",
-          "default": [
-            0,
-            0
-          ],
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "anyOf": [
-              {
-                "type": "number",
-                "minimum": -100000,
-                "maximum": 100000
-              },
-              {
-                "$ref": "#/$defs/percentage"
-              },
-              {
-                "$ref": "#/$defs/variable"
-              }
-            ]
-          }
+          "$ref": "#/$defs/overlay/properties/offset"
         },
         "photo": {
-          "description": "Anchor inside that photo's cell instead of the canvas (a per-photo caption); percentages then refer to the cell.",
-          "x-type": "photo id",
-          "x-default": "none",
-          "type": [
-            "string",
-            "number",
-            "boolean"
-          ]
+          "$ref": "#/$defs/overlay/properties/photo"
         },
         "rotation": {
-          "description": "Any overlay: turns it about its box centre (text: the text box). Image overlays resample like a rotated print; text turns its rasterised layers (bilinear), and ink the canvas cut off before turning stays cut.",
-          "x-units": "degrees clockwise",
-          "default": 0,
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": -3600,
-              "maximum": 3600
-            },
-            {
-              "$ref": "#/$defs/variable"
-            }
-          ]
+          "$ref": "#/$defs/overlay/properties/rotation"
         },
         "opacity": {
-          "description": "Any overlay: multiplies its alpha (text: fill, stroke, shadow and label box together, composited as one isolated layer in linear light like photo opacity: white at 0.5 over black is 188).",
-          "default": 1,
-          "anyOf": [
-            {
-              "type": "number",
-              "minimum": 0,
-              "maximum": 1
-            },
-            {
-              "$ref": "#/$defs/variable"
-            }
-          ]
+          "$ref": "#/$defs/overlay/properties/opacity"
         },
         "layer": {
-          "description": "Any overlay: `above` draws it after the photos (in list order), `below` after the background and before the photos (in list order), so a panel can sit behind a grid and a badge behind a photo.",
-          "x-type": "`above` or `below`",
-          "default": "above",
-          "anyOf": [
-            {
-              "enum": [
-                "above",
-                "below"
-              ]
-            },
-            {
-              "$ref": "#/$defs/variable"
-            }
-          ]
+          "$ref": "#/$defs/overlay/properties/layer"
         },
         "blend": {
           "$ref": "#/$defs/blend"
@@ -2352,7 +2259,7 @@ extension DocumentSchema {
           ]
         },
         "id": {
-          "description": "Any overlay: a name for it (an identifier; nothing reads it yet).",
+          "description": "Any overlay: a name for it, which a variant's `overrides` uses (`overlays.ID.KEY`).",
           "type": "string",
           "x-type": "string",
           "x-default": "none"

@@ -108,24 +108,29 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(Array(a[i..<i + 3]), [0xe6, 0x39, 0x46])
     }
 
+    /// A white canvas with one use of a component of two 100x60 rects, one at each end of its box `box` x 60.
+    private static func pair(canvas width: Int, height: Int, box: Int, colors: (String, String), use: String) -> String {
+        """
+        version: 1
+        canvas: {width: \(width), height: \(height), background: "#ffffff"}
+        components:
+          pair:
+            width: \(box)
+            height: 60
+            overlays:
+              - {shape: rect, width: 100, height: 60, anchor: left, fill: "\(colors.0)"}
+              - {shape: rect, width: 100, height: 60, anchor: right, fill: "\(colors.1)"}
+        overlays:
+          - {use: pair, \(use)}
+        """
+    }
+
     /// `rotation` turns the component about its box centre as one group:
     /// equal to the same shape turned by its own `rotation` (the shape fills the box).
     func testRotationTurnsTheWholeComponent() throws {
         let dir = try TestPackage.temporaryDirectory(self)
-        let component = """
-            version: 1
-            canvas: {width: 300, height: 300, background: "#ffffff"}
-            components:
-              bar:
-                width: 200
-                height: 60
-                overlays:
-                  - {shape: rect, width: 100, height: 60, anchor: left, fill: "#ff0000"}
-                  - {shape: rect, width: 100, height: 60, anchor: right, fill: "#0000ff"}
-            overlays:
-              - {use: bar, rotation: 30, offset: [10, -20]}
-            """
-        let turned = try pixels(component, in: dir)
+        let turned = try pixels(Self.pair(canvas: 300, height: 300, box: 200, colors: ("#ff0000", "#0000ff"),
+                                          use: "rotation: 30, offset: [10, -20]"), in: dir)
         let redOnly = try pixels("""
             version: 1
             canvas: {width: 300, height: 300, background: "#ffffff"}
@@ -158,19 +163,8 @@ final class ComponentTests: XCTestCase {
     /// would darken the overlap), and equals one shape faded by the same opacity.
     func testOpacityFadesTheComponentAsAUnit() throws {
         let dir = try TestPackage.temporaryDirectory(self)
-        let faded = try pixels("""
-            version: 1
-            canvas: {width: 200, height: 100, background: "#ffffff"}
-            components:
-              pair:
-                width: 150
-                height: 60
-                overlays:
-                  - {shape: rect, width: 100, height: 60, anchor: left, fill: "#000000"}
-                  - {shape: rect, width: 100, height: 60, anchor: right, fill: "#000000"}
-            overlays:
-              - {use: pair, opacity: 0.5, anchor: topLeft, offset: [20, 20]}
-            """, in: dir)
+        let faded = try pixels(Self.pair(canvas: 200, height: 100, box: 150, colors: ("#000000", "#000000"),
+                                         use: "opacity: 0.5, anchor: topLeft, offset: [20, 20]"), in: dir)
         let single = try pixels("""
             version: 1
             canvas: {width: 200, height: 100, background: "#ffffff"}

@@ -249,12 +249,6 @@ final class NumericKeyTests: XCTestCase {
             let component = Tree.map([("width", .raw("10")), ("height", .raw("10")), ("overlays", .list([]))]).setting(inner, to: placed)
             trees.append(document([("photos", .list([photo])), ("components", .map([("c", component)])),
                                    ("overlays", .list([Tree.map([("use", .raw("\"c\""))])]))]))
-        case "use":
-            // A component's use (`$defs/use`): the placement keys of any overlay.
-            let component = Tree.map([("width", .raw("10")), ("height", .raw("10")), ("overlays", .list([]))])
-            let use = Tree.map([("use", .raw("\"c\""))]).setting(inner, to: placed)
-            trees.append(document([("photos", .list([photo])), ("components", .map([("c", component)])),
-                                   ("overlays", .list([use]))]))
         case "variant":
             // A variant's canvas (`$defs/variant`), checked whether or not it is rendered.
             let variant = Tree.map([("width", .raw("10")), ("height", .raw("10"))]).setting(inner, to: placed)

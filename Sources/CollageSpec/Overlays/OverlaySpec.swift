@@ -37,7 +37,7 @@ public struct OverlaySpec: Sendable, Equatable {
     /// The component uses this overlay was expanded from, outermost first;
     /// empty for an overlay written in `overlays` (docs/format.md "Components").
     public var groups: [ComponentInstance] = []
-    /// `id`: the overlay's name for a variant's `overrides` (`overlays.ID.KEY`, not built yet); default none.
+    /// `id`: the overlay's name for a variant's `overrides` (`overlays.ID.KEY`); default none.
     public var id: String?
     public init(kind: OverlayKind, anchor: Anchor = .center, offsetX: Length = .pixels(0), offsetY: Length = .pixels(0),
                 location: SourceLocation) {
