@@ -22,8 +22,10 @@ final class IncludeTests: XCTestCase, PhotoFolderTest {
               mark:
                 width: 40
                 height: 40
+                params: {edge: {type: color, default: "${ink}"}}
                 overlays:
                   - {image: art/logo.png, width: 40, height: 40}
+                  - {shape: rect, width: 40, height: 40, stroke: {width: 2, color: "${edge}"}}
             """)
     }
 

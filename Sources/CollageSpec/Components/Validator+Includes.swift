@@ -54,6 +54,8 @@ extension Validator {
         if let top = keys(of: root, in: Vocabulary.root, key: nil) {
             readIncludes(top["include"])
             readIncludedVariables(top["vars"])
+            // Its components' defaults may name the variables read so far (`--set` still wins).
+            variables = templates.includedVariables.mapValues(\.value).merging(overrides) { _, override in override }
             readComponents(top["components"])
         }
         templates.includeStack.removeLast()
