@@ -17,7 +17,13 @@ import CollageSpec
 ///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}
 ///                   | {index, kind: "shape", shape, box, transform, bounds}
 ///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds}],
+///      "components": [{use, name, box: {x, y, width, height}}],
 ///      "inputs": [{path, kind, key, location: {file, line, column}}]}
+///
+/// `components` are the component uses (docs/format.md "Components"), in
+/// reading order, outer uses before the uses inside them: `use` numbers
+/// them (0, 1, …), `name` is the component's, `box` where its box landed
+/// (for a component without `width`/`height`, the union of its overlays).
 ///
 /// `inputs` are the files the document names (`Spec.inputs`): `kind` is
 /// "image", "font" or "document" and `key` the key's schema path
@@ -62,6 +68,7 @@ public enum LayoutReport {
                                 ("height", .int(prepared.layout.canvas.height))])),
             ("photos", .array(photos)),
             ("overlays", .array(overlays)),
+            ("components", .array(components(prepared))),
             ("inputs", .array(spec.inputs.map { input in
                 .object([
                     ("path", .string(input.path)),
@@ -72,5 +79,19 @@ public enum LayoutReport {
                 ])
             })),
         ])
+    }
+
+    /// Each component use once, with its box (`OverlayFrame.componentBoxes`).
+    private static func components(_ prepared: CollageRenderer.Prepared) -> [JSONText.Value] {
+        var seen = Set<Int>()
+        var uses: [JSONText.Value] = []
+        for frame in prepared.layout.overlays {
+            let groups = prepared.spec.overlays[frame.overlay].groups
+            for (instance, box) in zip(groups, frame.componentBoxes) where seen.insert(instance.instance).inserted {
+                uses.append(.object([("use", .int(instance.instance)), ("name", .string(instance.name)),
+                                     ("box", LayoutJSON.rect(box))]))
+            }
+        }
+        return uses
     }
 }

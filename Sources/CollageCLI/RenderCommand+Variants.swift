@@ -3,12 +3,19 @@ import Collage
 /// `collage render DOC -o 'out/${variant}.jpg'` and `--variant NAME`
 /// (docs/format.md "Variants"): one render per variant the document
 /// declares, each with the variable `variant` set. `render` expands only
-/// `${variant}` in OUT; a variant's name is letters, digits and `_`, so the
+/// `${variant}` and `${page}` in OUT: a document has one page, so `${page}`
+/// is `1` (multi-page output is a later issue); a variant's name is letters, digits and `_`, so the
 /// outputs stay in OUT's folder (the batch output-folder rule holds by
 /// construction).
 extension RenderCommand {
+    /// `${page}` in OUT: the page's number from 1; every document has one page.
+    static let pageVariable = "${page}"
+
     static func executeVariants(document: String, only: String?, options: RenderOptions,
                                 pipeline: PipelineFlags) -> ExitStatus {
+        var options = options
+        options.outputPath = options.outputPath.split(separator: pageVariable, omittingEmptySubsequences: false)
+            .joined(separator: "1")
         let output = options.outputPath
         let templated = output.contains("${variant}")
         guard templated || only != nil else { return execute(document: document, options: options, pipeline: pipeline) }

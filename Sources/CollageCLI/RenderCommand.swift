@@ -32,6 +32,7 @@ enum RenderCommand {
       --set NAME=VALUE      set a document variable (repeatable)
       --variant NAME        render the document's variant NAME (its `variants`);
                             without it, an OUT with ${variant} renders every variant
+                            (${page} in OUT is the page number: 1, one page a document)
       --threads N           threads that decode and resample (default: all cores)
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "the render"))

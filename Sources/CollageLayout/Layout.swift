@@ -92,7 +92,8 @@ public struct OverlayFrame: Sendable, Hashable {
     public var blend: BlendModeName
     public var kind: OverlayFrameKind
     /// The boxes of the components the overlay sits in, outermost first
-    /// (`OverlaySpec.groups`; the last is `area`); empty for none.
+    /// (`OverlaySpec.groups`; the last is `area`, except on a side the
+    /// component omits, `ComponentBoxes`); empty for none.
     public var componentBoxes: [PixelRect] = []
     public init(overlay: Int, area: PixelRect, rotation: Double = 0, opacity: Double = 1, blend: BlendModeName = .normal,
                 kind: OverlayFrameKind) {

@@ -162,16 +162,12 @@ extension DocumentSchema {
   },
   "$defs": {
     "component": {
-      "description": "A component: overlays laid out in a box of `width` x `height` exactly as on a canvas of that size, with `params` that substitute as `${name}` inside it (shadowing `vars`).",
+      "description": "A component: overlays laid out in a box of `width` x `height` exactly as on a canvas of that size (an omitted side: the union of its overlays laid out at the origin), with `params` that substitute as `${name}` inside it (shadowing `vars`).",
       "type": "object",
       "additionalProperties": false,
-      "required": [
-        "width",
-        "height"
-      ],
       "properties": {
         "width": {
-          "description": "The box's width: pixels, or a percentage of the area it is placed in.",
+          "description": "The box's width: pixels, or a percentage of the area it is placed in; omitted, the union of the overlays' boxes laid out at the origin (no percentages inside then).",
           "anyOf": [
             {
               "type": "number",
@@ -186,11 +182,11 @@ extension DocumentSchema {
             }
           ],
           "x-type": "length",
-          "x-default": "required",
+          "x-default": "the overlays' union",
           "x-units": "px, or % of the area it is placed in"
         },
         "height": {
-          "description": "The box's height: pixels, or a percentage of the area it is placed in.",
+          "description": "The box's height: pixels, or a percentage of the area it is placed in; omitted, the union of the overlays' boxes laid out at the origin (no percentages inside then).",
           "anyOf": [
             {
               "type": "number",
@@ -205,7 +201,7 @@ extension DocumentSchema {
             }
           ],
           "x-type": "length",
-          "x-default": "required",
+          "x-default": "the overlays' union",
           "x-units": "px, or % of the area it is placed in"
         },
         "params": {

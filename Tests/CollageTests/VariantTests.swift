@@ -73,6 +73,22 @@ final class VariantTests: XCTestCase, PhotoFolderTest {
         XCTAssertTrue(unknown.stderr.contains("og, portrait, story"), unknown.stderr)
     }
 
+    /// `render -o` expands `${page}` to 1 (a document has one page), with `${variant}` or alone.
+    func testRenderExpandsPageToOne() throws {
+        let result = try runCollage(["render", "doc.yaml", "-o", "out/${variant}-${page}.png"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url("out").path).sorted(),
+                       ["og-1.png", "portrait-1.png", "story-1.png"])
+        let hand = try runCollage(["render", "story.yaml", "-o", "hand-story.png"], in: directory)
+        XCTAssertEqual(hand.status, 0, hand.stderr)
+        XCTAssertEqual(try bytes("out/story-1.png"), try bytes("hand-story.png"))
+        // Without variants in -o: the document's own canvas, to page 1.
+        let plain = try runCollage(["render", "og.yaml", "-o", "page-${page}.png"], in: directory)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url("page-${page}.png").path))
+        XCTAssertEqual(try bytes("page-1.png"), try bytes("out/og-1.png"))
+    }
+
     /// `batch` multiplies rows by variants: 2 rows × 3 variants, 6 files, each in the report.
     func testBatchWritesEveryRowInEveryVariant() throws {
         try write("rows.csv", "id\nA\nB\n")

@@ -16,13 +16,14 @@ extension CollageDocument {
                 self.type = type; self.defaultValue = defaultValue
             }
         }
-        /// The box: pixels, or a percentage of the area the component is placed in.
-        public var width: Length, height: Length
+        /// The box: pixels, or a percentage of the area the component is placed
+        /// in; nil: the union of the overlays laid out at the origin (docs/format.md "Components").
+        public var width: Length?, height: Length?
         public var parameters: [String: Parameter]
         public var overlays: [Overlay]
         /// `override: true`: replaces an included definition without a warning.
         public var overrides: Bool
-        public init(width: Length, height: Length, parameters: [String: Parameter] = [:], overlays: [Overlay],
+        public init(width: Length? = nil, height: Length? = nil, parameters: [String: Parameter] = [:], overlays: [Overlay],
                     overrides: Bool = false) {
             self.width = width; self.height = height; self.parameters = parameters; self.overlays = overlays
             self.overrides = overrides
@@ -67,7 +68,7 @@ extension CollageDocument.Overlay {
 extension CollageDocument.Component {
     var json: JSONText.Value {
         CollageDocument.object([
-            ("width", width.json), ("height", height.json),
+            ("width", width?.json), ("height", height?.json),
             ("params", parameters.isEmpty ? nil : .object(parameters.keys.sorted().map { name in
                 let parameter = parameters[name]!
                 return (name, CollageDocument.object([("type", .string(parameter.type.rawValue)),

@@ -13,9 +13,11 @@ public struct ComponentInstance: Sendable, Hashable {
     public var instance: Int
     /// The component's name (`use: NAME`).
     public var name: String
-    /// The box: canvas pixels or a percentage of the area it is placed in.
-    public var width: Length
-    public var height: Length
+    /// The box: canvas pixels or a percentage of the area it is placed in;
+    /// nil where the component omits the side, which the union of its
+    /// overlays laid out at the origin supplies (`ComponentBoxes`).
+    public var width: Length?
+    public var height: Length?
     /// The area's point and the same point of the box meet; default center.
     public var anchor: Anchor = .center
     /// Then moved by this much: +x right, +y down; default (0, 0).
@@ -37,7 +39,9 @@ public struct ComponentInstance: Sendable, Hashable {
     public var layer: OverlayLayer = .above
     /// Where the `use` item starts.
     public var location: SourceLocation
-    public init(instance: Int, name: String, width: Length, height: Length, location: SourceLocation) {
+    /// Whether a side of the box is left to the union of the overlays.
+    public var isMeasured: Bool { width == nil || height == nil }
+    public init(instance: Int, name: String, width: Length?, height: Length?, location: SourceLocation) {
         self.instance = instance; self.name = name; self.width = width; self.height = height; self.location = location
     }
 }

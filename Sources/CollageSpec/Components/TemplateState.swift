@@ -7,6 +7,9 @@ struct TemplateState: Sendable {
     var chain: [(name: String, location: SourceLocation)] = []
     /// The instances the overlays being read sit in, outermost first.
     var groups: [ComponentInstance] = []
+    /// The component whose own overlays are being read when it omits
+    /// `width` or `height`: a percentage inside it has no box to refer to.
+    var measuredBox: String?
     /// Uses expanded so far (numbers `ComponentInstance.instance`).
     var uses = 0
     /// Files read by `include`, by the name their locations carry.

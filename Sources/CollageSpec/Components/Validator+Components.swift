@@ -40,15 +40,6 @@ extension Validator {
             }
             if side == "width" { definition.width = value } else { definition.height = value }
         }
-        if definition.width == nil || definition.height == nil {
-            let missing = ["width", "height"].filter { keys[$0] == nil }
-            if !missing.isEmpty {
-                report(.missingKey, item.keyLocation,
-                       "component '\(item.key)' needs its box's \(missing.map { "'\($0)'" }.joined(separator: " and "))",
-                       notes: ["its overlays are laid out in that box as on a canvas of that size"])
-                failed = true
-            }
-        }
         if let entry = keys["params"] {
             if let parameters = readParameters(entry) { definition.parameters = parameters } else { failed = true }
         }
@@ -156,8 +147,8 @@ extension Validator {
         }
         guard let arguments = readArguments(keys["with"], of: definition, use: useEntry, definedAt: definedAt),
               var placement = readOverlayPlacement(keys, kind: .image, node: node) else { return [] }
-        var instance = ComponentInstance(instance: templates.uses, name: name, width: definition.width ?? .pixels(0),
-                                         height: definition.height ?? .pixels(0), location: node.location)
+        var instance = ComponentInstance(instance: templates.uses, name: name, width: definition.width,
+                                         height: definition.height, location: node.location)
         templates.uses += 1
         instance.anchor = placement.anchor
         instance.offsetX = placement.offsetX; instance.offsetY = placement.offsetY
@@ -182,7 +173,10 @@ extension Validator {
         templates.chain.append((name, useEntry.value.location))
         templates.groups.append(instance)
         let before = diagnostics.count
+        let measuring = templates.measuredBox
+        templates.measuredBox = instance.isMeasured ? name : nil
         let overlays = readOverlays(definition.overlays)
+        templates.measuredBox = measuring
         // An error inside the component names the use that expanded it.
         for index in diagnostics.indices.dropFirst(before) {
             diagnostics[index].notes.append("in component '\(name)' used at \(useEntry.value.location)")
