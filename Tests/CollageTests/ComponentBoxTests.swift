@@ -142,29 +142,15 @@ final class ComponentBoxTests: XCTestCase {
         }
     }
 
-    /// A white canvas with `pair` (a red and a blue 100 x 60 rect side by side, box 200 x 60) at the centre.
-    private static func pair(use: String) -> String {
-        """
-        version: 1
-        canvas: {width: 300, height: 200, background: "#ffffff"}
-        components:
-          pair:
-            width: 200
-            height: 60
-            overlays:
-              - {shape: rect, width: 100, height: 60, anchor: left, fill: "#ff0000"}
-              - {shape: rect, width: 100, height: 60, anchor: right, fill: "#0000ff"}
-        overlays:
-          - {use: pair, \(use)}
-        """
-    }
-
     /// The use's `shadow` is cast by the component as a whole: a hard one
     /// lies exactly at the box moved by the offset, and a blurred one equals
     /// the same shadow of one 200 x 60 rect under the two rects (within 1).
     func testShadowIsCastByTheWholeComponent() throws {
         let dir = try TestPackage.temporaryDirectory(self)
-        let hard = try pixels(Self.pair(use: "shadow: {offset: [10, 12], blur: 0, color: \"#112233\"}"), in: dir)
+        func pair(_ use: String) -> String {
+            ComponentTests.pair(canvas: 300, height: 200, box: 200, colors: ("#ff0000", "#0000ff"), use: use)
+        }
+        let hard = try pixels(pair("shadow: {offset: [10, 12], blur: 0, color: \"#112233\"}"), in: dir)
         func pixel(_ p: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { let i = (y * 300 + x) * 4; return Array(p[i..<i + 3]) }
         // The box is x 50..250, y 70..130; the shadow x 60..260, y 82..142.
         XCTAssertEqual(pixel(hard, 100, 100), [255, 0, 0])
@@ -178,15 +164,11 @@ final class ComponentBoxTests: XCTestCase {
         XCTAssertEqual(pixel(hard, 261, 100), [255, 255, 255])
 
         let shadow = "shadow: {offset: [10, 12], blur: 6, color: \"#00000080\"}"
-        let blurred = try pixels(Self.pair(use: shadow), in: dir)
-        let hand = try pixels("""
-            version: 1
-            canvas: {width: 300, height: 200, background: "#ffffff"}
-            overlays:
-              - {shape: rect, width: 200, height: 60, fill: "#ff0000", \(shadow)}
-              - {shape: rect, width: 100, height: 60, offset: [-50, 0], fill: "#ff0000"}
-              - {shape: rect, width: 100, height: 60, offset: [50, 0], fill: "#0000ff"}
-            """, in: dir)
+        let blurred = try pixels(pair(shadow), in: dir)
+        let hand = try pixels(ComponentTests.plain(canvas: 300, height: 200,
+                                                   ##"{shape: rect, width: 200, height: 60, fill: "#ff0000", "## + shadow + "}",
+                                                   ##"{shape: rect, width: 100, height: 60, offset: [-50, 0], fill: "#ff0000"}"##,
+                                                   ##"{shape: rect, width: 100, height: 60, offset: [50, 0], fill: "#0000ff"}"##), in: dir)
         var largest = 0, shaded = 0
         for i in 0..<blurred.count {
             largest = max(largest, abs(Int(blurred[i]) - Int(hand[i])))

@@ -108,8 +108,14 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(Array(a[i..<i + 3]), [0xe6, 0x39, 0x46])
     }
 
+    /// A white canvas `width` x `height` with `overlays` (flow mappings), one a line.
+    static func plain(canvas width: Int, height: Int, _ overlays: String...) -> String {
+        "version: 1\ncanvas: {width: \(width), height: \(height), background: \"#ffffff\"}\noverlays:\n"
+            + overlays.map { "  - \($0)\n" }.joined()
+    }
+
     /// A white canvas with one use of a component of two 100x60 rects, one at each end of its box `box` x 60.
-    private static func pair(canvas width: Int, height: Int, box: Int, colors: (String, String), use: String) -> String {
+    static func pair(canvas width: Int, height: Int, box: Int, colors: (String, String), use: String) -> String {
         """
         version: 1
         canvas: {width: \(width), height: \(height), background: "#ffffff"}
@@ -131,12 +137,8 @@ final class ComponentTests: XCTestCase {
         let dir = try TestPackage.temporaryDirectory(self)
         let turned = try pixels(Self.pair(canvas: 300, height: 300, box: 200, colors: ("#ff0000", "#0000ff"),
                                           use: "rotation: 30, offset: [10, -20]"), in: dir)
-        let redOnly = try pixels("""
-            version: 1
-            canvas: {width: 300, height: 300, background: "#ffffff"}
-            overlays:
-              - {shape: rect, width: 200, height: 60, offset: [10, -20], rotation: 30, fill: "#ff0000"}
-            """, in: dir)
+        let redOnly = try pixels(Self.plain(canvas: 300, height: 300,
+            ##"{shape: rect, width: 200, height: 60, offset: [10, -20], rotation: 30, fill: "#ff0000"}"##), in: dir)
         // The box centre stays at (160, 130); a point 50 px left of it along the turned axis
         // (cos 30°, sin 30°) is inside the red half, 50 px right inside the blue.
         func pixel(_ p: [UInt8], _ x: Int, _ y: Int) -> [UInt8] { let i = (y * 300 + x) * 4; return Array(p[i..<i + 3]) }
@@ -165,12 +167,8 @@ final class ComponentTests: XCTestCase {
         let dir = try TestPackage.temporaryDirectory(self)
         let faded = try pixels(Self.pair(canvas: 200, height: 100, box: 150, colors: ("#000000", "#000000"),
                                          use: "opacity: 0.5, anchor: topLeft, offset: [20, 20]"), in: dir)
-        let single = try pixels("""
-            version: 1
-            canvas: {width: 200, height: 100, background: "#ffffff"}
-            overlays:
-              - {shape: rect, width: 150, height: 60, anchor: topLeft, offset: [20, 20], fill: "#000000", opacity: 0.5}
-            """, in: dir)
+        let single = try pixels(Self.plain(canvas: 200, height: 100,
+            ##"{shape: rect, width: 150, height: 60, anchor: topLeft, offset: [20, 20], fill: "#000000", opacity: 0.5}"##), in: dir)
         let overlap = (50 * 200 + 95) * 4, alone = (50 * 200 + 40) * 4, outside = (50 * 200 + 185) * 4
         XCTAssertEqual(Array(faded[overlap..<overlap + 4]), Array(faded[alone..<alone + 4]))
         // The faded component equals one shape of its box faded by the same opacity, pixel for pixel
