@@ -183,4 +183,39 @@ final class ComponentBoxTests: XCTestCase {
         XCTAssertEqual(Double(pixel(blurred, 255, 112)[0]), 203.5, accuracy: 2)
         XCTAssertEqual(pixel(blurred, 255, 112)[0], pixel(blurred, 255, 112)[2])
     }
+
+    /// A text inside a component casts the component's shadow by its glyphs,
+    /// turned with the component too: a hard opaque shadow moved clear of
+    /// the text covers as many at-least-half-covered pixels as the text
+    /// (exactly when nothing turns; within 5 % turned by 30°).
+    func testTextCastsTheComponentShadow() throws {
+        let dir = try TestPackage.temporaryDirectory(self)
+        func counts(_ use: String) throws -> (text: Int, shadow: Int) {
+            let p = try pixels("""
+                version: 1
+                canvas: {width: 300, height: 200, background: "#ffffff"}
+                components:
+                  word:
+                    width: 160
+                    height: 40
+                    overlays:
+                      - {text: "Shadow", font: {family: "DejaVu Sans", size: 24}, color: "#ff0000"}
+                overlays:
+                  - {use: word, anchor: top, offset: [0, 20], shadow: {offset: [0, 60], blur: 0, color: "#0000ff"}, \(use)}
+                """, in: dir)
+            var text = 0, shadow = 0
+            // Red (or blue) over white, at least half covered: the other two channels equal and below 128.
+            for i in stride(from: 0, to: p.count, by: 4) {
+                if p[i] == 255, p[i + 1] == p[i + 2], p[i + 1] < 128 { text += 1 }
+                if p[i + 2] == 255, p[i] == p[i + 1], p[i] < 128 { shadow += 1 }
+            }
+            return (text, shadow)
+        }
+        let flat = try counts("rotation: 0")
+        XCTAssertGreaterThan(flat.text, 100)
+        XCTAssertEqual(flat.shadow, flat.text)
+        let turned = try counts("rotation: 30")
+        XCTAssertGreaterThan(turned.text, 100)
+        XCTAssertEqual(Double(turned.shadow), Double(turned.text), accuracy: Double(turned.text) * 0.05)
+    }
 }

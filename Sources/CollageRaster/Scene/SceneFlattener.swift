@@ -212,9 +212,9 @@ extension SceneFlattener {
     /// draws it and moved by the offset (canvas pixels), becomes an image
     /// draw marked `ImageShadow`, sampled over `clip` widened by the
     /// shadow's reach so that alpha just outside still blurs in. The path
-    /// leaves' coverage (fill rule, paint ignored) and the glyph masks of
-    /// leaves that are only moved are united into one mask, blurred once
-    /// and drawn in the shadow's colour (a component's `shadow`).
+    /// leaves' coverage (fill rule, paint ignored) and the glyph masks
+    /// (`MaskLeaf.coverage`) are united into one mask, blurred once and
+    /// drawn in the shadow's colour (a component's `shadow`).
     fileprivate func alphaShadowItems(_ shadow: Shadow, spread: Double, children: [Node], transform: Affine,
                                       opacity: Double, clip: PixelRect, into items: inout [SceneItem]) {
         guard shadow.sigma.isFinite, shadow.offsetX.isFinite, shadow.offsetY.isFinite, spread.isFinite,
@@ -247,21 +247,7 @@ extension SceneFlattener {
                     items.append(.image(draw))
                 case .path(let leaf):
                     add(PathRasterizer.coverage(leaf.path.transformed(by: transform), rule: leaf.rule, area: sampled))
-                case .mask(let leaf):
-                    // Glyph masks: cast where they are only moved (a turned text's mask casts none).
-                    guard transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1 else { continue }
-                    let placed = PlacedMask(mask: leaf.mask, x: Int((leaf.x + transform.tx).rounded()),
-                                            y: Int((leaf.y + transform.ty).rounded()))
-                    var coverage = CoverageMask(width: sampled.width, height: sampled.height)
-                    let overlap = placed.rect.intersection(sampled)
-                    guard !overlap.isEmpty else { continue }
-                    for y in overlap.y..<overlap.maxY {
-                        for x in overlap.x..<overlap.maxX {
-                            coverage.coverage[(y - sampled.y) * sampled.width + x - sampled.x] =
-                                leaf.mask.coverage[(y - placed.y) * leaf.mask.width + x - placed.x]
-                        }
-                    }
-                    add(coverage)
+                case .mask(let leaf): add(leaf.coverage(under: transform, in: sampled))
                 case .tile: continue
                 }
             }
