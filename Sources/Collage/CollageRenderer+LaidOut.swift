@@ -4,7 +4,8 @@ import CollageRaster
 import CollageSpec
 
 extension CollageRenderer {
-    /// A document taken as far as its layout, which needs no fonts: every
+    /// A document taken as far as its layout, which needs no fonts (but a
+    /// component without `width`/`height`, whose texts it sets): every
     /// photo's header read, photos of a glob with `sort: date` reordered by
     /// their EXIF dates, the photos and image overlays laid out. The text
     /// overlays are set by `prepared()`.
@@ -57,6 +58,8 @@ extension CollageRenderer {
             }
             if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
             (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
+            // A component without `width`/`height` sets its texts during the layout (its box is their union).
+            if spec.overlays.contains(where: { $0.groups.contains(where: \.isMeasured) }) { FontWarmUp.wait() }
             do {
                 let sizes = headers.map(\.size)
                 let relayout = { (spec: Spec) throws(DiagnosticList) -> Layout in

@@ -101,6 +101,10 @@ extension CollageRenderer {
             case .timedOut(let seconds): found.append(Diagnostic(.render, at: nil, CollageError.timedOutMessage(seconds)))
             }
         }
+        if !found.contains(where: { $0.severity == .error }) {
+            found += VariantCheck.warnings(input: input, variants: spec.variants, variables: request.variables,
+                                           policy: request.policy)
+        }
         if request.strict { found = found.map { $0.severity == .warning ? $0.asError : $0 } }
         return (found, spec.source)
     }

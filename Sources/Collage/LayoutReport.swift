@@ -18,7 +18,13 @@ import CollageSpec
 ///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}
 ///                   | {index, kind: "shape", shape, box, transform, bounds}
 ///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds}],
+///      "components": [{use, name, box: {x, y, width, height}}],
 ///      "inputs": [{path, kind, key, location: {file, line, column}}]}
+///
+/// `components` are the component uses (docs/format.md "Components"), in
+/// reading order, outer uses before the uses inside them: `use` numbers
+/// them (0, 1, …), `name` is the component's, `box` where its box landed
+/// (for a component without `width`/`height`, the union of its overlays).
 ///
 /// `inputs` are the files the document names (`Spec.inputs`): `kind` is
 /// "image", "font" or "document" and `key` the key's schema path
@@ -65,6 +71,7 @@ public enum LayoutReport {
         ] + printRectangles(prepared.layout) + [
             ("photos", .array(photos)),
             ("overlays", .array(overlays)),
+            ("components", .array(components(prepared))),
             ("inputs", .array(spec.inputs.map { input in
                 .object([
                     ("path", .string(input.path)),
@@ -85,5 +92,19 @@ public enum LayoutReport {
         return [("trim", LayoutJSON.rect(frame.trim)), ("bleed", LayoutJSON.rect(frame.bleed)),
                 ("safe", LayoutJSON.rect(frame.safe)),
                 ("output", .object([("width", .int(frame.output.width)), ("height", .int(frame.output.height))]))]
+    }
+
+    /// Each component use once, with its box (`OverlayFrame.componentBoxes`).
+    private static func components(_ prepared: CollageRenderer.Prepared) -> [JSONText.Value] {
+        var seen = Set<Int>()
+        var uses: [JSONText.Value] = []
+        for frame in prepared.layout.overlays {
+            let groups = prepared.spec.overlays[frame.overlay].groups
+            for (instance, box) in zip(groups, frame.componentBoxes) where seen.insert(instance.instance).inserted {
+                uses.append(.object([("use", .int(instance.instance)), ("name", .string(instance.name)),
+                                     ("box", LayoutJSON.rect(box))]))
+            }
+        }
+        return uses
     }
 }

@@ -148,7 +148,8 @@ enum BatchCommand {
             shard = try resolveShard(shardArgument, source: &shardSource)
             policy = try pipeline.policy()
             document = try DocumentInput.contents(of: template)
-            let rows = try DataRows.load(path: data)
+            let rows = DataRow.multiplied(try DataRows.load(path: data),
+                                          byVariants: DocumentVariants.names(text: document.bytes, file: template))
             plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard,
                                  allowOutside: allowOutside)
             let documentFiles = [template, data].filter { $0 != "-" }

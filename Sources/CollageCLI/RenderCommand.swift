@@ -30,6 +30,9 @@ enum RenderCommand {
       --lenient             render truncated photos (missing part gray) with a warning
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)
+      --variant NAME        render the document's variant NAME (its `variants`);
+                            without it, an OUT with ${variant} renders every variant
+                            (${page} in OUT is the page number: 1, one page a document)
       --threads N           threads that decode and resample (default: all cores)
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "the render"))
@@ -84,14 +87,16 @@ enum RenderCommand {
         var lossless: Bool?
         var debugLayout = false
         var fast = false
+        var variant: String?
         var pipeline = PipelineFlags()
         let status = scanner.parseOptions(
             command: "render", help: help,
-            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--max-pixels", "--subsampling", "--dpi"]),
+            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--max-pixels", "--subsampling", "--dpi", "--variant"]),
             flags: CommonRenderFlags.flags.union(["--lenient", "--progressive", "--lossless", "--debug-layout", "--fast"])
         ) { name, value in
             if try common.handle(name, value) { return }
             switch name {
+            case "--variant": variant = value
             case "--debug-layout": debugLayout = true
             case "--fast": fast = true
             case "--lenient": lenient = true
@@ -132,7 +137,7 @@ enum RenderCommand {
         options.debugLayout = debugLayout
         options.fast = fast
         Watchdog.arm(options.timeout)
-        return execute(document: document, options: options, pipeline: pipeline)
+        return executeVariants(document: document, only: variant, options: options, pipeline: pipeline)
     }
 
     /// `--set NAME=VALUE` split at the first `=`.

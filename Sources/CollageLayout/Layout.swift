@@ -108,6 +108,10 @@ public struct OverlayFrame: Sendable, Hashable {
     /// How the overlay mixes with what is drawn below it (`OverlaySpec.blend`).
     public var blend: BlendModeName
     public var kind: OverlayFrameKind
+    /// The boxes of the components the overlay sits in, outermost first
+    /// (`OverlaySpec.groups`; the last is `area`, except on a side the
+    /// component omits, `ComponentBoxes`); empty for none.
+    public var componentBoxes: [PixelRect] = []
     public init(overlay: Int, area: PixelRect, rotation: Double = 0, opacity: Double = 1, blend: BlendModeName = .normal,
                 kind: OverlayFrameKind) {
         self.overlay = overlay; self.area = area; self.rotation = rotation; self.opacity = opacity; self.blend = blend

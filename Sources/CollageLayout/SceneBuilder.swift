@@ -41,22 +41,27 @@ public enum SceneBuilder {
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
         // `layer: below` overlays go between the background and the photos.
-        var below: [Node] = []
-        var nodes = photoNodes(spec, layout: layout)
+        var below = ComponentNesting(), above = ComponentNesting()
         var context = OverlayDrawingContext(spec: spec, layout: layout, library: library)
         var errors: [Diagnostic] = []
         for frame in layout.overlays {
             do {
                 guard let node = try frame.kind.drawing.node(frame, context: &context) else { continue }
-                if spec.overlays[frame.overlay].layer == .below { below.append(node) } else { nodes.append(node) }
+                let overlay = spec.overlays[frame.overlay]
+                if overlay.layer == .below {
+                    below.append(node, in: overlay.groups, boxes: frame.componentBoxes)
+                } else {
+                    above.append(node, in: overlay.groups, boxes: frame.componentBoxes)
+                }
             } catch {
                 errors += error.diagnostics
             }
         }
+        let nodes = photoNodes(spec, layout: layout) + above.finish()
         if !errors.isEmpty { throw DiagnosticList(errors) }
         let scene = Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
                           images: layout.images.map { SceneImage(orientedSize: $0.size) },
-                          nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout) + below + nodes, spec: spec, layout: layout)
+                          nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout) + below.finish() + nodes, spec: spec, layout: layout)
                             + PrintMarks.cropMarks(layout))
         return Result(scene: scene, textBlocks: context.textBlocks, warnings: context.warnings)
     }

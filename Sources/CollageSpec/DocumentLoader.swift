@@ -43,7 +43,11 @@ public enum DocumentLoader {
         if !fatal {
             var validator = Validator(source: source, baseDirectory: baseDirectory, overrides: variables,
                                       fileKind: FileSystem.kind(of:), root: root)
-            spec = validator.validate(read.root)
+            var root = read.root
+            if let name = variables[DocumentVariants.variable], let tree = root, !DocumentVariants.variants(of: tree).isEmpty {
+                root = DocumentVariants.apply(name, to: tree, diagnostics: &diagnostics)
+            }
+            spec = validator.validate(root)
             diagnostics += validator.diagnostics
         }
         let errors = diagnostics.filter { $0.severity == .error }

@@ -84,24 +84,297 @@ extension DocumentSchema {
       "x-default": "none",
       "type": "array",
       "items": {
-        "$ref": "#/$defs/overlay"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/overlay"
+          },
+          {
+            "$ref": "#/$defs/use"
+          }
+        ]
       }
     },
-    "vars": {
-      "description": "Values for `${name}`.",
+    "include": {
+      "description": "Documents whose `vars` and `components` this one takes, in order (never their photos, canvas or overlays); paths resolve against the folder of the file that writes them, and a later definition of a name replaces an earlier one with a warning unless it says `override: true`. See \"Includes\" in docs/format.md.",
+      "x-type": "path",
+      "x-collage-input": "document",
+      "x-default": "none",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/path"
+        },
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/path"
+          }
+        }
+      ]
+    },
+    "components": {
+      "description": "Named, parameterised groups of overlays, placed by a `use` overlay. See \"Components\" in docs/format.md.",
       "x-type": "mapping",
       "x-default": "none",
       "type": "object",
       "additionalProperties": {
-        "type": [
-          "string",
-          "number",
-          "boolean"
+        "$ref": "#/$defs/component"
+      }
+    },
+    "variants": {
+      "description": "Named canvases of this document: `render -o 'out/${variant}.jpg'` writes each, `--variant NAME` one, and `batch` multiplies its rows by them. See \"Variants\" in docs/format.md.",
+      "x-type": "mapping",
+      "x-default": "none",
+      "type": "object",
+      "additionalProperties": {
+        "$ref": "#/$defs/variant"
+      }
+    },
+    "vars": {
+      "description": "Values for `${name}`; `name: {value: …, override: true}` replaces an included file's value without a warning.",
+      "x-type": "mapping",
+      "x-default": "none",
+      "type": "object",
+      "additionalProperties": {
+        "anyOf": [
+          {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ]
+          },
+          {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "value"
+            ],
+            "properties": {
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean"
+                ]
+              },
+              "override": {
+                "type": "boolean"
+              }
+            }
+          }
         ]
       }
     }
   },
   "$defs": {
+    "component": {
+      "description": "A component: overlays laid out in a box of `width` x `height` exactly as on a canvas of that size (an omitted side: the union of its overlays laid out at the origin), with `params` that substitute as `${name}` inside it (shadowing `vars`).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "width": {
+          "description": "The box's width: pixels, or a percentage of the area it is placed in; omitted, the union of the overlays' boxes laid out at the origin (no percentages inside then).",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/percentage"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-type": "length",
+          "x-default": "the overlays' union",
+          "x-units": "px, or % of the area it is placed in"
+        },
+        "height": {
+          "description": "The box's height: pixels, or a percentage of the area it is placed in; omitted, the union of the overlays' boxes laid out at the origin (no percentages inside then).",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/percentage"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-type": "length",
+          "x-default": "the overlays' union",
+          "x-units": "px, or % of the area it is placed in"
+        },
+        "params": {
+          "description": "Parameters by name; one without `default` is required at every `use`.",
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "#/$defs/componentParam"
+          },
+          "x-type": "mapping",
+          "x-default": "none"
+        },
+        "overlays": {
+          "description": "The component's overlays (components may use components; a cycle is an error).",
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/overlay"
+              },
+              {
+                "$ref": "#/$defs/use"
+              }
+            ]
+          },
+          "x-type": "list",
+          "x-default": "none"
+        },
+        "override": {
+          "description": "Replaces an earlier definition of the same name (an included one) without a warning.",
+          "type": "boolean",
+          "default": false,
+          "x-type": "boolean"
+        }
+      }
+    },
+    "componentParam": {
+      "description": "A component parameter: its `type` and an optional `default`.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "description": "What an argument must be.",
+          "default": "string",
+          "enum": [
+            "string",
+            "number",
+            "color",
+            "boolean"
+          ],
+          "x-type": "enum"
+        },
+        "default": {
+          "description": "The value when a `use` gives none; without it the parameter is required.",
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "x-type": "string, number or boolean",
+          "x-default": "none (required)"
+        }
+      }
+    },
+    "use": {
+      "description": "An overlay that places a component: its box placed by `anchor` + `offset`, and drawn as one group turned by `rotation`, faded by `opacity`, blended by `blend` and shadowed by `shadow`.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "use"
+      ],
+      "properties": {
+        "use": {
+          "description": "The component's name.",
+          "type": "string",
+          "x-type": "string",
+          "x-default": "required"
+        },
+        "with": {
+          "description": "Arguments by parameter name.",
+          "type": "object",
+          "additionalProperties": {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ]
+          },
+          "x-type": "mapping",
+          "x-default": "none"
+        },
+        "id": {
+          "$ref": "#/$defs/overlay/properties/id"
+        },
+        "anchor": {
+          "$ref": "#/$defs/overlay/properties/anchor"
+        },
+        "offset": {
+          "$ref": "#/$defs/overlay/properties/offset"
+        },
+        "photo": {
+          "$ref": "#/$defs/overlay/properties/photo"
+        },
+        "rotation": {
+          "$ref": "#/$defs/overlay/properties/rotation"
+        },
+        "opacity": {
+          "$ref": "#/$defs/overlay/properties/opacity"
+        },
+        "layer": {
+          "$ref": "#/$defs/overlay/properties/layer"
+        },
+        "blend": {
+          "$ref": "#/$defs/blend"
+        },
+        "shadow": {
+          "description": "A drop shadow cast by everything the component draws, as one (CSS `filter: drop-shadow`, σ = blur): `{offset: [x, y], blur, color}` as an overlay's `shadow`.",
+          "x-type": "mapping",
+          "x-default": "none",
+          "type": "object"
+        }
+      }
+    },
+    "variant": {
+      "description": "A variant: the canvas's `width` and `height`, and `overrides` of other keys by path.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "width": {
+          "description": "The canvas width in this variant.",
+          "x-type": "integer",
+          "x-default": "the document's",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-units": "px"
+        },
+        "height": {
+          "description": "The canvas height in this variant.",
+          "x-type": "integer",
+          "x-default": "the document's",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-units": "px"
+        },
+        "overrides": {
+          "description": "Values by key path, keys joined by `.`; `overlays.ID` is the overlay with that `id` (`\"overlays.title.font.size\": 64`, `\"layout.columns\": 1`).",
+          "x-type": "mapping",
+          "x-default": "none",
+          "type": "object"
+        }
+      }
+    },
     "variable": {
       "description": "A scalar containing a `${name}` variable reference, typed by its key after substitution.",
       "type": "string",
@@ -2172,6 +2445,12 @@ extension DocumentSchema {
               "$ref": "#/$defs/variable"
             }
           ]
+        },
+        "id": {
+          "description": "Any overlay: a name for it, which a variant's `overrides` uses (`overlays.ID.KEY`).",
+          "type": "string",
+          "x-type": "string",
+          "x-default": "none"
         },
         "blend": {
           "description": "Any overlay: how it mixes with everything drawn below it (W3C Compositing and Blending Level 1; see `blend`): `multiply` lays a paper texture over the photos, `screen` a light leak.",

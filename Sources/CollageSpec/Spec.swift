@@ -25,6 +25,11 @@ public struct Spec: Sendable, Equatable {
     /// so errors found by later stages at `srcLocation` and the like can be
     /// printed with their source line: `DiagnosticList(problems, source: spec.source)`.
     public var source: SourceText?
+    /// The files `include` reads (nested includes too), in reading order;
+    /// part of `inputs` (docs/format.md "Includes").
+    public var includes: [InputFile] = []
+    /// The names of the document's `variants`, in order (docs/format.md "Variants"); empty for none.
+    public var variants: [String] = []
 
     public init(file: String, version: Int = 1, canvas: CanvasSpec, output: OutputSpec = OutputSpec(),
                 photos: [PhotoSpec], layout: LayoutSpec, overlays: [OverlaySpec] = [],

@@ -13,6 +13,12 @@ extension Validator {
     mutating func length(_ node: Node, key: String) -> Length? {
         guard let s = scalar(node, key: key, expected: "a length (pixels or a percentage such as \"5%\")") else { return nil }
         if s.text.hasSuffix("%"), let value = Self.decimalNumber(String(s.text.dropLast())) {
+            if let component = templates.measuredBox {
+                report(.invalidValue, s.location,
+                       "a percentage for '\(key)' needs the box of component '\(component)', which is the union of its overlays",
+                       notes: ["give the component 'width' and 'height', or write '\(key)' in pixels"])
+                return nil
+            }
             return .percent(value)
         }
         switch physicalPixels(s, key: key) {

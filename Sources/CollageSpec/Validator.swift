@@ -6,9 +6,12 @@
 /// Scalars are typed by the key's expected type: a string key keeps the
 /// scalar's source text, numbers are decimal, so `010` is 10.
 struct Validator {
-    let source: SourceText
-    /// Absolute folder against which relative photo paths resolve.
-    let baseDirectory: String
+    /// The text being read: the document's, or while an included file or a
+    /// component declared in one is read, that file's.
+    var source: SourceText
+    /// Absolute folder against which relative photo paths resolve (the
+    /// folder of the file being read: `source`).
+    var baseDirectory: String
     /// What is at a path (symlinks followed; injectable for tests).
     let fileKind: (String) -> FileSystem.Kind
     /// Overrides for `vars` (`--set name=value`); they win over the document.
@@ -38,6 +41,8 @@ struct Validator {
 
     /// The folder every file must resolve inside (`InputRoot`); nil: anywhere.
     let root: InputRoot?
+    /// Components, includes and variants (`Components/`).
+    var templates = TemplateState()
 
     init(source: SourceText, baseDirectory: String, overrides: [String: String],
          fileKind: @escaping (String) -> FileSystem.Kind, root: InputRoot? = nil) {
@@ -51,8 +56,8 @@ struct Validator {
     var documentStart: SourceLocation { source.location(line: 1, column: 1) }
 
     mutating func report(_ kind: Diagnostic.Kind, _ location: SourceLocation?, _ message: String,
-                         notes: [String] = []) {
-        diagnostics.append(Diagnostic(kind, at: location, message, notes: notes))
+                         notes: [String] = [], severity: Diagnostic.Severity = .error) {
+        diagnostics.append(locatedInInclude(Diagnostic(kind, at: location, message, severity: severity, notes: notes)))
     }
 
     /// Validates the whole document. Returns nil when any error was found
@@ -64,7 +69,10 @@ struct Validator {
         }
         guard let top = keys(of: root, in: Vocabulary.root, key: nil) else { return nil }
 
+        readIncludes(top["include"])
         readVariables(top["vars"])
+        readComponents(top["components"])
+        let variantNames = readVariants(top["variants"])
 
         var version = 1
         if let entry = top["version"] {
@@ -147,6 +155,8 @@ struct Validator {
         var spec = Spec(file: source.file, version: version, canvas: canvas, output: output,
                         photos: ordered, layout: layout, overlays: overlays, variables: variables)
         spec.print = print
+        spec.includes = templates.includeInputs
+        spec.variants = variantNames
         return spec
     }
 

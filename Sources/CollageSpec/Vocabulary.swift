@@ -18,7 +18,8 @@ struct Section: Sendable {
 
 enum Vocabulary {
     static let root = Section(name: "the document", phrase: "at the top level",
-        supported: ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars", "print"],
+        supported: ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars", "print",
+                    "include", "components", "variants"],
         unsupported: [])
     static let canvas = Section(name: "canvas", phrase: "in 'canvas'",
         supported: ["width", "height", "background", "dpi", "size", "orientation"],
@@ -42,7 +43,7 @@ enum Vocabulary {
         },
         unsupported: [])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
-    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend"]
+    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend", "id"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
     /// first (`OverlayKindReading.keys`, registered in the kind's folder).
     /// A key of another kind is an error naming the kinds it applies to.
@@ -92,6 +93,7 @@ enum Vocabulary {
         "": root, "canvas": canvas, "output": output, "print": print, "photo": photo, "layout": layout,
         "overlay": overlay, "overlay.font": font, "photo.shadow": boxShadow, "filterFunction": filter,
         "backgroundImage": backgroundImage, "letterbox": letterbox,
+        "component": component, "componentParam": componentParam, "use": use, "variant": variant,
     ].merging(OverlayKindName.allCases.flatMap { $0.reading.sections.map { ($0.key, $0.value) } }) { kept, _ in kept }
 
     /// THE switch for keys that are validated in full but not drawn yet:

@@ -252,6 +252,15 @@ final class NumericKeyTests: XCTestCase {
             // A QR code overlay's own mapping (`$defs/qrcode`).
             let code = Tree.map([("text", .raw("\"A\""))]).setting(inner, to: placed)
             trees.append(document([("photos", .list([photo])), ("overlays", .list([Tree.map([("qrcode", code)])]))]))
+        case "component":
+            // A component's box (`$defs/component`), read where it is declared.
+            let component = Tree.map([("width", .raw("10")), ("height", .raw("10")), ("overlays", .list([]))]).setting(inner, to: placed)
+            trees.append(document([("photos", .list([photo])), ("components", .map([("c", component)])),
+                                   ("overlays", .list([Tree.map([("use", .raw("\"c\""))])]))]))
+        case "variant":
+            // A variant's canvas (`$defs/variant`), checked whether or not it is rendered.
+            let variant = Tree.map([("width", .raw("10")), ("height", .raw("10"))]).setting(inner, to: placed)
+            trees.append(document([("photos", .list([photo])), ("variants", .map([("v", variant)]))]))
         case "letterbox":
             let item = Tree.map([("src", photo), ("fit", .raw("\"contain\""))]).setting(ArraySlice(["letterbox"] + inner), to: placed)
             trees.append(document([("photos", .list([item]))]))
