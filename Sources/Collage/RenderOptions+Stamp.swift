@@ -7,9 +7,15 @@ extension RenderOptions {
     /// the progress callback.
     var stampText: String {
         func text<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "-" }
-        return ["format=" + text(format?.name), "quality=" + text(quality), "subsampling=" + text(subsampling?.rawValue),
-                "progressive=" + text(progressive), "dpi=" + text(dpi), "lossless=" + text(lossless),
-                "lenient=\(lenient)", "max-pixels=" + text(maxPixels), "strict=\(strict)",
-                "debug-layout=\(debugLayout)", "fast=\(fast)"].joined(separator: " ")
+        // `--max-bytes` and the savers' other options only when given, so
+        // the stamps of renders without them stay as they were.
+        let budget = maxBytes.map { ["max-bytes=\($0)"] } ?? []
+        let saverOptions = settings.keys.sorted().map { "\($0)=" + settings[$0]! }
+        let fields = ["format=" + text(format?.name), "quality=" + text(quality), "subsampling=" + text(subsampling?.rawValue),
+                      "progressive=" + text(progressive), "dpi=" + text(dpi), "lossless=" + text(lossless)]
+            + budget + saverOptions
+            + ["lenient=\(lenient)", "max-pixels=" + text(maxPixels), "strict=\(strict)",
+               "debug-layout=\(debugLayout)", "fast=\(fast)"]
+        return fields.joined(separator: " ")
     }
 }

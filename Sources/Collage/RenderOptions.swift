@@ -36,6 +36,14 @@ public struct RenderOptions: Sendable {
     public var dpi: Int?
     /// `--lossless`: lossless WebP; wins over `output.lossless`; default false.
     public var lossless: Bool?
+    /// `--max-bytes`: the highest JPEG, WebP or AVIF quality whose file fits
+    /// this many bytes (`SizeBudget`: the canvas is held and re-encoded, so
+    /// `maxMemory` includes it); wins over `output.maxBytes`; default none.
+    public var maxBytes: Int?
+    /// The savers' other options from the command line (`--speed`,
+    /// `--chroma`), by key, canonical spelling; each wins over its
+    /// `output.KEY`. Default none.
+    public var settings: [String: String] = [:]
     /// `--strict`: warnings (substituted font, uncovered characters, decoder
     /// warnings such as a dropped ICC profile) are errors, so nothing is
     /// written. Default false.

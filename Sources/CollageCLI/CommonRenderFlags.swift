@@ -5,18 +5,41 @@ import Collage
 struct CommonRenderFlags {
     /// The most `--threads` takes.
     static let maxThreads = 1024
-    static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads", "--max-memory",
-                                      "--timeout"]
+    static let valued: Set<String> = Set(["-o", "--output", "--format", "--quality", "--set", "--threads", "--max-memory",
+                                          "--timeout", "--max-bytes"] + saverOptions.filter { $0.kind != .boolean }.map(\.flag))
+    /// The savers' options that have no flag of their own here or in
+    /// `render` (`--quality`, `--subsampling`, `--progressive`,
+    /// `--lossless`): AVIF's `--speed` and `--chroma`, from the registry.
+    static var saverOptions: [SaverOption] {
+        OutputFormat.allOptions.filter { !OutputSpec.typedOptionKeys.contains($0.key) }
+    }
+    /// The help lines of `saverOptions` and `--max-bytes`, from the registry.
+    static var saverOptionsHelp: String {
+        let lines = saverOptions.map { option -> String in
+            var range = ""
+            if case .integer(let values) = option.kind { range = "\(values.lowerBound)-\(values.upperBound), " }
+            let head = "  \(option.flag) \(option.valueSyntax)"
+            return head + String(repeating: " ", count: max(1, 24 - head.count))
+                + "\(option.doc) (\(range)default \(option.defaultValue), or output.\(option.key))"
+        }
+        let lossy = OutputFormat.allCases.filter { $0.saver.qualities(EncodeOptions()) != nil }.map(\.displayName)
+        return (lines + ["""
+          --max-bytes SIZE      the highest \(OutputFormat.inProse(lossy)) quality whose file fits SIZE
+                                (bytes, or K, M, G; or output.maxBytes); the canvas is then held
+                                whole (--max-memory includes it) and re-encoded, never re-rendered;
+                                the quality chosen is reported as a warning
+        """]).joined(separator: "\n")
+    }
     /// The help line of `--max-memory`, the same in every command that takes it.
     static let maxMemoryHelp = """
       --max-memory SIZE     cap the working set of a JPEG or PNG render: canvas rows
                             not yet encoded plus photos in flight (SIZE in bytes, or
                             with K, M, G = KiB, MiB, GiB: 512M, 2G, 300MiB; default
                             a 256M target); an error only when one photo cannot fit.
-                            WebP, and PNG on a background that is not opaque, hold
-                            the whole canvas whatever it is
+                            WebP, AVIF, --max-bytes, and PNG on a background that
+                            is not opaque hold the whole canvas whatever it is
     """
-    static let flags: Set<String> = ["--strict"]
+    static let flags: Set<String> = Set(["--strict"] + saverOptions.filter { $0.kind == .boolean }.map(\.flag))
 
     /// The help line of `--timeout`; `per` says what the deadline is for
     /// ("the render", "each row", "each render").
@@ -60,6 +83,10 @@ struct CommonRenderFlags {
     var strict = false
     /// `--timeout`, in seconds.
     var timeout: Double?
+    /// `--max-bytes`, in bytes.
+    var maxBytes: Int?
+    /// `saverOptions` given, by key.
+    var settings: [String: String] = [:]
 
     /// Takes one of `valued`; returns false for any other name.
     mutating func handle(_ name: String, _ value: String?) throws -> Bool {
@@ -87,7 +114,18 @@ struct CommonRenderFlags {
         case "--set":
             let (key, text) = try RenderCommand.parseSet(value)
             variables[key] = text
-        default: return false
+        case "--max-bytes":
+            guard let bytes = value.flatMap(ByteSize.parse) else {
+                throw Arguments.UsageError(
+                    message: "--max-bytes takes a size such as 200K, 1M or 150000 (K, M, G: KiB, MiB, GiB; plain: bytes), not '\(value ?? "")'")
+            }
+            maxBytes = bytes
+        default:
+            guard let option = Self.saverOptions.first(where: { $0.flag == name }) else { return false }
+            guard let parsed = option.kind == .boolean ? "true" : value.flatMap(option.value) else {
+                throw Arguments.UsageError(message: "\(option.flag) must be \(option.allowedInProse), not '\(value ?? "")'")
+            }
+            settings[option.key] = parsed
         }
         return true
     }
@@ -98,6 +136,8 @@ struct CommonRenderFlags {
         options.strict = strict
         options.maxMemory = maxMemory
         options.timeout = timeout
+        options.maxBytes = maxBytes
+        options.settings = settings
         return options
     }
 }

@@ -7,7 +7,7 @@ enum ConvertCommand {
     Usage: collage convert IN -o OUT [options]
            collage convert - -o OUT [options]    (the photo from standard input)
 
-    Converts one photo to JPEG, PNG or WebP: upright (EXIF or HEIF rotation
+    Converts one photo to \(OutputFormat.displayNamesInProse): upright (EXIF or HEIF rotation
     applied), in sRGB (embedded ICC profile or AVIF colour converted), at its
     native size unless --max-size asks for less. IN may be JPEG, PNG,
     HEIC/HEIF/AVIF, WebP or SVG/SVGZ (detected from its bytes, not its name);
@@ -24,7 +24,7 @@ enum ConvertCommand {
       -o, --output PATH       the image to write (required); \(OutputFormat.extensionsInProse);
                               `-` = standard output, needs --format
       --format \(OutputFormat.choices)  output format; must agree with OUT's extension
-      --quality N             JPEG/WebP quality 1-100 (default 90)
+      --quality N             JPEG/WebP/AVIF quality 1-100 (default 90)
       --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges
                               a photo; an SVG is drawn to fit)
       --keep-metadata         copy the EXIF block (GPS and dates included), Orientation reset to 1

@@ -22,11 +22,12 @@ enum RenderCommand {
     Options:
       -o, --output PATH     the image to write (required)
       --format \(OutputFormat.choices)  output format; must agree with OUT's extension
-      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
+      --quality N           JPEG/WebP/AVIF quality 1-100 (default 90, or output.quality)
       --subsampling 420|444 JPEG chroma subsampling (default 420, or output.subsampling)
       --progressive         progressive JPEG (or output.progressive: true)
       --dpi N               write N dots per inch (JFIF density / PNG pHYs; or output.dpi)
       --lossless            lossless WebP (or output.lossless: true)
+    \(CommonRenderFlags.saverOptionsHelp)
       --lenient             render truncated photos (missing part gray) with a warning
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)

@@ -73,6 +73,10 @@ public struct OutputSpec: Sendable, Equatable {
         case yuv444 = "444"
     }
 
+    /// The savers' options with a typed field here (and a flag of their own
+    /// on the command line); the others are `settings`.
+    public static let typedOptionKeys: Set<String> = ["quality", "subsampling", "progressive", "lossless"]
+
     /// nil = decided by the output file's extension.
     public var format: OutputFormat?
     /// JPEG/WebP quality 1-100; nil = default (90).
@@ -87,6 +91,14 @@ public struct OutputSpec: Sendable, Equatable {
     public var dpi: Int?
     /// WebP: lossless instead of lossy at `quality`; nil = default (false).
     public var lossless: Bool?
+    /// `output.maxBytes`: the highest quality whose file fits this many
+    /// bytes (`--max-bytes` wins); nil = no budget.
+    public var maxBytes: Int?
+    /// Where `output.maxBytes`'s value is written; nil when it is not.
+    public var maxBytesLocation: SourceLocation?
+    /// The savers' other options (`output.speed`, `output.chroma`: AVIF), by
+    /// key, in their canonical spelling (`SaverOption.value`).
+    public var settings: [String: String] = [:]
     public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil,
                 subsampling: Subsampling? = nil, progressive: Bool? = nil, dpi: Int? = nil, lossless: Bool? = nil) {
         self.format = format; self.quality = quality; self.formatLocation = formatLocation

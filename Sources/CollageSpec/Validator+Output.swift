@@ -2,7 +2,9 @@
 extension Validator {
     /// `output`: optional `format` (jpeg | png | webp), `quality` (1-100),
     /// `subsampling` ("420" | "444"), `progressive` and `lossless` (booleans),
-    /// `dpi` (1-65535).
+    /// `dpi` (1-65535), `maxBytes` (bytes, at least 1), and every other
+    /// option a saver declares (`OutputFormat.allOptions`: AVIF's `speed`
+    /// and `chroma`) by its declared kind, into `settings`.
     mutating func readOutput(_ entry: Node.Entry?) -> OutputSpec {
         var output = OutputSpec()
         guard let entry, let keys = keys(of: entry.value, in: Vocabulary.output, key: "output") else { return output }
@@ -21,6 +23,20 @@ extension Validator {
         if let progressive = keys["progressive"] { output.progressive = boolean(progressive.value, key: "progressive") }
         if let lossless = keys["lossless"] { output.lossless = boolean(lossless.value, key: "lossless") }
         if let dpi = keys["dpi"] { output.dpi = int(dpi.value, key: "dpi", range: 1...65535) }
+        if let maxBytes = keys["maxBytes"] {
+            output.maxBytes = int(maxBytes.value, key: "maxBytes", range: 1...(1 << 40))
+            output.maxBytesLocation = maxBytes.value.location
+        }
+        for option in OutputFormat.allOptions where !OutputSpec.typedOptionKeys.contains(option.key) {
+            guard let entry = keys[option.key] else { continue }
+            let value: String?
+            switch option.kind {
+            case .integer(let range): value = int(entry.value, key: option.key, range: range).map(String.init)
+            case .boolean: value = boolean(entry.value, key: option.key).map { $0 ? "true" : "false" }
+            case .choice(let values): value = enumeration(entry.value, key: option.key, allowed: values)
+            }
+            if let value { output.settings[option.key] = value }
+        }
         return output
     }
 }

@@ -24,8 +24,8 @@ enum Vocabulary {
         supported: ["width", "height", "background"],
         unsupported: [])
     static let output = Section(name: "output", phrase: "in 'output'",
-        supported: ["format", "quality", "subsampling", "progressive", "dpi", "lossless"],
-        unsupported: [], booleans: ["progressive", "lossless"])
+        supported: ["format", "dpi", "maxBytes"] + OutputFormat.allOptions.map(\.key),
+        unsupported: [], booleans: OutputFormat.allOptions.filter { $0.kind == .boolean }.map(\.key))
     static let photo = Section(name: "photos", phrase: "in a photo",
         supported: ["src", "id", "fit", "focus", "sort", "cell", "frame", "anchor", "offset", "width", "height",
                     "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation", "shadow", "flip",
