@@ -22,9 +22,8 @@ struct CommonRenderFlags {
             return head + String(repeating: " ", count: max(1, 24 - head.count))
                 + "\(option.doc) (\(range)default \(option.defaultValue), or output.\(option.key))"
         }
-        let lossy = OutputFormat.allCases.filter { $0.saver.qualities(EncodeOptions()) != nil }.map(\.displayName)
         return (lines + ["""
-          --max-bytes SIZE      the highest \(OutputFormat.inProse(lossy)) quality whose file fits SIZE
+          --max-bytes SIZE      the highest \(OutputFormat.inProse(OutputFormat.requalifiable.map(\.displayName))) quality whose file fits SIZE
                                 (bytes, or K, M, G; or output.maxBytes); the canvas is then held
                                 whole (--max-memory includes it) and re-encoded, never re-rendered;
                                 the quality chosen is reported as a warning

@@ -17,6 +17,15 @@ public enum SizeBudget {
         public var quality: Int
     }
 
+    /// Why a size budget cannot apply to `format` with `options` ("needs a
+    /// quality to lower, and PNG has none: write JPEG, WebP or AVIF"), nil
+    /// when the saver has qualities.
+    public static func unavailable(_ format: OutputFormat, options: EncodeOptions) -> String? {
+        guard format.saver.qualities(options) == nil else { return nil }
+        let name = format.displayName + (OutputFormat.requalifiable.contains(format) ? " (lossless)" : "")
+        return "needs a quality to lower, and \(name) has none: write \(OutputFormat.inProse(OutputFormat.requalifiable.map(\.displayName)))"
+    }
+
     /// The file of `pixmap` as `format` with `options` at the highest
     /// quality (by the rule above) whose size is at most `maxBytes`.
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>":
@@ -27,8 +36,8 @@ public enum SizeBudget {
                            maxBytes: Int) throws(ImageError) -> Fit {
         try ImageEncoder.checkSize(pixmap.size, format: format)
         guard let range = format.saver.qualities(options) else {
-            throw ImageError(path: "<output>", reason: "--max-bytes needs a quality to lower, and \(format.displayName)"
-                             + (format == .webp ? " (lossless)" : "") + " has none: write JPEG, WebP or AVIF", kind: .encodeFailed)
+            throw ImageError(path: "<output>", reason: "--max-bytes " + (unavailable(format, options: options) ?? ""),
+                             kind: .encodeFailed)
         }
         var sizes: [Int: [UInt8]] = [:]
         func encoded(_ quality: Int) throws(ImageError) -> [UInt8] {

@@ -35,4 +35,34 @@ final class OutputOptionsTests: XCTestCase {
         XCTAssertEqual(errors[1].message, "expected a boolean (true or false) for 'progressive', found the string \"yes\"; did you mean 'true'?")
         XCTAssertEqual(errors[2].message, "'dpi' must be from 1 to 65535; found 0")
     }
+
+    /// The savers' other options (AVIF's `speed`, `chroma`) are read by
+    /// their declared kind into `settings`; `maxBytes` is a typed field.
+    func testSaverOptionsAndMaxBytes() throws {
+        let ws = try Workspace(photos: ["a.jpg"])
+        let spec = try ws.load("""
+            version: 1
+            output: {format: avif, quality: 60, speed: 3, chroma: 420, maxBytes: 50000}
+            photos: [a.jpg]
+            """)
+        XCTAssertEqual(spec.output.format, .avif)
+        XCTAssertEqual(spec.output.quality, 60)
+        XCTAssertEqual(spec.output.settings, ["speed": "3", "chroma": "420"])
+        XCTAssertEqual(spec.output.maxBytes, 50000)
+        XCTAssertEqual(spec.output.maxBytesLocation?.line, 2)
+        XCTAssertEqual(spec.output.maxBytesLocation?.column, 70)
+        let errors = ws.errors("""
+            version: 1
+            output: {speed: 10, chroma: "422", maxBytes: 0, format: heic}
+            photos: [a.jpg]
+            """)
+        XCTAssertEqual(places(errors), [Where(.outOfRange, 2, 17), Where(.invalidValue, 2, 29),
+                                        Where(.outOfRange, 2, 46), Where(.invalidValue, 2, 57)])
+        XCTAssertEqual(errors.map(\.message), [
+            "'speed' must be from 0 to 9; found 10",
+            "'422' is not a valid 'chroma'; did you mean '420'?",
+            "'maxBytes' must be from 1 to 1099511627776; found 0",
+            "'heic' is not a valid 'format'; use one of 'jpeg', 'png', 'webp', 'avif'",
+        ])
+    }
 }

@@ -20,12 +20,12 @@ final class AVIFOutputTests: XCTestCase {
     private func document(background: String) throws -> String {
         let text = """
             version: 1
+            layout: {kind: free}
             canvas: {width: 384, height: 256, background: "\(background)"}
             photos:
               - {src: photos/gradient.jpg, frame: {x: 0, y: 0, width: 200, height: 150}}
               - {src: photos/quadrants.png, frame: {x: 180, y: 90, width: 200, height: 150}, rotation: 8}
               - {src: photos/logo.png, frame: {x: 20, y: 160, width: 140, height: 80}}
-            layout: {kind: free}
             """
         let path = directory.appendingPathComponent("doc-\(background.dropFirst()).yaml")
         try Data(text.utf8).write(to: path)

@@ -100,6 +100,13 @@ final class MaxBytesTests: XCTestCase {
         let refused = try run(["render", "bad.yaml", "-o", "bad.jpg"])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.output.contains("bad.yaml:6:13: error: 'maxBytes' must be"), refused.output)
+        let png = try run(["render", "budget.yaml", "-o", "doc.png"])
+        XCTAssertEqual(png.status, 1)
+        XCTAssertTrue(png.output.contains("budget.yaml:6:13: error: 'maxBytes' needs a quality to lower, and PNG has none: write JPEG, WebP or AVIF"),
+                      png.output)
+        let check = try run(["check", "budget.yaml", "-o", "doc.png"])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.output.contains("budget.yaml:6:13: error: 'maxBytes' needs a quality to lower"), check.output)
     }
 
     func testBatchReportsTheChosenQuality() throws {

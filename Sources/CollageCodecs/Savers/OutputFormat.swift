@@ -70,6 +70,10 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         return allCases.flatMap(\.options).filter { seen.insert($0.key).inserted }
     }
 
+    /// The formats that can re-encode held pixels at another quality with
+    /// default options (`--max-bytes`): JPEG, WebP, AVIF.
+    public static var requalifiable: [OutputFormat] { allCases.filter { $0.saver.qualities(EncodeOptions()) != nil } }
+
     /// The formats that take option `key`.
     public static func formats(taking key: String) -> [OutputFormat] {
         allCases.filter { $0.options.contains { $0.key == key } }
