@@ -15,7 +15,7 @@ enum ConvertCommand {
     its intrinsic size, or to fit --max-size, enlarged if smaller (within
     --max-pixels). OUT's folder must exist and be writable:
     that is checked before the photo is read, and a size OUT's format cannot
-    hold (WebP 16383 px a side) before it is decoded.
+    hold (\(OutputFormat.sizeLimitsInProse)) before it is decoded.
     EXIF metadata (camera, GPS position, dates) is left out unless
     --keep-metadata. OUT is written whole or not at all and is never IN
     (a device or named pipe, such as /dev/null, is written through).
