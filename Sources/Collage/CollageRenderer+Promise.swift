@@ -161,9 +161,9 @@ extension CollageRenderer {
                     notes: ["give --format or -o OUT to check against the format the render writes"]))
             }
         }
-        // A size budget in the document needs a format with qualities (not PNG, not lossless WebP).
+        // A size budget in the document needs a format with qualities with its options (`ImageSaver.qualities`).
         if let format, spec.output.maxBytes != nil,
-           let reason = SizeBudget.unavailable(format, options: EncodeOptions(lossless: spec.output.lossless ?? false)) {
+           let reason = SizeBudget.unavailable(format, options: EncodeOptions(settings: spec.output.settings)) {
             found.append(Diagnostic(.invalidValue, at: spec.output.maxBytesLocation, "'maxBytes' " + reason))
         }
         let background = spec.canvas.background

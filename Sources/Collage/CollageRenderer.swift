@@ -211,10 +211,7 @@ public enum CollageRenderer {
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
         let encodeOptions = EncodeOptions(
-            quality: options.quality ?? spec.output.quality ?? 90, flattenBackground: flatten,
-            subsampling: (options.subsampling ?? spec.output.subsampling) == .yuv444 ? .yuv444 : .yuv420,
-            progressive: options.progressive ?? spec.output.progressive ?? false,
-            dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false,
+            flattenBackground: flatten, dpi: options.dpi ?? spec.output.dpi,
             settings: spec.output.settings.merging(options.settings) { _, flag in flag })
         let maxBytes = options.maxBytes ?? spec.output.maxBytes
         // JPEG and PNG are encoded as rows become final, into memory or a

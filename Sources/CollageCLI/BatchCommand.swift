@@ -50,7 +50,6 @@ enum BatchCommand {
     \(CommonRenderFlags.timeoutHelp(per: "each row's render"))
                             a row over it fails and the others go on
       --format \(OutputFormat.choices) output format; must agree with each output's extension
-      --quality N           JPEG/WebP/AVIF quality 1-100 (default 90, or output.quality)
     \(CommonRenderFlags.saverOptionsHelp)
       --set NAME=VALUE      set a variable for every row (repeatable)
       --depfile PATH        also write a Makefile rule per output

@@ -24,13 +24,10 @@ enum ConvertCommand {
       -o, --output PATH       the image to write (required); \(OutputFormat.extensionsInProse);
                               `-` = standard output, needs --format
       --format \(OutputFormat.choices)  output format; must agree with OUT's extension
-      --quality N             JPEG/WebP/AVIF quality 1-100 (default 90)
       --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges
                               a photo; an SVG is drawn to fit)
       --keep-metadata         copy the EXIF block (GPS and dates included), Orientation reset to 1
-      --subsampling 420|444   JPEG chroma subsampling (default 420)
-      --progressive           progressive JPEG
-      --lossless              lossless WebP
+    \(CommonRenderFlags.saverOptionLines(column: 26, inDocument: false).joined(separator: "\n"))
       --lenient               convert a truncated photo (missing part gray) with a warning
       --max-pixels N          decoded-pixel budget (default 100000000)
       --timeout SECONDS       stop after SECONDS (e.g. 10 or 2.5): exit 1 with "error: the
@@ -66,32 +63,21 @@ enum ConvertCommand {
         var output: String?
         let status = scanner.parseOptions(
             command: "convert", help: help,
-            valued: ["-o", "--output", "--format", "--quality", "--max-size", "--subsampling", "--max-pixels", "--timeout"],
-            flags: ["--keep-metadata", "--progressive", "--lossless", "--lenient"]
+            valued: Set(["-o", "--output", "--format", "--max-size", "--max-pixels", "--timeout"]
+                        + CommonRenderFlags.saverOptions.filter { $0.kind != .boolean }.map(\.flag)),
+            flags: Set(["--keep-metadata", "--lenient"] + CommonRenderFlags.saverOptions.filter { $0.kind == .boolean }.map(\.flag))
         ) { name, value in
             switch name {
             case "-o", "--output": output = value
             case "--keep-metadata": options.keepMetadata = true
-            case "--progressive": options.progressive = true
-            case "--lossless": options.lossless = true
             case "--lenient": options.lenient = true
             case "--format":
                 options.format = try OutputFormat.parseFlag(value)
-            case "--quality":
-                guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
-                    throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
-                }
-                options.quality = n
             case "--max-size":
                 guard let size = value.flatMap(parseSize) else {
                     throw Arguments.UsageError(message: "--max-size takes WIDTHxHEIGHT in pixels (e.g. 2048x2048), not '\(value ?? "")'")
                 }
                 options.maxSize = size
-            case "--subsampling":
-                guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
-                    throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
-                }
-                options.subsampling = parsed
             case "--max-pixels":
                 guard let n = value.flatMap({ Int($0) }), n >= 1 else {
                     throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
@@ -99,7 +85,7 @@ enum ConvertCommand {
                 options.maxPixels = n
             case "--timeout":
                 options.timeout = try CommonRenderFlags.parseTimeout(value)
-            default: break
+            default: _ = try CommonRenderFlags.parseSaverOption(name, value, into: &options.settings)
             }
         }
         if let status { return status }

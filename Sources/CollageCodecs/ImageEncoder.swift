@@ -1,45 +1,40 @@
 import CollageRaster
 
-/// JPEG chroma subsampling.
-public enum ChromaSubsampling: String, Sendable, Hashable {
-    /// Chroma halved both ways (the default).
-    case yuv420 = "420"
-    /// Full-resolution chroma.
-    case yuv444 = "444"
-}
-
 /// Encoder settings. All outputs are deterministic: no timestamps, fixed settings.
 public struct EncodeOptions: Sendable, Hashable {
-    /// JPEG, lossy WebP and AVIF quality 1-100 (clamped); default 90.
-    public var quality: Int
     /// Colour that transparent pixels are flattened onto for JPEG (in linear
     /// light, README "Rules": Rendering); its alpha is ignored. Default white.
     public var flattenBackground: Color
-    /// JPEG chroma subsampling; default 4:2:0.
-    public var subsampling: ChromaSubsampling
-    /// Progressive JPEG; default false (baseline).
-    public var progressive: Bool
     /// Dots per inch written as JFIF density / PNG pHYs; nil writes none
     /// (JFIF 1:1 aspect). No effect on pixels.
     public var dpi: Int?
-    /// WebP: lossless (exact: pixels round-trip unchanged) instead of lossy
-    /// at `quality`; default false.
-    public var lossless: Bool
-    /// The savers' other options (`SaverOption`), by key, in their canonical
-    /// spelling (`SaverOption.value(_:)`): AVIF's "speed" and "chroma". A
-    /// missing key takes the option's default.
+    /// The savers' options (`SaverOption`: `quality`, JPEG's `subsampling`,
+    /// AVIF's `speed`...), by key, in their canonical spelling
+    /// (`SaverOption.value(_:)`); each saver reads its own through the
+    /// typed accessors below. A missing key takes the option's default.
     public var settings: [String: String]
-    public init(quality: Int = 90, flattenBackground: Color = .white, subsampling: ChromaSubsampling = .yuv420,
-                progressive: Bool = false, dpi: Int? = nil, lossless: Bool = false, settings: [String: String] = [:]) {
-        self.quality = quality; self.flattenBackground = flattenBackground
-        self.subsampling = subsampling; self.progressive = progressive; self.dpi = dpi; self.lossless = lossless
+    public init(quality: Int? = nil, flattenBackground: Color = .white, dpi: Int? = nil, settings: [String: String] = [:]) {
+        self.flattenBackground = flattenBackground; self.dpi = dpi
         self.settings = settings
+        if let quality { self.quality = quality }
+    }
+
+    /// The shared `quality` (`SaverOption.quality`: JPEG, lossy WebP,
+    /// AVIF), 1-100; default 90. Set: written to `settings`.
+    public var quality: Int {
+        get { integer(SaverOption.quality.key, in: [.quality]) }
+        set { settings[SaverOption.quality.key] = String(newValue) }
     }
 
     /// The value of option `key` as an integer: `settings[key]`, else the
     /// option's default in `options` (0 when neither is a number).
     public func integer(_ key: String, in options: [SaverOption]) -> Int {
         Int(text(key, in: options)) ?? 0
+    }
+
+    /// The value of boolean option `key`: `settings[key]`, else its default in `options`.
+    public func boolean(_ key: String, in options: [SaverOption]) -> Bool {
+        text(key, in: options) == "true"
     }
 
     /// The value of option `key`: `settings[key]`, else its default in `options`.

@@ -22,7 +22,9 @@ public enum SizeBudget {
     /// when the saver has qualities.
     public static func unavailable(_ format: OutputFormat, options: EncodeOptions) -> String? {
         guard format.saver.qualities(options) == nil else { return nil }
-        let name = format.displayName + (OutputFormat.requalifiable.contains(format) ? " (lossless)" : "")
+        // The saver's switches that are on say why it has none here ("WebP (lossless)").
+        let on = format.options.filter { $0.kind == .boolean && options.boolean($0.key, in: format.options) }.map(\.key)
+        let name = format.displayName + (on.isEmpty ? "" : " (" + on.joined(separator: ", ") + ")")
         return "needs a quality to lower, and \(name) has none: write \(OutputFormat.inProse(OutputFormat.requalifiable.map(\.displayName)))"
     }
 

@@ -55,7 +55,7 @@ final class SizeBudgetTests: XCTestCase {
         XCTAssertThrowsError(try SizeBudget.fit(picture, as: .png, options: EncodeOptions(), maxBytes: 100_000)) {
             XCTAssertEqual(($0 as? ImageError)?.reason, "--max-bytes needs a quality to lower, and PNG has none: write JPEG, WebP or AVIF")
         }
-        XCTAssertThrowsError(try SizeBudget.fit(picture, as: .webp, options: EncodeOptions(lossless: true), maxBytes: 100_000)) {
+        XCTAssertThrowsError(try SizeBudget.fit(picture, as: .webp, options: EncodeOptions(settings: ["lossless": "true"]), maxBytes: 100_000)) {
             XCTAssertEqual(($0 as? ImageError)?.reason,
                            "--max-bytes needs a quality to lower, and WebP (lossless) has none: write JPEG, WebP or AVIF")
         }

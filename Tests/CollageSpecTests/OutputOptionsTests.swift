@@ -1,7 +1,8 @@
 import XCTest
 @testable import CollageSpec
 
-/// `output`: subsampling, progressive, dpi, lossless are typed Spec fields.
+/// `output`: the savers' options (`quality`, `subsampling`, `progressive`,
+/// `lossless`...) are read by their declarations into `settings`; `dpi` is typed.
 final class OutputOptionsTests: XCTestCase {
     func testOutputKeysBecomeTypedFields() throws {
         let ws = try Workspace(photos: ["a.jpg"])
@@ -12,13 +13,13 @@ final class OutputOptionsTests: XCTestCase {
             """)
         XCTAssertEqual(spec.output.format, .jpeg)
         XCTAssertEqual(spec.output.quality, 85)
-        XCTAssertEqual(spec.output.subsampling, .yuv444)
-        XCTAssertEqual(spec.output.progressive, true)
+        XCTAssertEqual(spec.output.settings["subsampling"], "444")
+        XCTAssertEqual(spec.output.settings["progressive"], "true")
         XCTAssertEqual(spec.output.dpi, 300)
-        XCTAssertEqual(spec.output.lossless, false)
+        XCTAssertEqual(spec.output.settings["lossless"], "false")
         // Unquoted 420 keeps its source text, like any string key.
         let plain = try ws.load("version: 1\noutput: {subsampling: 420}\nphotos: [a.jpg]\n")
-        XCTAssertEqual(plain.output.subsampling, .yuv420)
+        XCTAssertEqual(plain.output.settings["subsampling"], "420")
         let none = try ws.load("version: 1\nphotos: [a.jpg]\n")
         XCTAssertEqual(none.output, OutputSpec())
     }
@@ -36,8 +37,8 @@ final class OutputOptionsTests: XCTestCase {
         XCTAssertEqual(errors[2].message, "'dpi' must be from 1 to 65535; found 0")
     }
 
-    /// The savers' other options (AVIF's `speed`, `chroma`) are read by
-    /// their declared kind into `settings`; `maxBytes` is a typed field.
+    /// The savers' options (the shared `quality`, AVIF's `speed`, `chroma`)
+    /// are read by their declared kind into `settings`; `maxBytes` is a typed field.
     func testSaverOptionsAndMaxBytes() throws {
         let ws = try Workspace(photos: ["a.jpg"])
         let spec = try ws.load("""
@@ -47,7 +48,7 @@ final class OutputOptionsTests: XCTestCase {
             """)
         XCTAssertEqual(spec.output.format, .avif)
         XCTAssertEqual(spec.output.quality, 60)
-        XCTAssertEqual(spec.output.settings, ["speed": "3", "chroma": "420"])
+        XCTAssertEqual(spec.output.settings, ["quality": "60", "speed": "3", "chroma": "420"])
         XCTAssertEqual(spec.output.maxBytes, 50000)
         XCTAssertEqual(spec.output.maxBytesLocation?.line, 2)
         XCTAssertEqual(spec.output.maxBytesLocation?.column, 70)

@@ -17,6 +17,33 @@ final class SaverHelpTests: XCTestCase {
         }
     }
 
+    /// Every saver option is a flag of every command that writes images,
+    /// with its help line from its declaration (`SaverOption`).
+    func testEveryCommandListsEverySaverOption() throws {
+        for command in ["render", "batch", "grid", "watch", "convert"] {
+            let help = String(decoding: try runCollage([command, "--help"]).stdout, as: UTF8.self)
+            for option in OutputFormat.allOptions {
+                XCTAssertTrue(help.contains("  \(option.flag) \(option.valueSyntax)".trimmingCharacters(in: .whitespaces) + " "),
+                              "\(command) lacks \(option.flag): \(help)")
+            }
+        }
+        let render = String(decoding: try runCollage(["render", "--help"]).stdout, as: UTF8.self)
+        XCTAssertTrue(render.contains("  --quality N           JPEG/WebP/AVIF quality (1-100, default 90, or output.quality)"), render)
+        XCTAssertTrue(render.contains("  --lossless            lossless WebP, pixels kept exactly (default false, or output.lossless)"), render)
+        let convert = String(decoding: try runCollage(["convert", "--help"]).stdout, as: UTF8.self)
+        XCTAssertTrue(convert.contains("  --subsampling 420|444   JPEG chroma subsampling (default 420)\n"), convert)
+    }
+
+    /// A saver option's flag is checked against its declaration (the same
+    /// message in every command).
+    func testSaverOptionFlagsAreCheckedByTheirDeclaration() throws {
+        for command in ["render", "convert"] {
+            let run = try runCollage([command, "in.yaml", "-o", "out.jpg", "--subsampling", "422"])
+            XCTAssertEqual(run.status, 64, command)
+            XCTAssertTrue(run.stderr.contains("error: --subsampling must be 420 or 444, not '422'"), command)
+        }
+    }
+
     func testTheManPageListsAVIF() throws {
         let page = String(decoding: try runCollage(["--help-man"]).stdout, as: UTF8.self)
         XCTAssertTrue(page.contains("\\-\\-format jpeg|png|webp|avif"), page)

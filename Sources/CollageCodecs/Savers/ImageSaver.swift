@@ -150,5 +150,5 @@ extension ImageSaver {
     }
 
     /// `options.quality` clamped to 1-100.
-    static func quality(_ options: EncodeOptions) -> Int32 { Int32(min(max(options.quality, 1), 100)) }
+    public static func quality(_ options: EncodeOptions) -> Int32 { Int32(min(max(options.quality, 1), 100)) }
 }

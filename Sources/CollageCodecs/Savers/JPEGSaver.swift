@@ -22,7 +22,12 @@ public enum JPEGSaver: ImageSaver {
         SaverOption(key: "progressive", kind: .boolean, defaultValue: "false", doc: "progressive JPEG"),
     ]
 
-    public static func streaming(_ options: EncodeOptions) -> SaverStreaming { options.progressive ? .rows : .bands }
+    /// `subsampling`: 444 or 420 (the default), as libjpeg's sampling.
+    public static func subsampling(_ options: EncodeOptions) -> Int32 { options.text("subsampling", in: Self.options) == "444" ? 444 : 420 }
+    /// `progressive` (default false: baseline).
+    public static func isProgressive(_ options: EncodeOptions) -> Bool { options.boolean("progressive", in: Self.options) }
+
+    public static func streaming(_ options: EncodeOptions) -> SaverStreaming { isProgressive(options) ? .rows : .bands }
     public static func qualities(_ options: EncodeOptions) -> ClosedRange<Int>? { 1...100 }
 
     public static func encode(_ pixmap: Pixmap, options: EncodeOptions) throws(ImageError) -> [UInt8] {
@@ -30,7 +35,7 @@ public enum JPEGSaver: ImageSaver {
         return try pixmap.pixels.withUnsafeBufferPointer { pixels throws(ImageError) in
             try shimEncode {
                 collage_jpeg_encode(pixels.baseAddress, Int32(pixmap.width), Int32(pixmap.height), quality(options),
-                                    options.subsampling == .yuv444 ? 444 : 420, options.progressive ? 1 : 0,
+                                    subsampling(options), isProgressive(options) ? 1 : 0,
                                     Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue, &$0)
             }
         }

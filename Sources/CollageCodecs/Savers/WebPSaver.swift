@@ -17,14 +17,17 @@ public enum WebPSaver: ImageSaver {
         SaverOption(key: "lossless", kind: .boolean, defaultValue: "false", doc: "lossless WebP, pixels kept exactly"),
     ]
 
+    /// `lossless` (default false: lossy at `quality`).
+    public static func isLossless(_ options: EncodeOptions) -> Bool { options.boolean("lossless", in: Self.options) }
+
     public static func streaming(_ options: EncodeOptions) -> SaverStreaming { .wholeCanvas }
-    public static func qualities(_ options: EncodeOptions) -> ClosedRange<Int>? { options.lossless ? nil : 1...100 }
+    public static func qualities(_ options: EncodeOptions) -> ClosedRange<Int>? { isLossless(options) ? nil : 1...100 }
 
     public static func encode(_ pixmap: Pixmap, options: EncodeOptions) throws(ImageError) -> [UInt8] {
         try pixmap.pixels.withUnsafeBufferPointer { pixels throws(ImageError) in
             try shimEncode {
                 collage_webp_encode(pixels.baseAddress, Int32(pixmap.width), Int32(pixmap.height), pixmap.isOpaque ? 0 : 1,
-                                    quality(options), options.lossless ? 1 : 0, &$0)
+                                    quality(options), isLossless(options) ? 1 : 0, &$0)
             }
         }
     }
