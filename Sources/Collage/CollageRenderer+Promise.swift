@@ -173,6 +173,11 @@ extension CollageRenderer {
                     notes: ["give --format or -o OUT to check against the format the render writes"]))
             }
         }
+        // A size budget in the document needs a format with qualities with its options (`ImageSaver.qualities`).
+        if let format, spec.output.maxBytes != nil,
+           let reason = SizeBudget.unavailable(format, options: EncodeOptions(settings: spec.output.settings)) {
+            found.append(Diagnostic(.invalidValue, at: spec.output.maxBytesLocation, "'maxBytes' " + reason))
+        }
         let background = spec.canvas.background
         let opaqueGradient = spec.canvas.gradient.map { PaintSpec.gradient($0).isOpaque } ?? false
         if let format, !format.hasAlpha, background.alpha < 255, !opaqueGradient {

@@ -22,11 +22,8 @@ enum RenderCommand {
     Options:
       -o, --output PATH     the image to write (required)
       --format \(OutputFormat.choices)  output format; must agree with OUT's extension
-      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
-      --subsampling 420|444 JPEG chroma subsampling (default 420, or output.subsampling)
-      --progressive         progressive JPEG (or output.progressive: true)
       --dpi N               write N dots per inch (JFIF density / PNG pHYs; or output.dpi)
-      --lossless            lossless WebP (or output.lossless: true)
+    \(CommonRenderFlags.saverOptionsHelp)
       --lenient             render truncated photos (missing part gray) with a warning
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)
@@ -81,18 +78,15 @@ enum RenderCommand {
         var common = CommonRenderFlags()
         var lenient = false
         var maxPixels: Int?
-        var subsampling: OutputSpec.Subsampling?
-        var progressive: Bool?
         var dpi: Int?
-        var lossless: Bool?
         var debugLayout = false
         var fast = false
         var variant: String?
         var pipeline = PipelineFlags()
         let status = scanner.parseOptions(
             command: "render", help: help,
-            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--max-pixels", "--subsampling", "--dpi", "--variant"]),
-            flags: CommonRenderFlags.flags.union(["--lenient", "--progressive", "--lossless", "--debug-layout", "--fast"])
+            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--max-pixels", "--dpi", "--variant"]),
+            flags: CommonRenderFlags.flags.union(["--lenient", "--debug-layout", "--fast"])
         ) { name, value in
             if try common.handle(name, value) { return }
             switch name {
@@ -100,18 +94,11 @@ enum RenderCommand {
             case "--debug-layout": debugLayout = true
             case "--fast": fast = true
             case "--lenient": lenient = true
-            case "--progressive": progressive = true
-            case "--lossless": lossless = true
             case "--max-pixels":
                 guard let n = value.flatMap({ Int($0) }), n >= 1 else {
                     throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
                 }
                 maxPixels = n
-            case "--subsampling":
-                guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
-                    throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
-                }
-                subsampling = parsed
             case "--dpi":
                 guard let n = value.flatMap({ Int($0) }), (1...65535).contains(n) else {
                     throw Arguments.UsageError(message: "--dpi must be a whole number from 1 to 65535, not '\(value ?? "")'")
@@ -130,10 +117,7 @@ enum RenderCommand {
         var options = common.options(output: output)
         options.lenient = lenient
         options.maxPixels = maxPixels
-        options.subsampling = subsampling
-        options.progressive = progressive
         options.dpi = dpi
-        options.lossless = lossless
         options.debugLayout = debugLayout
         options.fast = fast
         Watchdog.arm(options.timeout)

@@ -16,7 +16,7 @@ enum WatchCommand {
     Options:
       -o, --output PATH     the image to write (required)
       --format \(OutputFormat.choices) output format; must agree with OUT's extension
-      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
+    \(CommonRenderFlags.saverOptionsHelp)
       --set NAME=VALUE      set a document variable (repeatable)
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written

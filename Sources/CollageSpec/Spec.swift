@@ -75,32 +75,34 @@ public struct CanvasSpec: Sendable, Equatable {
 }
 
 public struct OutputSpec: Sendable, Equatable {
-    /// JPEG chroma subsampling (`output.subsampling`).
-    public enum Subsampling: String, Sendable, Hashable, CaseIterable {
-        /// Chroma halved both ways (the default).
-        case yuv420 = "420"
-        /// Full-resolution chroma.
-        case yuv444 = "444"
-    }
-
     /// nil = decided by the output file's extension.
     public var format: OutputFormat?
-    /// JPEG/WebP quality 1-100; nil = default (90).
-    public var quality: Int?
     public var formatLocation: SourceLocation?
-    /// JPEG chroma subsampling; nil = default ("420").
-    public var subsampling: Subsampling?
-    /// Progressive JPEG; nil = default (false, baseline).
-    public var progressive: Bool?
     /// Dots per inch written as JFIF density (JPEG) or `pHYs` (PNG), 1-65535;
     /// no effect on pixels; nil = none written.
     public var dpi: Int?
-    /// WebP: lossless instead of lossy at `quality`; nil = default (false).
-    public var lossless: Bool?
-    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil,
-                subsampling: Subsampling? = nil, progressive: Bool? = nil, dpi: Int? = nil, lossless: Bool? = nil) {
-        self.format = format; self.quality = quality; self.formatLocation = formatLocation
-        self.subsampling = subsampling; self.progressive = progressive; self.dpi = dpi; self.lossless = lossless
+    /// `output.maxBytes`: the highest quality whose file fits this many
+    /// bytes (`--max-bytes` wins); nil = no budget.
+    public var maxBytes: Int?
+    /// Where `output.maxBytes`'s value is written; nil when it is not.
+    public var maxBytesLocation: SourceLocation?
+    /// The savers' options (`output.quality`, `output.subsampling`,
+    /// `output.speed`...: `OutputFormat.allOptions`), by key, in their
+    /// canonical spelling (`SaverOption.value`); the savers read them
+    /// (`EncodeOptions.settings`). A missing key: the option's default.
+    public var settings: [String: String] = [:]
+    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil, dpi: Int? = nil,
+                settings: [String: String] = [:]) {
+        self.format = format; self.formatLocation = formatLocation; self.dpi = dpi
+        self.settings = settings
+        if let quality { self.quality = quality }
+    }
+
+    /// `output.quality` (`SaverOption.quality`: JPEG/WebP/AVIF, 1-100);
+    /// nil = default (90).
+    public var quality: Int? {
+        get { settings[SaverOption.quality.key].flatMap { Int($0) } }
+        set { settings[SaverOption.quality.key] = newValue.map { String($0) } }
     }
 }
 

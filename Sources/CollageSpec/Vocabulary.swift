@@ -27,8 +27,8 @@ enum Vocabulary {
     /// `print` (`PrintSpec`, issue 38).
     static let print = Section(name: "print", phrase: "in 'print'", supported: ["bleed", "safe", "marks"], unsupported: [])
     static let output = Section(name: "output", phrase: "in 'output'",
-        supported: ["format", "quality", "subsampling", "progressive", "dpi", "lossless"],
-        unsupported: [], booleans: ["progressive", "lossless"])
+        supported: ["format", "dpi", "maxBytes"] + OutputFormat.allOptions.map(\.key),
+        unsupported: [], booleans: OutputFormat.allOptions.filter { $0.kind == .boolean }.map(\.key))
     static let photo = Section(name: "photos", phrase: "in a photo",
         supported: ["src", "id", "fit", "focus", "sort", "cell", "frame", "anchor", "offset", "width", "height",
                     "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation", "shadow", "flip",

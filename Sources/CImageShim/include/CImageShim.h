@@ -427,4 +427,13 @@ void collage_png_stream_take(collage_png_stream *s);
 int collage_webp_encode(const uint8_t *rgba, int width, int height, int with_alpha, int quality, int lossless,
                         collage_buffer *out);
 
+/* AVIF from RGBA8 through libheif's aom AV1 encoder (libheif dlopen'ed as
+ * for decoding): lossy at `quality` (1-100), libaom `speed` 0-9, chroma
+ * 420 or 444, 8-bit, an nclx box (BT.709 primaries, sRGB transfer,
+ * BT.601 matrix, full range), an alpha image only when `with_alpha`;
+ * libaom on one thread, so the bytes are deterministic. Returns 0 or -1
+ * (message filled; also when libheif or its aom encoder is unavailable). */
+int collage_avif_encode(const uint8_t *rgba, int width, int height, int with_alpha, int quality, int speed,
+                        int chroma, collage_buffer *out);
+
 #endif

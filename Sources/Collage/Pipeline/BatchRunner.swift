@@ -156,7 +156,8 @@ public enum BatchRunner {
                 incremental.stamps.record(job.outputPath, stamp: stamp, fonts: prepared.usedFontFiles)
             }
             let report = CollageRenderer.Report(prepared: prepared, format: encoded.format,
-                                                byteCount: encoded.byteCount, warnings: encoded.warnings)
+                                                byteCount: encoded.byteCount, warnings: encoded.warnings,
+                                                quality: encoded.quality)
             return Outcome(job: job, status: .written(report), dependencies: documentFiles.map(absolute) + prepared.inputFiles,
                            inputs: inputs, milliseconds: elapsed())
         } catch {
