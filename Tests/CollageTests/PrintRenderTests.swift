@@ -151,7 +151,7 @@ final class PrintRenderTests: XCTestCase, PhotoFolderTest {
         let result = try runCollage(["layout", "doc.yaml", "--json"], in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-        XCTAssertEqual(Array(json.keys).sorted(), ["bleed", "canvas", "file", "inputs", "output", "overlays", "photos", "safe", "trim"])
+        XCTAssertEqual(Array(json.keys).sorted(), ["bleed", "canvas", "components", "file", "inputs", "output", "overlays", "photos", "safe", "trim"])
         func rect(_ value: Any?) -> [Int] {
             let r = value as? [String: Int] ?? [:]
             return [r["x"] ?? -1, r["y"] ?? -1, r["width"] ?? -1, r["height"] ?? -1]
