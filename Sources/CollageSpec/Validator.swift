@@ -60,6 +60,17 @@ struct Validator {
         diagnostics.append(locatedInInclude(Diagnostic(kind, at: location, message, severity: severity, notes: notes)))
     }
 
+    /// Sets `dpi` from `canvas.dpi` before components (included ones too)
+    /// are read, so that their physical lengths (`30mm`) resolve; reports
+    /// nothing (`readCanvas` reports its errors later).
+    mutating func peekCanvasDPI(_ canvas: Node.Entry?) {
+        guard let canvas, case .mapping(let entries) = canvas.value.content,
+              let entry = entries.first(where: { $0.key == "dpi" }) else { return }
+        let reported = diagnostics
+        dpi = int(entry.value, key: "dpi", range: 1...65535)
+        diagnostics = reported
+    }
+
     /// Validates the whole document. Returns nil when any error was found
     /// (they are in `diagnostics`).
     mutating func validate(_ root: Node?) -> Spec? {
@@ -69,6 +80,7 @@ struct Validator {
         }
         guard let top = keys(of: root, in: Vocabulary.root, key: nil) else { return nil }
 
+        peekCanvasDPI(top["canvas"])
         readIncludes(top["include"])
         readVariables(top["vars"])
         readComponents(top["components"])

@@ -243,4 +243,43 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(found.first?.location, SourceLocation(file: "doc.yaml", line: 8, column: 16))
         XCTAssertTrue(found.first?.notes.contains("in component 'tag' used at doc.yaml:10:10") == true, "\(found.first?.notes ?? [])")
     }
+
+    /// A component box in physical units resolves with the canvas's dpi (given as pixels or as a paper size).
+    func testPhysicalComponentBoxUsesTheCanvasDPI() throws {
+        let dir = try TestPackage.temporaryDirectory(self)
+        for canvas in ["{width: 1000, height: 800, dpi: 300}", "{size: A6, dpi: 300}"] {
+            let spec = try DocumentLoader.load(text: Array("""
+                version: 1
+                canvas: \(canvas)
+                components:
+                  tag: {width: 30mm, height: 100, overlays: [{shape: rect, width: "100%", height: "100%", fill: "#000000"}]}
+                overlays:
+                  - use: tag
+                """.utf8), file: "doc.yaml", baseDirectory: dir.path)
+            // 30 mm at 300 dpi: 30 / 25.4 * 300 = 354.33 pixels.
+            let width = try XCTUnwrap(spec.overlays.first?.groups.first?.width)
+            XCTAssertEqual(width.resolved(reference: 1000), 354.33, accuracy: 0.01, canvas)
+        }
+    }
+
+    /// A use of a component whose definition had an error reports that error only, not "no component named".
+    func testAUseOfABrokenComponentIsNotReportedAgain() throws {
+        let dir = try TestPackage.temporaryDirectory(self)
+        let found = errors("""
+            version: 1
+            canvas: {width: 100, height: 100}
+            components:
+              a: {width: 30mm, height: 10, overlays: []}
+              b: {width: 10, height: 10, params: {n: {type: integer}}, overlays: []}
+              c: {width: 10, height: 10, params: {n: {type: number, default: abc}}, overlays: []}
+            overlays:
+              - use: a
+              - use: b
+              - use: c
+            """, in: dir)
+        let summary = found.map { "\($0.kind) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+        XCTAssertEqual(summary.count, 3, found.map(\.description).joined(separator: "\n"))
+        XCTAssertEqual(found.map(\.location?.line), [4, 5, 6], found.map(\.description).joined(separator: "\n"))
+        XCTAssertFalse(found.contains { $0.message.contains("no component named") })
+    }
 }

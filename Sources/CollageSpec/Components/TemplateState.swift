@@ -10,6 +10,9 @@ struct TemplateState: Sendable {
     /// The component whose own overlays are being read when it omits
     /// `width` or `height`: a percentage inside it has no box to refer to.
     var measuredBox: String?
+    /// Components whose definition had an error (reported there): a use of
+    /// one is not reported again as "no component named".
+    var failedComponents: Set<String> = []
     /// Uses expanded so far (numbers `ComponentInstance.instance`).
     var uses = 0
     /// Files read by `include`, by the name their locations carry.

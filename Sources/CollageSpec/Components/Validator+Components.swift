@@ -19,7 +19,12 @@ extension Validator {
                        "'\(item.key)' is not a component name; use letters, digits and '_', not starting with a digit")
                 continue
             }
-            if let definition = readComponent(item) { define(definition) }
+            if let definition = readComponent(item) {
+                define(definition)
+                templates.failedComponents.remove(item.key)
+            } else {
+                templates.failedComponents.insert(item.key)
+            }
         }
     }
 
@@ -128,6 +133,7 @@ extension Validator {
         guard let keys = keys(of: node, in: Vocabulary.use, key: "overlays"), let useEntry = keys["use"],
               let name = string(useEntry.value, key: "use") else { return [] }
         guard let definition = templates.components[name] else {
+            if templates.failedComponents.contains(name) { return [] }   // its definition's error was reported
             var message = "no component named '\(name)'"
             if let suggestion = Suggestions.closest(to: name, in: templates.components.keys.sorted()) {
                 message += "; did you mean '\(suggestion)'?"
