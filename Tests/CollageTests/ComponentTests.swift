@@ -282,4 +282,21 @@ final class ComponentTests: XCTestCase {
         XCTAssertEqual(found.map(\.location?.line), [4, 5, 6], found.map(\.description).joined(separator: "\n"))
         XCTAssertFalse(found.contains { $0.message.contains("no component named") })
     }
+
+    /// Components that each use the next twice, 30 deep, stop at the expansion limit with one located error.
+    func testAnExpansionBombStopsAtTheLimit() throws {
+        let dir = try TestPackage.temporaryDirectory(self)
+        let levels = (1...30).map { "  c\($0): {width: 10, height: 10, overlays: [{use: c\($0 + 1)}, {use: c\($0 + 1)}]}" }
+        let yaml = "version: 1\ncanvas: {width: 100, height: 100}\ncomponents:\n" + levels.joined(separator: "\n")
+            + "\n  c31: {width: 10, height: 10, overlays: [{shape: rect, width: 1, height: 1, fill: \"#000000\"}]}\noverlays:\n  - use: c1\n"
+        let started = Date()
+        let found = errors(yaml, in: dir)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+        XCTAssertEqual(found.map(\.kind), [.outOfRange], found.map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(found.first?.message.contains("more than 10000 overlays") == true, found.first?.message ?? "")
+        // Expanding depth-first, the 10001st item is crossed by a use at the deepest levels' lines (4...33), column 43 or 55.
+        let location = try XCTUnwrap(found.first?.location)
+        XCTAssertTrue((4...33).contains(location.line), "\(location)")
+        XCTAssertTrue(found.first?.notes.contains("in component 'c1' used at doc.yaml:36:10") == true, "\(found.first?.notes ?? [])")
+    }
 }

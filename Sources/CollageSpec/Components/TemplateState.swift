@@ -13,6 +13,12 @@ struct TemplateState: Sendable {
     /// Components whose definition had an error (reported there): a use of
     /// one is not reported again as "no component named".
     var failedComponents: Set<String> = []
+    /// Overlay items read inside components so far (nested uses count at
+    /// every level), against `Validator.maxExpandedOverlays`.
+    var expandedOverlays = 0
+    /// Set once a use crossed `Validator.maxExpandedOverlays` (reported at it):
+    /// no use is expanded after it.
+    var expansionCapped = false
     /// Uses expanded so far (numbers `ComponentInstance.instance`).
     var uses = 0
     /// Files read by `include`, by the name their locations carry.

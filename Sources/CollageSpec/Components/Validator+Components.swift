@@ -5,6 +5,11 @@
 /// carrying the instance (`ComponentInstance`) the layout places and the
 /// scene draws as one group.
 extension Validator {
+    /// Most overlay items that the uses of one document may expand to, nested
+    /// uses counted at every level: each component using the next twice,
+    /// thirty deep, would otherwise expand to a billion overlays.
+    public static let maxExpandedOverlays = 10_000
+
     /// Reads `components` into `templates.components` (after included ones).
     mutating func readComponents(_ entry: Node.Entry?) {
         guard let entry else { return }
@@ -150,6 +155,17 @@ extension Validator {
                    "component cycle: \(names.joined(separator: " -> "))",
                    notes: templates.chain.map { "'\($0.name)' is used at \($0.location)" } + [definedAt])
             return []
+        }
+        if templates.expansionCapped { return [] }
+        if case .sequence(let items) = definition.overlays?.value.content {
+            templates.expandedOverlays += items.count
+            if templates.expandedOverlays > Self.maxExpandedOverlays {
+                templates.expansionCapped = true
+                report(.outOfRange, useEntry.value.location,
+                       "this use of '\(name)' expands the document's components to more than \(Self.maxExpandedOverlays) overlays, the limit",
+                       notes: [definedAt, "components that use other components several times multiply: use fewer, or flatten them"])
+                return []
+            }
         }
         guard let arguments = readArguments(keys["with"], of: definition, use: useEntry, definedAt: definedAt),
               var placement = readOverlayPlacement(keys, kind: .image, node: node) else { return [] }
