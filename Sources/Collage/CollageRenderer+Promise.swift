@@ -63,7 +63,43 @@ extension CollageRenderer {
     /// and both canvas sides are known) the canvas against the format, which
     /// `render` checks before it reads a photo, then the photos, layout and
     /// text, then the other render limits.
+    ///
+    /// A document with `variants` and no variant chosen (the variable
+    /// `variant` unset) is checked in every variant, the variable `variant`
+    /// set to each name (docs/format.md "Variants"): each diagnostic carries
+    /// the note "in variant 'NAME'" (or "in variants 'A', 'B'" when several
+    /// report it), then the variants are compared (`VariantCheck`).
     public static func check(input: DocumentInput, _ request: CheckRequest) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
+        let names = request.variables[DocumentVariants.variable] == nil ? input.variantNames : []
+        guard !names.isEmpty else { return try checkOne(input: input, request, comparingVariants: true) }
+        var found: [Diagnostic] = [], reportedIn: [[String]] = [], source: SourceText?
+        for name in names {
+            var one = request
+            one.variables[DocumentVariants.variable] = name
+            let (diagnostics, text) = try checkOne(input: input, one, comparingVariants: false)
+            if source == nil { source = text }
+            for diagnostic in diagnostics {
+                if let index = found.firstIndex(of: diagnostic) { reportedIn[index].append(name); continue }
+                found.append(diagnostic)
+                reportedIn.append([name])
+            }
+        }
+        for index in found.indices {
+            let quoted = reportedIn[index].map { "'\($0)'" }.joined(separator: ", ")
+            found[index].notes.append(reportedIn[index].count == 1 ? "in variant \(quoted)" : "in variants \(quoted)")
+        }
+        if !found.contains(where: { $0.severity == .error }) {
+            var warnings = VariantCheck.warnings(input: input, variants: names, variables: request.variables, policy: request.policy)
+            if request.strict { warnings = warnings.map { $0.asError } }
+            found += warnings
+        }
+        return (found, source)
+    }
+
+    /// `check` of one variant (or of a document without variants);
+    /// `comparingVariants` adds `VariantCheck`'s warnings.
+    static func checkOne(input: DocumentInput, _ request: CheckRequest,
+                         comparingVariants: Bool) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
         warmUpFonts()
         let spec: Spec
         do {
@@ -101,7 +137,7 @@ extension CollageRenderer {
             case .timedOut(let seconds): found.append(Diagnostic(.render, at: nil, CollageError.timedOutMessage(seconds)))
             }
         }
-        if !found.contains(where: { $0.severity == .error }) {
+        if comparingVariants, !found.contains(where: { $0.severity == .error }) {
             found += VariantCheck.warnings(input: input, variants: spec.variants, variables: request.variables,
                                            policy: request.policy)
         }

@@ -21,7 +21,9 @@ enum VariantCheck {
             var context = OverlayDrawingContext(spec: spec, layout: prepared.layout)
             let canvas = Rect(x: 0, y: 0, width: Double(prepared.layout.canvas.width), height: Double(prepared.layout.canvas.height))
             for frame in prepared.layout.overlays {
-                guard let bounds = frame.drawnBounds(&context) else { continue }
+                // What it draws; a text wholly off the canvas draws nothing
+                // there, so its set box stands in.
+                guard let bounds = frame.drawnBounds(&context) ?? frame.layoutBounds(&context) else { continue }
                 let location = spec.overlays[frame.overlay].location
                 let leaves = bounds.x < canvas.x - 0.5 || bounds.y < canvas.y - 0.5
                     || bounds.x + bounds.width > canvas.width + 0.5 || bounds.y + bounds.height > canvas.height + 0.5

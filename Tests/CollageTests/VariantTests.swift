@@ -68,8 +68,8 @@ final class VariantTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(one.status, 0, one.stderr)
         XCTAssertEqual(try bytes("one.png"), try bytes("hand-portrait.png"))
         let unknown = try runCollage(["render", "doc.yaml", "-o", "x.png", "--variant", "square"], in: directory)
-        XCTAssertEqual(unknown.status, 1)
-        XCTAssertTrue(unknown.stderr.contains("the document has no variant 'square'"), unknown.stderr)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("doc.yaml has no variant 'square'"), unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("og, portrait, story"), unknown.stderr)
     }
 
@@ -137,5 +137,83 @@ final class VariantTests: XCTestCase, PhotoFolderTest {
         XCTAssertTrue(result.stderr.contains(
             "wide.yaml:7:5: warning: this overlay leaves the canvas in variant 'narrow' but not in 'wide'"), result.stderr)
         XCTAssertEqual(result.stderr.components(separatedBy: "warning:").count - 1, 1, result.stderr)
+    }
+
+    private static let named = """
+        version: 1
+        canvas: {width: 400, height: 200, background: "#ffffff"}
+        vars: {title: Hi}
+        overlays:
+          - id: t
+            text: "${title} (${variant})"
+            font: {size: 20}
+            anchor: topLeft
+            offset: [150, 10]
+        variants:
+          a: {width: 100, height: 100}
+          b: {width: 400, height: 200}
+
+        """
+
+    /// `${variant}` in content: check and layout go through every variant; the leave-the-canvas warning shows.
+    func testCheckAndLayoutGoThroughEveryVariant() throws {
+        try write("named.yaml", Self.named)
+        let check = try runCollage(["check", "named.yaml"], in: directory)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertFalse(check.stderr.contains("undefined variable"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("named.yaml:5:5: warning: this overlay leaves the canvas in variant 'a' but not in 'b'"),
+                      check.stderr)
+        let layout = try runCollage(["layout", "named.yaml"], in: directory)
+        XCTAssertEqual(layout.status, 0, layout.stderr)
+        let laidOut = String(decoding: layout.stdout, as: UTF8.self)
+        XCTAssertTrue(laidOut.hasPrefix("variant a\ncanvas 100x100\noverlay 0 \"Hi (a)\""), laidOut)
+        XCTAssertTrue(laidOut.contains("variant b\ncanvas 400x200\noverlay 0 \"Hi (b)\""), laidOut)
+        let one = try runCollage(["layout", "named.yaml", "--variant", "b"], in: directory)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(String(decoding: one.stdout, as: UTF8.self).hasPrefix("canvas 400x200\n"))
+        let both = try runCollage(["check", "named.yaml", "--variant", "a", "--set", "variant=b"], in: directory)
+        XCTAssertEqual(both.status, 64, both.stderr)
+    }
+
+    /// check reports an override's error in the variant that has it, noted so.
+    func testCheckReportsEachVariantsErrorsWithTheVariant() throws {
+        try write("bad.yaml", Self.named.replacingOccurrences(
+            of: "b: {width: 400, height: 200}", with: "b: {width: 400, height: 200, overrides: {\"overlays.nosuch.font.size\": 9}}"))
+        let result = try runCollage(["check", "bad.yaml", "--diagnostics", "json"], in: directory)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let json = String(decoding: result.stdout, as: UTF8.self)
+        XCTAssertTrue(json.contains("\"line\": 12,"), json)
+        XCTAssertTrue(json.contains("\"column\": 44,"), json)
+        XCTAssertTrue(json.contains("in variant 'b'"), json)
+        try write("huge.yaml", Self.named.replacingOccurrences(of: "b: {width: 400, height: 200}", with: "b: {width: 9000, height: 200}"))
+        let avif = try runCollage(["check", "huge.yaml", "-o", "x.avif"], in: directory)
+        XCTAssertEqual(avif.status, 1, avif.stderr)
+        XCTAssertTrue(avif.stderr.contains("8192"), avif.stderr)
+        XCTAssertTrue(avif.stderr.contains("note: in variant 'b'"), avif.stderr)
+    }
+
+    /// render's usage rules for variants (exit 64), and no partial set when one variant fails.
+    func testRenderVariantUsageAndNoPartialSet() throws {
+        try write("named.yaml", Self.named)
+        for arguments in [["-o", "x.png"], ["-o", "out/${bogus}.png"], ["--variant", "nope", "-o", "x.png"],
+                          ["--variant", "a", "--set", "variant=b", "-o", "x.png"]] {
+            let result = try runCollage(["render", "named.yaml"] + arguments, in: directory)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+        }
+        let plain = "version: 1\ncanvas: {width: 10, height: 10}\n"
+        try write("plain.yaml", plain)
+        for arguments in [["-o", "${variant}.png"], ["--variant", "og", "-o", "x.png"]] {
+            let result = try runCollage(["render", "plain.yaml"] + arguments, in: directory)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+        }
+        let one = try runCollage(["render", "named.yaml", "--variant", "a", "-o", "one.png"], in: directory)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: url("one.png").path))
+        // Variant b fails (AVIF's 8192-pixel side): nothing is written, not even a.
+        try write("huge.yaml", Self.named.replacingOccurrences(of: "b: {width: 400, height: 200}", with: "b: {width: 9000, height: 200}"))
+        let set = try runCollage(["render", "huge.yaml", "-o", "out/${variant}.avif"], in: directory)
+        XCTAssertEqual(set.status, 1, set.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url("out/a.avif").path), set.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url("out/b.avif").path), set.stderr)
     }
 }

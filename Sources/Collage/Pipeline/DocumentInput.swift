@@ -90,4 +90,11 @@ public enum DocumentInput: Sendable {
             throw .diagnostics(error)
         }
     }
+
+    /// The variants the document declares, in order (`DocumentVariants.names`);
+    /// empty when it declares none or cannot be read or parsed (reported
+    /// when it is loaded).
+    public var variantNames: [String] {
+        DocumentVariants.names(text: bytes, file: path ?? "<stdin>")
+    }
 }

@@ -14,12 +14,13 @@ extension OverlayFrame {
     /// The overlay's box turned by its own rotation (canvas pixels, origin
     /// top-left, y down): a text's set box (`TextBlock.box`), else what it
     /// draws (`drawnBounds`); nil when it draws nothing or cannot be built.
-    func layoutBounds(_ context: inout OverlayDrawingContext) -> Rect? {
+    /// A text set wholly off the canvas draws no node: its unturned set box.
+    public func layoutBounds(_ context: inout OverlayDrawingContext) -> Rect? {
         let before = context.textBlocks.count
-        guard let node = try? kind.drawing.node(self, context: &context) else { return nil }
+        let node = try? kind.drawing.node(self, context: &context)
         if context.textBlocks.count > before, let block = context.textBlocks.last {
-            return node.transform.bounds(of: block.box)
+            return node.map { $0.transform.bounds(of: block.box) } ?? block.box
         }
-        return node.deviceBounds()
+        return node?.deviceBounds()
     }
 }
