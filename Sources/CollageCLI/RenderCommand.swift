@@ -29,7 +29,11 @@ enum RenderCommand {
       --set NAME=VALUE      set a document variable (repeatable)
       --variant NAME        render the document's variant NAME (its `variants`);
                             without it, an OUT with ${variant} renders every variant
-                            (${page} in OUT is the page number: 1, one page a document)
+                            (each is checked before any is written); a document
+                            with variants needs one of the two (else exit 64).
+                            OUT expands only ${variant} and ${page} (the page
+                            number: 1, one page a document); any other ${NAME}
+                            in OUT is a usage error
       --threads N           threads that decode and resample (default: all cores)
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "the render"))
@@ -68,6 +72,12 @@ enum RenderCommand {
       $ collage render poster.yaml -o poster.jpg --max-memory 300M
     A document someone else wrote, given 10 seconds at most:
       $ collage render theirs.yaml -o theirs.png --root uploads --timeout 10
+
+    A card with `variants: {og: {width: 1200, height: 630}, story: {width: 1080,
+    height: 1920}}`: every variant, or one:
+
+      $ collage render card.yaml -o 'out/${variant}.png'   # out/og.png, out/story.png
+      $ collage render card.yaml -o story.png --variant story
 
     Exit codes: 0 written; 1 document, photo or render error (nothing written); 64 usage error.
 
