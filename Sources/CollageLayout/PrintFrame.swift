@@ -40,6 +40,14 @@ extension Layout {
     /// The size of the image written: the canvas, or with `print` the trim,
     /// bleed and slug (`PrintFrame.output`).
     public var outputSize: Size { print?.output ?? canvas }
+
+    /// Where anything may draw, in canvas (trim) pixels: the canvas, or with
+    /// `print` the whole output, whose bleed and slug lie at negative
+    /// coordinates and beyond the canvas.
+    public var drawable: PixelRect {
+        let margin = print?.margin ?? 0
+        return PixelRect(x: -margin, y: -margin, width: outputSize.width, height: outputSize.height)
+    }
 }
 
 /// How `print` changes a layout (docs/print.md "Bleed"): a `cover` photo

@@ -47,7 +47,7 @@ extension Typesetter {
     /// without vertical metrics (vhea, vmtx) is a warning: its glyphs stand
     /// in em boxes (`ColumnShaper`).
     static func setVertical(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
-                            canvas: Size, styles: [TextRunStyle], table: TextFaceTable, paragraphs: [[TextCluster]],
+                            drawable: PixelRect, styles: [TextRunStyle], table: TextFaceTable, paragraphs: [[TextCluster]],
                             rubies: TextRuby, setSizes: (Double) throws(FontError) -> Void,
                             warnings found: [Diagnostic]) throws(FontError) -> TextBlock {
         var warnings = found
@@ -190,6 +190,6 @@ extension Typesetter {
         }
         return try rasterized(box: box, firstBaseline: box.x + s.width - firstCentre, lines: lines, placed: placed,
                               size: s.size, metrics: s.metrics, style: style, placement: overlay, styles: styles,
-                              table: table, colors: colors, canvas: canvas, warnings: warnings)
+                              table: table, colors: colors, drawable: drawable, warnings: warnings)
     }
 }

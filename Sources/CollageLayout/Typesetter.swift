@@ -43,7 +43,10 @@ public enum Typesetter {
     ///   - area: the rectangle anchors and percentages refer to, canvas
     ///     pixels (the canvas, or the photo's cell with `photo:`).
     ///   - canvas: the canvas size; the layers are clipped to it (widened by
-    ///     the shadow's reach).
+    ///     the shadow's reach) unless `drawable` is given.
+    ///   - drawable: the area the text may draw in, canvas pixels (with
+    ///     `print`: the canvas widened by the bleed and slug, so it starts at
+    ///     negative coordinates, `Layout.drawable`); default the canvas.
     ///   - library: fonts to use.
     /// - Throws: `DiagnosticList` with `.font` at `overlay.location` when no
     ///   font can be used (at the `font.file` key for a file that cannot be
@@ -51,6 +54,7 @@ public enum Typesetter {
     ///   (0, `maximumSize`] or a stroke width or shadow blur over
     ///   `maximumDecoration`.
     public static func set(_ text: TextOverlaySpec, placement overlay: OverlaySpec, in area: PixelRect, canvas: Size,
+                           drawable: PixelRect? = nil,
                            library: FontLibrary = .shared) throws(DiagnosticList) -> TextBlock {
         let size = text.font.relativeSize.map { $0 * Double(area.height) / 100 } ?? text.font.size
         guard size > 0, size <= maximumSize else {
@@ -72,7 +76,9 @@ public enum Typesetter {
         }
         do {
             return try library.withLock { () throws(FontError) in
-                try setLocked(text, size: size, placement: overlay, area: area, canvas: canvas, library: library)
+                try setLocked(text, size: size, placement: overlay, area: area,
+                              drawable: drawable ?? PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),
+                              library: library)
             }
         } catch {
             // A font file that did not open is reported at its `file:` key.
@@ -117,7 +123,7 @@ public enum Typesetter {
     }
 
     private static func setLocked(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
-                                  canvas: Size, library: FontLibrary) throws(FontError) -> TextBlock {
+                                  drawable: PixelRect, library: FontLibrary) throws(FontError) -> TextBlock {
         var warnings: [Diagnostic] = []
         let style = spec.style
         let areaWidth = Double(area.width), areaHeight = Double(area.height)
@@ -209,7 +215,7 @@ public enum Typesetter {
                 severity: .warning))
         }
         if style.direction == .vertical {
-            return try setVertical(spec, size: size, placement: overlay, area: area, canvas: canvas, styles: styles,
+            return try setVertical(spec, size: size, placement: overlay, area: area, drawable: drawable, styles: styles,
                                    table: table, paragraphs: paragraphs, rubies: rubies, setSizes: setSizes,
                                    warnings: warnings)
         }
@@ -311,19 +317,18 @@ public enum Typesetter {
 
         let result = try shrunk(from: size, fit: style.fit, setting: setting(at:), fits: fits)
         return try place(result, style: spec.style, placement: overlay, styles: styles, table: table, rubies: rubies,
-                         ownColor: spec.color, area: area, canvas: canvas, warnings: warnings)
+                         ownColor: spec.color, area: area, drawable: drawable, warnings: warnings)
     }
 
     /// The pixels of the unrotated text frame that a rotation by `rotation`
     /// degrees about `box`'s centre (as `OverlayNode.turn`) brings onto the
-    /// canvas: the canvas itself for 0°, else the bounds of the canvas
-    /// turned back, rounded outwards.
-    static func visibleArea(canvas: Size, rotation: Double, box: Rect) -> PixelRect {
-        let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+    /// drawable area: the area itself for 0°, else its bounds turned back,
+    /// rounded outwards.
+    static func visibleArea(drawable whole: PixelRect, rotation: Double, box: Rect) -> PixelRect {
         guard rotation.isFinite, rotation.truncatingRemainder(dividingBy: 360) != 0,
               box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return whole }
         let back = Affine.rotation(degrees: -rotation, about: box.x + box.width / 2, box.y + box.height / 2)
-        let bounds = back.bounds(of: Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)))
+        let bounds = back.bounds(of: Rect(x: Double(whole.x), y: Double(whole.y), width: Double(whole.width), height: Double(whole.height)))
         let x0 = Int(checked: bounds.x, .down), y0 = Int(checked: bounds.y, .down)
         let x1 = Int(checked: bounds.x + bounds.width, .up), y1 = Int(checked: bounds.y + bounds.height, .up)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -411,7 +416,7 @@ public enum Typesetter {
     /// Fill groups: group 0 is the overlay's own colour (`TextBlock.mask`),
     /// then each other span colour in order of first use (`TextBlock.spanFills`).
     private static func place(_ s: Setting, style: TextStyle, placement overlay: OverlaySpec, styles: [TextRunStyle],
-                              table: TextFaceTable, rubies: TextRuby, ownColor: RGBA, area: PixelRect, canvas: Size,
+                              table: TextFaceTable, rubies: TextRuby, ownColor: RGBA, area: PixelRect, drawable: PixelRect,
                               warnings: [Diagnostic]) throws(FontError) -> TextBlock {
         let (colors, groupOfStyle) = fillGroups(styles, ownColor: ownColor)
         let anchor = overlay.anchor
@@ -461,7 +466,7 @@ public enum Typesetter {
         }
         return try rasterized(box: box, firstBaseline: box.y + top + firstBaseline, lines: lines, placed: placed,
                               size: s.size, metrics: s.metrics, style: style, placement: overlay, styles: styles,
-                              table: table, colors: colors, canvas: canvas, warnings: warnings)
+                              table: table, colors: colors, drawable: drawable, warnings: warnings)
     }
 
     /// The setting at `size`, or with `fit: shrink` when it does not fit, at
@@ -498,12 +503,12 @@ public enum Typesetter {
     /// stroke, shadow, colour glyphs, label box) and makes the block.
     static func rasterized(box: Rect, firstBaseline: Double, lines: [TextBlock.Line], placed: [GlyphRasterizer.Placed],
                            size: Double, metrics: FontMetrics, style: TextStyle, placement overlay: OverlaySpec,
-                           styles: [TextRunStyle], table: TextFaceTable, colors: [RGBA], canvas: Size,
+                           styles: [TextRunStyle], table: TextFaceTable, colors: [RGBA], drawable: PixelRect,
                            warnings: [Diagnostic]) throws(FontError) -> TextBlock {
         // The layers are set unrotated and turned by the overlay's node
         // (`OverlayNode.text`): what lands on the canvas is the canvas turned
         // back about the box centre.
-        let visible = visibleArea(canvas: canvas, rotation: overlay.rotation, box: box)
+        let visible = visibleArea(drawable: drawable, rotation: overlay.rotation, box: box)
         let sigma = (style.shadow?.blur ?? 0) / 2
         var shadowShift = (x: 0, y: 0)
         // The ink whose shadow lands on the canvas: the canvas moved back by

@@ -36,6 +36,33 @@ final class PrintRenderTests: XCTestCase, PhotoFolderTest {
         XCTAssertLessThanOrEqual(worst, tolerance, "largest channel difference", file: file, line: line)
     }
 
+    /// Text set into the bleed is drawn there, as shapes are (the trim does
+    /// not clip it), and preflight warns about it at the overlay.
+    func testTextInTheBleedIsDrawnAndWarned() throws {
+        let document = """
+            version: 1
+            canvas: {width: 200, height: 100, dpi: 100, background: "#ffffff"}
+            print: {bleed: 0.2in}
+            overlays:
+              - text: "XXXX"
+                font: {size: 30}
+                color: "#0000ff"
+                anchor: topLeft
+                offset: [-15, 40]
+            """
+        let printed = try render(document)
+        XCTAssertEqual([printed.width, printed.height], [240, 140])
+        // Blue ink left of the trim line (output x 20): the bleed holds the text.
+        var inBleed = 0
+        for y in 60..<100 { for x in 0..<20 where printed[x, y].blue > 150 && printed[x, y].red < 100 { inBleed += 1 } }
+        XCTAssertGreaterThan(inBleed, 20, "text pixels in the bleed")
+        let (status, diagnostics) = try check(document)
+        XCTAssertEqual(status, 0)
+        let messages = diagnostics.compactMap { $0["message"] as? String }
+        XCTAssertTrue(messages.contains { $0.hasPrefix("text overlay 1 reaches into the bleed (-") }, "\(messages)")
+        XCTAssertEqual(diagnostics.first { ($0["message"] as? String)?.hasPrefix("text overlay 1") == true }?["line"] as? Int, 5)
+    }
+
     /// A cover photo filling the trim: its bleed holds photo pixels, and the
     /// whole output equals the same photo on a canvas enlarged by hand by the
     /// bleed, within ±1.
