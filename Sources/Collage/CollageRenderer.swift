@@ -287,7 +287,7 @@ public enum CollageRenderer {
         }
         if let quality = encoder.chosenQuality, let maxBytes {
             warnings.append(Diagnostic(.render, at: options.maxBytes == nil ? spec.output.maxBytesLocation : nil,
-                                       "--max-bytes \(maxBytes): \(format.displayName) quality \(quality) gives \(bytes.count) bytes",
+                                       "\(options.maxBytes == nil ? "output.maxBytes" : "--max-bytes") \(maxBytes): \(format.displayName) quality \(quality) gives \(bytes.count) bytes",
                                        severity: .warning))
         }
         var encoded = Encoded(bytes: bytes, format: format, warnings: warnings, file: file)

@@ -93,7 +93,7 @@ final class MaxBytesTests: XCTestCase {
         let result = try run(["render", "budget.yaml", "-o", "doc.jpg"])
         XCTAssertEqual(result.status, 0, result.output)
         let quality = try XCTUnwrap(reportedQuality(result.output), result.output)
-        XCTAssertTrue(result.output.contains("budget.yaml:6:13: warning: --max-bytes 30000: JPEG quality \(quality) gives"), result.output)
+        XCTAssertTrue(result.output.contains("budget.yaml:6:13: warning: output.maxBytes 30000: JPEG quality \(quality) gives"), result.output)
         XCTAssertLessThanOrEqual(try size("doc.jpg"), 30000)
         let bad = text.replacingOccurrences(of: "30000", with: "0")
         try Data(bad.utf8).write(to: directory.appendingPathComponent("bad.yaml"))
