@@ -85,22 +85,28 @@ extension RenderCommand {
         if chosen.count > 1, pipeline.depfile != nil {
             return usage("--depfile names one output: give --variant NAME to render one variant with a depfile")
         }
+        /// OUT for one variant: `${variant}` replaced by its name.
+        func outputPath(for name: String) -> String {
+            output.split(separator: "${variant}", omittingEmptySubsequences: false).joined(separator: name)
+        }
         // Every variant is checked before any is written: a later variant's error leaves no partial set.
         if chosen.count > 1 {
+            let policy: PathPolicy?
+            do throws(CollageError) { policy = try pipeline.policy() } catch { return error.report(command: "render") }
             var failed = false
             for name in chosen {
                 var request = CollageRenderer.CheckRequest()
                 request.variables = options.variables
                 request.variables[DocumentVariants.variable] = name
                 request.format = options.format
-                request.outputPath = output.split(separator: "${variant}", omittingEmptySubsequences: false).joined(separator: name)
+                request.outputPath = outputPath(for: name)
                 request.maxPixels = options.maxPixels
                 request.maxMemory = options.maxMemory
                 request.fast = options.fast
                 request.lenient = options.lenient
                 request.strict = options.strict
+                request.policy = policy
                 do throws(CollageError) {
-                    request.policy = try pipeline.policy()
                     let (diagnostics, source) = try CollageRenderer.check(input: .file(document), request)
                     let errors = diagnostics.filter { $0.severity == .error }.map { error in
                         var error = error
@@ -121,7 +127,7 @@ extension RenderCommand {
         for name in chosen {
             var one = options
             one.variables[DocumentVariants.variable] = name
-            one.outputPath = output.split(separator: "${variant}", omittingEmptySubsequences: false).joined(separator: name)
+            one.outputPath = outputPath(for: name)
             let result = execute(document: document, options: one, pipeline: pipeline)
             if result != .success { status = result }
             if result == .usage { break }
