@@ -69,7 +69,20 @@ extension CollageRenderer {
     /// set to each name (docs/format.md "Variants"): each diagnostic carries
     /// the note "in variant 'NAME'" (or "in variants 'A', 'B'" when several
     /// report it), then the variants are compared (`VariantCheck`).
+    ///
+    /// A document of several pages (docs/print.md "Pages") with no page
+    /// chosen (the variable `page` unset) is checked page by page
+    /// (`checkPages`): each diagnostic carries its pages.
     public static func check(input: DocumentInput, _ request: CheckRequest) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
+        if request.variables[DocumentPages.variable] == nil,
+           input.pageCount(variables: request.variables, root: request.policy) > 1 {
+            return try checkPages(input: input, request)
+        }
+        return try checkVariants(input: input, request)
+    }
+
+    /// `check` of one page: every variant when none is chosen.
+    static func checkVariants(input: DocumentInput, _ request: CheckRequest) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
         let names = request.variables[DocumentVariants.variable] == nil ? input.variantNames : []
         guard !names.isEmpty else { return try checkOne(input: input, request, comparingVariants: true) }
         var found: [Diagnostic] = [], reportedIn: [[String]] = [], source: SourceText?

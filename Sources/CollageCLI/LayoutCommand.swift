@@ -15,7 +15,10 @@ enum LayoutCommand {
     (vertical text: the first column's centre line, an x coordinate; with
     --json its lines are the columns, right to left). With --json it also
     lists `inputs`: every file DOC names, with its path, kind (image, font),
-    key and location.
+    key and location. A document of several pages (`pages:`, `paginate:`)
+    is laid out page by page: the text report gives each after a line
+    `page N`; --json prints the first page's report with `pages`, every
+    page's report with "page" first, added (--set page=N lays out one).
 
     Options:
       --json            print JSON (fixed key order) instead of text
@@ -102,17 +105,45 @@ enum LayoutCommand {
 
     /// One layout report of `document` (no variant, or the one `variables` chooses).
     private static func layOut(_ document: String, variables: [String: String], json: Bool) -> ExitStatus {
-        let prepared: CollageRenderer.Prepared
-        do {
-            let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
-            prepared = try CollageRenderer.prepare(input: input, variables: variables)
-        } catch {
+        let input: DocumentInput
+        do { input = document == "-" ? try DocumentInput.standardInput() : .file(document) } catch {
             return error.report(command: "layout")
         }
-        DiagnosticPrinter.print(prepared.warnings, source: prepared.spec.source)
-        let report = LayoutReport.json(prepared)
-        Console.out((json ? JSONText.write(report) : text(report)) + "\n")
+        let count = variables[DocumentPages.variable] == nil ? input.pageCount(variables: variables) : 1
+        var reports: [JSONText.Value] = []
+        for page in 1...count {
+            var chosen = variables
+            if count > 1 { chosen[DocumentPages.variable] = String(page) }
+            let prepared: CollageRenderer.Prepared
+            do {
+                prepared = try CollageRenderer.prepare(input: input, variables: chosen)
+            } catch {
+                if count > 1 { Console.err("\(document): on page \(page):\n") }
+                return error.report(command: "layout")
+            }
+            DiagnosticPrinter.print(prepared.warnings, source: prepared.spec.source)
+            reports.append(LayoutReport.json(prepared))
+        }
+        Console.out((json ? JSONText.write(pagesReport(reports)) : pagesText(reports)) + "\n")
         return .success
+    }
+
+    /// A document's report (docs/print.md "Pages"): a single page's as it
+    /// is; several pages' is the first page's with `pages`, every page's
+    /// report with "page" first, added last.
+    static func pagesReport(_ reports: [JSONText.Value]) -> JSONText.Value {
+        guard reports.count > 1, case .object(let first) = reports[0] else { return reports.first ?? .null }
+        let pages: [JSONText.Value] = reports.enumerated().map { index, report in
+            guard case .object(let members) = report else { return report }
+            return .object([("page", .int(index + 1))] + members)
+        }
+        return .object(first + [("pages", .array(pages))])
+    }
+
+    /// The text report: each page after a line `page N` when there are several.
+    static func pagesText(_ reports: [JSONText.Value]) -> String {
+        guard reports.count > 1 else { return reports.first.map(text) ?? "" }
+        return reports.enumerated().map { "page \($0.offset + 1)\n" + text($0.element) }.joined(separator: "\n")
     }
 
     static func text(_ report: JSONText.Value) -> String {

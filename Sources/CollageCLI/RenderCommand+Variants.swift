@@ -3,14 +3,10 @@ import Collage
 /// `collage render DOC -o 'out/${variant}.jpg'` and `--variant NAME`
 /// (docs/format.md "Variants"): one render per variant the document
 /// declares, each with the variable `variant` set. `render` expands only
-/// `${variant}` and `${page}` in OUT: a document has one page, so `${page}`
-/// is `1` (multi-page output is a later issue); a variant's name is letters, digits and `_`, so the
-/// outputs stay in OUT's folder (the batch output-folder rule holds by
-/// construction).
+/// `${variant}` and `${page}` in OUT (`RenderCommand+Pages`); a variant's
+/// name is letters, digits and `_`, so the outputs stay in OUT's folder (the
+/// batch output-folder rule holds by construction).
 extension RenderCommand {
-    /// `${page}` in OUT: the page's number from 1; every document has one page.
-    static let pageVariable = "${page}"
-
     /// The placeholders `render` expands in OUT.
     static let outputPlaceholders = ["${variant}", pageVariable]
 
@@ -52,14 +48,12 @@ extension RenderCommand {
             return usage(error.message)
         }
         if let message = unknownPlaceholder(in: options.outputPath) { return usage(message) }
-        options.outputPath = options.outputPath.split(separator: pageVariable, omittingEmptySubsequences: false)
-            .joined(separator: "1")
         let output = options.outputPath
         let templated = output.contains("${variant}")
         // Standard input is read once: its variants are not looked at (a '${variant}' or --variant needs a file).
         guard document != "-" else {
             guard !templated && flag == nil else { return usage("variants need a document file, not standard input") }
-            return execute(document: document, options: options, pipeline: pipeline)
+            return executePages(document: document, options: options, pipeline: pipeline)
         }
         guard let text = FileSystem.contents(of: document) else {
             return execute(document: document, options: options, pipeline: pipeline)   // reports the unreadable file
@@ -71,7 +65,7 @@ extension RenderCommand {
                              + (flag.map { "variant '\($0)'" } ?? "'${variant}' for -o")
                              + ": remove " + (flag == nil ? "${variant} from -o" : "--variant"))
             }
-            return execute(document: document, options: options, pipeline: pipeline)
+            return executePages(document: document, options: options, pipeline: pipeline)
         }
         var chosen = names
         if let only {
@@ -85,50 +79,66 @@ extension RenderCommand {
         if chosen.count > 1, pipeline.depfile != nil {
             return usage("--depfile names one output: give --variant NAME to render one variant with a depfile")
         }
-        /// OUT for one variant: `${variant}` replaced by its name.
-        func outputPath(for name: String) -> String {
-            output.split(separator: "${variant}", omittingEmptySubsequences: false).joined(separator: name)
-        }
-        // Every variant is checked before any is written: a later variant's error leaves no partial set.
-        if chosen.count > 1 {
-            let policy: PathPolicy?
-            do throws(CollageError) { policy = try pipeline.policy() } catch { return error.report(command: "render") }
-            var failed = false
-            for name in chosen {
-                var request = CollageRenderer.CheckRequest()
-                request.variables = options.variables
-                request.variables[DocumentVariants.variable] = name
-                request.format = options.format
-                request.outputPath = outputPath(for: name)
-                request.maxPixels = options.maxPixels
-                request.maxMemory = options.maxMemory
-                request.fast = options.fast
-                request.lenient = options.lenient
-                request.strict = options.strict
-                request.policy = policy
-                do throws(CollageError) {
-                    let (diagnostics, source) = try CollageRenderer.check(input: .file(document), request)
-                    let errors = diagnostics.filter { $0.severity == .error }.map { error in
-                        var error = error
-                        error.notes.append("in variant '\(name)'")
-                        return error
-                    }
-                    if !errors.isEmpty { DiagnosticPrinter.print(errors, source: source); failed = true }
-                } catch {
-                    return error.report(command: "render")
-                }
-            }
-            if failed {
-                Console.err("\(document): error: nothing written: every variant must render before any is written\n")
-                return .failure
-            }
-        }
-        var status = ExitStatus.success
-        for name in chosen {
+        let runs = chosen.map { name in
             var one = options
             one.variables[DocumentVariants.variable] = name
-            one.outputPath = outputPath(for: name)
-            let result = execute(document: document, options: one, pipeline: pipeline)
+            // OUT for one variant: `${variant}` replaced by its name.
+            one.outputPath = output.split(separator: "${variant}", omittingEmptySubsequences: false).joined(separator: name)
+            return Run(options: one, note: "in variant '\(name)'")
+        }
+        // Every variant is checked before any is written: a later variant's error leaves no partial set.
+        if runs.count > 1, let status = checkEveryRun(document: document, runs, pipeline: pipeline, what: "variant") { return status }
+        return renderEveryRun(runs) { executePages(document: document, options: $0, pipeline: pipeline) }
+    }
+
+    /// One render of several a command line asks for (variants, pages): its
+    /// options (variables and OUT set) and the note its errors carry.
+    struct Run {
+        var options: RenderOptions
+        var note: String
+    }
+
+    /// Checks every run as `check` would (`CollageRenderer.check`), printing
+    /// the errors with the run's note; nil when none has an error, else the
+    /// status to exit with (nothing is written then).
+    static func checkEveryRun(document: String, _ runs: [Run], pipeline: PipelineFlags, what: String) -> ExitStatus? {
+        let policy: PathPolicy?
+        do throws(CollageError) { policy = try pipeline.policy() } catch { return error.report(command: "render") }
+        var failed = false
+        for run in runs {
+            let options = run.options
+            var request = CollageRenderer.CheckRequest()
+            request.variables = options.variables
+            request.format = options.format
+            request.outputPath = options.outputPath
+            request.maxPixels = options.maxPixels
+            request.maxMemory = options.maxMemory
+            request.fast = options.fast
+            request.lenient = options.lenient
+            request.strict = options.strict
+            request.policy = policy
+            do throws(CollageError) {
+                let (diagnostics, source) = try CollageRenderer.check(input: .file(document), request)
+                let errors = diagnostics.filter { $0.severity == .error }.map { error in
+                    var error = error
+                    error.notes.append(run.note)
+                    return error
+                }
+                if !errors.isEmpty { DiagnosticPrinter.print(errors, source: source); failed = true }
+            } catch {
+                return error.report(command: "render")
+            }
+        }
+        guard failed else { return nil }
+        Console.err("\(document): error: nothing written: every \(what) must render before any is written\n")
+        return .failure
+    }
+
+    /// Renders each run in order (stopping at a usage error); the last failure's status.
+    static func renderEveryRun(_ runs: [Run], render: (RenderOptions) -> ExitStatus) -> ExitStatus {
+        var status = ExitStatus.success
+        for run in runs {
+            let result = render(run.options)
             if result != .success { status = result }
             if result == .usage { break }
         }

@@ -32,6 +32,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text `location` points into when it is not the document's own
     /// (a file the document includes); nil: the list's `source`.
     public var source: SourceText?
+    /// The pages of a multi-page document (numbered from 1) on which it was
+    /// found (`check`, docs/print.md "Pages"); empty for a single page.
+    public var pages: [Int] = []
 
     public init(_ kind: Kind, at location: SourceLocation?, _ message: String,
                 severity: Severity = .error, notes: [String] = []) {

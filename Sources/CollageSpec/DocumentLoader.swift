@@ -41,13 +41,9 @@ public enum DocumentLoader {
         var diagnostics = read.diagnostics
         var spec: Spec?
         if !fatal {
-            var validator = Validator(source: source, baseDirectory: baseDirectory, overrides: variables,
-                                      fileKind: FileSystem.kind(of:), root: root)
-            var root = read.root
-            if let name = variables[DocumentVariants.variable], let tree = root, !DocumentVariants.variants(of: tree).isEmpty {
-                root = DocumentVariants.apply(name, to: tree, diagnostics: &diagnostics)
-            }
-            spec = validator.validate(root)
+            var (validator, tree) = validator(for: read.root, source: source, baseDirectory: baseDirectory,
+                                              variables: variables, root: root, diagnostics: &diagnostics)
+            spec = validator.validate(tree)
             diagnostics += validator.diagnostics
         }
         let errors = diagnostics.filter { $0.severity == .error }
@@ -58,6 +54,41 @@ public enum DocumentLoader {
             return result
         }
         throw DiagnosticList(sortedAndCapped(diagnostics), source: source)
+    }
+
+    /// The number of pages of a document (docs/print.md "Pages"): the
+    /// length of `pages`, or with `paginate` the photos (globs expanded)
+    /// over `perPage`; 1 for a single-page document or one that does not
+    /// parse. Counted even when the document has errors (each page then
+    /// reports them).
+    public static func pageCount(text: [UInt8], file: String, baseDirectory: String,
+                                 variables: [String: String] = [:], root: InputRoot? = nil) -> Int {
+        let source = SourceText(file: file, bytes: text)
+        let read = DocumentSyntax.read(source)
+        guard DocumentPages.isMultiPage(read.root) else { return 1 }
+        var diagnostics: [Diagnostic] = []
+        var (validator, tree) = validator(for: read.root, source: source, baseDirectory: baseDirectory,
+                                          variables: variables, root: root, diagnostics: &diagnostics)
+        _ = validator.validate(tree)
+        return validator.pageCount
+    }
+
+    /// The validator of one page of one variant: the tree with the variant
+    /// (the variable `variant`) and the page (`page`, 1 when unset) applied.
+    private static func validator(for tree: Node?, source: SourceText, baseDirectory: String, variables: [String: String],
+                                  root: InputRoot?, diagnostics: inout [Diagnostic]) -> (Validator, Node?) {
+        var variables = variables
+        var tree = tree
+        if let name = variables[DocumentVariants.variable], let whole = tree, !DocumentVariants.variants(of: whole).isEmpty {
+            tree = DocumentVariants.apply(name, to: whole, diagnostics: &diagnostics)
+        }
+        if DocumentPages.isMultiPage(tree) {
+            if variables[DocumentPages.variable] == nil { variables[DocumentPages.variable] = "1" }
+            if let page = DocumentPages.selected(variables), let whole = tree { tree = DocumentPages.apply(page, to: whole) }
+        }
+        let validator = Validator(source: source, baseDirectory: baseDirectory, overrides: variables,
+                                  fileKind: FileSystem.kind(of:), root: root)
+        return (validator, tree)
     }
 
     /// Source order (line, then column; unlocated first), stable, capped.

@@ -87,7 +87,7 @@ extension Diagnostic {
     /// (a `Diagnostic.Kind` raw value), `message`, `notes`. `file` is
     /// `document` for a diagnostic with no location (null when that is nil too).
     public func json(document: String? = nil) -> JSONText.Value {
-        .object([
+        let members: [(String, JSONText.Value)] = [
             ("file", (location?.file ?? document).map { .string($0) } ?? .null),
             ("line", location.map { .int($0.line) } ?? .null),
             ("column", location.map { .int($0.column) } ?? .null),
@@ -95,6 +95,8 @@ extension Diagnostic {
             ("kind", .string(kind.rawValue)),
             ("message", .string(message)),
             ("notes", .array(notes.map { .string($0) })),
-        ])
+        ]
+        // A multi-page document's diagnostics name their pages; a single page's keep their keys.
+        return .object(pages.isEmpty ? members : members + [("pages", .array(pages.map { .int($0) }))])
     }
 }

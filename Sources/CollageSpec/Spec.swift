@@ -30,6 +30,11 @@ public struct Spec: Sendable, Equatable {
     public var includes: [InputFile] = []
     /// The names of the document's `variants`, in order (docs/format.md "Variants"); empty for none.
     public var variants: [String] = []
+    /// The page this spec lays out, from 1 (docs/print.md "Pages": the
+    /// variable `page` chooses it); 1 for a single-page document.
+    public var page = 1
+    /// The document's pages (`pages:`, or `paginate:` over the photos); 1 for a single-page document.
+    public var pageCount = 1
 
     public init(file: String, version: Int = 1, canvas: CanvasSpec, output: OutputSpec = OutputSpec(),
                 photos: [PhotoSpec], layout: LayoutSpec, overlays: [OverlaySpec] = [],

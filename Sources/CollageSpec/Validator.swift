@@ -43,6 +43,9 @@ struct Validator {
     let root: InputRoot?
     /// Components, includes and variants (`Components/`).
     var templates = TemplateState()
+    /// The document's pages (`pages`, or `paginate` once the photos are
+    /// known); 1 for a single-page document. Set even when errors are found.
+    var pageCount = 1
 
     init(source: SourceText, baseDirectory: String, overrides: [String: String],
          fileKind: @escaping (String) -> FileSystem.Kind, root: InputRoot? = nil) {
@@ -108,11 +111,14 @@ struct Validator {
         var output = readOutput(top["output"])
         if output.dpi == nil { output.dpi = canvas.dpi }   // `output.dpi` defaults to `canvas.dpi`
         let print = readPrint(top["print"], canvas: canvas)
+        let perPage = readPages(top["pages"], paginate: top["paginate"])
         let photos = readPhotos(top["photos"])
         var ordered = applyOrder(top["order"], to: photos)
         if top["order"] != nil {   // `order` wins over a glob's `sort: date`
             ordered = ordered?.map { photo in var photo = photo; photo.dateSortGroup = nil; return photo }
         }
+        if let perPage, let all = ordered { ordered = paginate(all, perPage: perPage, at: top["paginate"]) }
+        checkSelectedPage(top["pages"], paginate: top["paginate"])
         let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
         if let focus = layout?.focus, let photos = ordered {
             // `layout.focus`: every photo that gives no `focus` of its own.
@@ -169,6 +175,8 @@ struct Validator {
         spec.print = print
         spec.includes = templates.includeInputs
         spec.variants = variantNames
+        spec.page = page
+        spec.pageCount = pageCount
         return spec
     }
 

@@ -19,7 +19,7 @@ struct Section: Sendable {
 enum Vocabulary {
     static let root = Section(name: "the document", phrase: "at the top level",
         supported: ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars", "print",
-                    "include", "components", "variants"],
+                    "include", "components", "variants", "pages", "paginate"],
         unsupported: [])
     static let canvas = Section(name: "canvas", phrase: "in 'canvas'",
         supported: ["width", "height", "background", "dpi", "size", "orientation"],
@@ -94,6 +94,7 @@ enum Vocabulary {
         "overlay": overlay, "overlay.font": font, "photo.shadow": boxShadow, "filterFunction": filter,
         "backgroundImage": backgroundImage, "letterbox": letterbox,
         "component": component, "componentParam": componentParam, "use": use, "variant": variant,
+        "page": page, "paginate": paginate,
     ].merging(OverlayKindName.allCases.flatMap { $0.reading.sections.map { ($0.key, $0.value) } }) { kept, _ in kept }
 
     /// THE switch for keys that are validated in full but not drawn yet:

@@ -1,0 +1,48 @@
+import Collage
+
+/// `collage render DOC -o 'book-${page}.jpg'` (docs/print.md "Templated
+/// -o"): a document of several pages (`pages:`, `paginate:`) writes one file
+/// per page, `${page}` in OUT replaced by the page's number (1, 2, … 12, no
+/// padding). `${page}` is digits, so the outputs stay in OUT's folder (the
+/// batch output-folder rule holds by construction). A raster file holds one
+/// page: several pages and no `${page}` is a usage error. Every page is
+/// checked before any is written, as variants are.
+extension RenderCommand {
+    /// `${page}` in OUT: the page's number from 1 (`1` for a single-page document).
+    static let pageVariable = "${page}"
+
+    /// OUT with `${page}` replaced by `page`.
+    static func outputPath(_ output: String, page: Int) -> String {
+        output.split(separator: pageVariable, omittingEmptySubsequences: false).joined(separator: String(page))
+    }
+
+    /// Renders every page of one document (one variant of it, when
+    /// `options.variables` chooses one).
+    static func executePages(document: String, options: RenderOptions, pipeline: PipelineFlags) -> ExitStatus {
+        let policy = try? pipeline.policy()
+        let count = document == "-" || options.variables[DocumentPages.variable] != nil ? 1
+            : DocumentInput.file(document).pageCount(variables: options.variables, root: policy)
+        guard count > 1 else {
+            var one = options
+            one.outputPath = outputPath(options.outputPath, page: Int(options.variables[DocumentPages.variable] ?? "") ?? 1)
+            return execute(document: document, options: one, pipeline: pipeline)
+        }
+        guard options.outputPath.contains(pageVariable) else {
+            let output = options.outputPath
+            let dot = output.lastIndex(of: ".").map { output[..<$0] + "-${page}" + output[$0...] } ?? Substring(output + "-${page}")
+            return usage("\(document) has \(count) pages and -o '\(output)' names one file: add ${page} to -o to write "
+                         + "one file per page (-o '\(dot)')")
+        }
+        if pipeline.depfile != nil {
+            return usage("--depfile names one output: \(document) has \(count) pages; render them without --depfile")
+        }
+        let runs = (1...count).map { page in
+            var one = options
+            one.variables[DocumentPages.variable] = String(page)
+            one.outputPath = outputPath(options.outputPath, page: page)
+            return Run(options: one, note: "on page \(page)")
+        }
+        if let status = checkEveryRun(document: document, runs, pipeline: pipeline, what: "page") { return status }
+        return renderEveryRun(runs) { execute(document: document, options: $0, pipeline: pipeline) }
+    }
+}
