@@ -12,6 +12,7 @@ enum CommandHelp {
         ("schema", SchemaCommand.help),
         ("batch", BatchCommand.help),
         ("grid", GridCommand.help),
+        ("impose", ImposeCommand.help),
         ("watch", WatchCommand.help),
         ("convert", ConvertCommand.help),
         ("serve", ServeCommand.help),

@@ -27,6 +27,7 @@ extension CommandLine {
       schema    print schema/collage.schema.json (for editors)
       batch     render a template once per row of a CSV, JSON or YAML file
       grid      lay photos out without a document (like `montage`)
+      impose    place rendered items N-up on print sheets, with crop marks
       watch     render, then render again whenever an input changes
       convert   one photo to \(OutputFormat.displayNamesInProse), upright and in sRGB (see `collage convert --help`)
       serve     an HTTP server rendering templates per request (see `collage serve --help`)
@@ -63,6 +64,7 @@ extension CommandLine {
             return SchemaCommand.run(rest)
         case "batch": return BatchCommand.run(rest)
         case "grid": return GridCommand.run(rest)
+        case "impose": return ImposeCommand.run(rest)
         case "watch": return WatchCommand.run(rest)
         case "convert":
             return ConvertCommand.run(rest)

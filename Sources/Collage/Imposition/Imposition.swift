@@ -1,0 +1,248 @@
+import CollageCodecs
+import CollageLayout
+import CollageRaster
+import CollageSpec
+
+/// `collage impose` and `batch --impose` (docs/print.md "Imposition"): items
+/// (rendered images, or documents rendered first, a page an item) placed
+/// whole on sheets at whole-pixel offsets, never resampled, with crop marks
+/// on the trim lines between items and at the sheet's edges, outside every
+/// item's bleed.
+public enum Imposition {
+    /// One item: its pixels (the bleed box) and what it is printed at.
+    public struct Item: Sendable {
+        /// The file (and page) as messages name it.
+        public var name: String
+        public var pixmap: Pixmap
+        /// Its dots per inch (a file's `pHYs`/JFIF density, a document's
+        /// `output.dpi`/`canvas.dpi`); nil when it records none.
+        public var dpi: Int?
+        /// Pixels of bleed around its trim on each side (a document's `print.bleed`; 0 for an image).
+        public var bleed: Int
+        public init(name: String, pixmap: Pixmap, dpi: Int?, bleed: Int = 0) {
+            self.name = name; self.pixmap = pixmap; self.dpi = dpi; self.bleed = bleed
+        }
+    }
+
+    /// Whether `path` names a document (`.yaml`, `.yml`, `.json`) rather than an image.
+    public static func isDocument(_ path: String) -> Bool {
+        [".yaml", ".yml", ".json"].contains { path.lowercased().hasSuffix($0) }
+    }
+
+    /// The items of `path`: an image file's pixels, or each page of a
+    /// document rendered (to memory, as PNG: lossless), its slug and own
+    /// marks cut off so the item is its bleed box.
+    /// - Throws: `CollageError` as `render` reports it, or `.failure(.missingFile, …)`.
+    public static func items(of path: String, variables: [String: String] = [:],
+                             policy: PathPolicy? = nil) throws(CollageError) -> [Item] {
+        guard isDocument(path) else {
+            guard FileSystem.kind(of: path) != .folder, let bytes = FileSystem.contents(of: path) else {
+                throw .failure(.missingFile, "cannot read '\(path)': \(FileSystem.unreadableReason(path))")
+            }
+            do {
+                let pixmap = try ImageDecoder.decode(bytes: bytes, name: path).pixmap
+                return [Item(name: path, pixmap: pixmap, dpi: ImageDensity.dpi(of: bytes))]
+            } catch {
+                throw .failure(.render, "\(error)")
+            }
+        }
+        let input = DocumentInput.file(path)
+        let count = variables[DocumentPages.variable] == nil ? input.pageCount(variables: variables, root: policy) : 1
+        var items: [Item] = []
+        for page in 1...count {
+            var chosen = variables
+            if count > 1 { chosen[DocumentPages.variable] = String(page) }
+            let spec = try input.load(variables: chosen, root: policy)
+            try policy?.check(spec)
+            let prepared = try CollageRenderer.prepare(spec: spec)
+            let encoded = try CollageRenderer.encode(prepared, inputs: [], options: RenderOptions(outputPath: "item.png", format: .png))
+            var pixmap: Pixmap
+            do { pixmap = try ImageDecoder.decode(bytes: encoded.bytes, name: path).pixmap } catch { throw .failure(.render, "\(error)") }
+            let bleed = spec.print?.bleed ?? 0
+            if let frame = prepared.layout.print, frame.margin > bleed {
+                let slug = frame.margin - bleed
+                pixmap = pixmap.cropped(PixelRect(x: slug, y: slug, width: pixmap.width - 2 * slug, height: pixmap.height - 2 * slug))
+            }
+            items.append(Item(name: count > 1 ? "\(path) page \(page)" : path, pixmap: pixmap,
+                              dpi: spec.output.dpi ?? spec.canvas.dpi, bleed: bleed))
+        }
+        return items
+    }
+
+    /// The sheets' dots per inch: `requested` (`--dpi`), else the items' own.
+    /// - Throws: `CollageError.usage` naming the item whose dpi differs (the
+    ///   sheet's, or the first item's), or when no dpi is known.
+    public static func sheetDPI(_ items: [Item], requested: Int?) throws(CollageError) -> Int {
+        let dpi = requested ?? items.lazy.compactMap(\.dpi).first
+        guard let dpi else {
+            throw .usage("no item records its dpi (pHYs or JFIF density, or a document's canvas.dpi): give the sheet's with --dpi N")
+        }
+        if let other = items.first(where: { $0.dpi != nil && $0.dpi != dpi }), let itemDPI = other.dpi {
+            let sheet = requested != nil ? "the sheet is \(dpi) dpi (--dpi)" : "the first item is \(dpi) dpi"
+            throw .failure(.render, "\(other.name) is \(itemDPI) dpi and \(sheet): items are placed pixel for pixel, never resampled, "
+                         + "so every item and the sheet need one dpi (render the item at \(dpi) dpi, or give --dpi \(itemDPI))")
+        }
+        return dpi
+    }
+
+    /// The sheets of `items` (each the same size) by `plan`, white paper,
+    /// with crop marks (`marks`) at `dpi`.
+    public static func sheets(_ items: [Item], plan: ImpositionPlan, marks: Bool, dpi: Int) -> [Pixmap] {
+        var sheets: [Pixmap] = []
+        let bleed = items.first?.bleed ?? 0
+        for sheetIndex in 0..<plan.sheets(for: items.count) {
+            var sheet = Pixmap(width: plan.sheet.width, height: plan.sheet.height, color: .white)
+            let onSheet = Array(items.indices).filter { plan.position(of: $0).sheet == sheetIndex }
+            for index in onSheet {
+                let (_, column, row) = plan.position(of: index)
+                sheet.copy(items[index].pixmap, to: plan.cell(column: column, row: row))
+            }
+            if marks {
+                let used = Set(onSheet.map { plan.position(of: $0) }.map { [$0.column, $0.row] })
+                let cells = used.map { plan.cell(column: $0[0], row: $0[1]) }
+                drawCropMarks(on: &sheet, cells: cells, bleed: bleed, dpi: dpi)
+            }
+            sheets.append(sheet)
+        }
+        return sheets
+    }
+
+    /// Crop marks: every trim line (each cell's trim edges), extended across
+    /// the sheet, drawn black where no cell (bleed box) is: in the gutters
+    /// between items and in the margins to the sheet's edges. Lines are
+    /// `PrintSpec.markPoints` wide (at least one pixel), on the pixels just
+    /// outside the trim.
+    static func drawCropMarks(on sheet: inout Pixmap, cells: [PixelRect], bleed: Int, dpi: Int) {
+        let width = max(1, Int(PhysicalLength(PrintSpec.markPoints, .pt).pixels(dpi: dpi).rounded()))
+        let trims = cells.map { PixelRect(x: $0.x + bleed, y: $0.y + bleed, width: $0.width - 2 * bleed, height: $0.height - 2 * bleed) }
+        let xs = Set(trims.flatMap { [$0.x - width, $0.maxX] }), ys = Set(trims.flatMap { [$0.y - width, $0.maxY] })
+        func free(_ x: Int, _ y: Int) -> Bool { !cells.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY } }
+        for x0 in xs { for x in max(0, x0)..<min(sheet.width, x0 + width) { for y in 0..<sheet.height where free(x, y) { sheet.setBlack(x, y) } } }
+        for y0 in ys { for y in max(0, y0)..<min(sheet.height, y0 + width) { for x in 0..<sheet.width where free(x, y) { sheet.setBlack(x, y) } } }
+    }
+
+    /// `--gutter`: whole pixels, or a length at the sheet's dpi.
+    public enum Gutter: Sendable, Equatable {
+        case pixels(Int)
+        case length(PhysicalLength)
+        func pixels(dpi: Int) -> Int {
+            switch self {
+            case .pixels(let n): n
+            case .length(let length): Int(length.pixels(dpi: dpi).rounded())
+            }
+        }
+    }
+
+    /// What `impose` and `batch --impose` ask for.
+    public struct Request: Sendable {
+        /// `--sheet`: a named size (portrait) or `WxH` with a unit (the sides as written).
+        public var sheet: String
+        public var grid: ImpositionPlan.Grid
+        public var gutter: Gutter
+        /// `--marks crop`.
+        public var marks: Bool
+        /// `--dpi`: the sheet's; nil = the items'.
+        public var dpi: Int?
+        /// The sheet's path, `${sheet}` its number from 1.
+        public var output: String
+        public var format: OutputFormat?
+        /// A fixed grid may fill several sheets (`batch --impose`); else more items than it holds is an error.
+        public var allowMoreSheets: Bool
+        public init(sheet: String, grid: ImpositionPlan.Grid, gutter: Gutter, marks: Bool, dpi: Int?, output: String,
+                    format: OutputFormat?, allowMoreSheets: Bool) {
+            self.sheet = sheet; self.grid = grid; self.gutter = gutter; self.marks = marks; self.dpi = dpi
+            self.output = output; self.format = format; self.allowMoreSheets = allowMoreSheets
+        }
+
+        /// The sheet in pixels at `dpi`: a named size portrait, `WxH` as written.
+        func sheetSize(dpi: Int) -> Size {
+            let paper = PaperSize.parse(sheet) ?? PaperSize(width: 210, height: 297, unit: .mm)
+            let named = PaperSize.named.contains { $0.name == sheet }
+            let (w, h) = paper.pixels(dpi: dpi, landscape: !named && paper.width > paper.height)
+            return Size(width: w, height: h)
+        }
+    }
+
+    /// Places `items` by `request` and writes the sheets (every sheet
+    /// encoded before any is written); returns the plan (where each item went).
+    /// - Throws: `CollageError.usage` for a dpi that differs or is unknown,
+    ///   or several sheets and no `${sheet}`; `.failure(.render, …)` for
+    ///   items of different sizes, an item larger than the sheet, a grid that
+    ///   does not fit or holds too few; write errors.
+    public static func impose(_ items: [Item], _ request: Request) throws(CollageError) -> ImpositionPlan {
+        let dpi = try sheetDPI(items, requested: request.dpi)
+        guard let first = items.first else { throw .usage("impose needs at least one item") }
+        if let other = items.first(where: { $0.pixmap.width != first.pixmap.width || $0.pixmap.height != first.pixmap.height }) {
+            throw .failure(.render, "\(other.name) is \(other.pixmap.width)x\(other.pixmap.height) pixels and \(first.name) "
+                           + "\(first.pixmap.width)x\(first.pixmap.height): every item of one sheet must have the same size")
+        }
+        let plan: ImpositionPlan
+        do throws(ImpositionPlan.PlanError) {
+            plan = try ImpositionPlan(sheet: request.sheetSize(dpi: dpi), item: Size(width: first.pixmap.width, height: first.pixmap.height),
+                                      count: items.count, grid: request.grid, gutter: request.gutter.pixels(dpi: dpi),
+                                      allowMoreSheets: request.allowMoreSheets || request.grid == .auto)
+        } catch {
+            throw .failure(.render, "\(first.name): \(error.description) (sheet \(request.sheet) at \(dpi) dpi)")
+        }
+        let count = plan.sheets(for: items.count)
+        if count > 1, !request.output.contains(sheetVariable) {
+            throw .usage("\(items.count) items fill \(count) sheets of \(plan.perSheet) and -o '\(request.output)' names one: "
+                         + "add ${sheet} to it (-o 'sheet-${sheet}.png')")
+        }
+        try write(sheets(items, plan: plan, marks: request.marks, dpi: dpi), to: request.output, format: request.format, dpi: dpi)
+        return plan
+    }
+
+    /// `template` for sheet `number` (from 1): `${sheet}` replaced.
+    public static func sheetPath(_ template: String, number: Int) -> String {
+        template.split(separator: sheetVariable, omittingEmptySubsequences: false).joined(separator: String(number))
+    }
+
+    /// The placeholder of the sheet's number in the output path.
+    public static let sheetVariable = "${sheet}"
+
+    /// Encodes and writes each sheet atomically (all encoded before any is written).
+    /// - Throws: `CollageError` for an unknown format or a write error.
+    public static func write(_ sheets: [Pixmap], to template: String, format flag: OutputFormat?, dpi: Int,
+                             settings: [String: String] = [:]) throws(CollageError) {
+        var files: [(String, [UInt8])] = []
+        for (index, sheet) in sheets.enumerated() {
+            let path = sheetPath(template, number: index + 1)
+            let format = try OutputFormatResolver.resolve(flag: flag, outputPath: path, document: nil)
+            do {
+                files.append((path, try ImageEncoder.encode(sheet, as: format, options: EncodeOptions(dpi: dpi, settings: settings))))
+            } catch {
+                throw .failure(.render, "\(error)")
+            }
+        }
+        for (path, bytes) in files {
+            do { try AtomicFile.write(bytes, to: path) } catch { throw .failure(.render, error.description) }
+        }
+    }
+}
+
+extension Pixmap {
+    /// The pixels of `rect` (inside the pixmap).
+    func cropped(_ rect: PixelRect) -> Pixmap {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rect.width * rect.height * 4)
+        for y in rect.y..<rect.maxY {
+            bytes += pixels[((y * width + rect.x) * 4)..<((y * width + rect.maxX) * 4)]
+        }
+        return Pixmap(width: rect.width, height: rect.height, pixels: bytes)
+    }
+
+    /// `source` copied byte for byte with its top-left corner at `rect`'s
+    /// (an opaque item replaces the paper; alpha is copied as it is).
+    mutating func copy(_ source: Pixmap, to rect: PixelRect) {
+        for y in 0..<source.height {
+            let from = y * source.width * 4, to = ((rect.y + y) * width + rect.x) * 4
+            pixels.replaceSubrange(to..<(to + source.width * 4), with: source.pixels[from..<(from + source.width * 4)])
+        }
+    }
+
+    mutating func setBlack(_ x: Int, _ y: Int) {
+        let at = (y * width + x) * 4
+        pixels[at] = 0; pixels[at + 1] = 0; pixels[at + 2] = 0; pixels[at + 3] = 255
+    }
+}

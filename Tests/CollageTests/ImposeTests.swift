@@ -1,0 +1,128 @@
+import Collage
+import CollageCodecs
+import CollageRaster
+import Foundation
+import XCTest
+import CollageTestSupport
+
+/// `collage impose` (docs/print.md "Imposition"): items copied pixel for
+/// pixel at whole-pixel offsets, crop marks outside them, clear errors.
+final class ImposeTests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try TestPackage.temporaryDirectory(self)
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for index in 1...3 {
+            var pixmap = SyntheticPhotos.gradient(width: 64, height: 48)
+            for at in stride(from: 0, to: pixmap.pixels.count, by: 4) { pixmap.pixels[at] = UInt8(index * 60) }
+            try Data(try ImageEncoder.encode(pixmap, as: .png)).write(to: photos.appendingPathComponent("p\(index).png"))
+        }
+        // A 2x6in booth strip at 50 dpi: 100 x 300 pixels.
+        try write("strip.yaml", """
+        version: 1
+        canvas: {size: 2x6in, dpi: 50, background: "#203040"}
+        photos: [photos/p1.png, photos/p2.png, photos/p3.png]
+        layout: {kind: grid, columns: 1, gap: 4, padding: 4}
+        overlays: [{shape: rect, width: 20, height: 6, anchor: bottom, fill: "#ffcc00"}]
+        """)
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    func decode(_ name: String) throws -> Pixmap {
+        try ImageDecoder.decode(path: directory.appendingPathComponent(name).path)
+    }
+
+    func region(_ pixmap: Pixmap, _ rect: PixelRect) -> [UInt8] {
+        (rect.y..<rect.maxY).flatMap { y in pixmap.pixels[((y * pixmap.width + rect.x) * 4)..<((y * pixmap.width + rect.maxX) * 4)] }
+    }
+
+    func testTwoStripsOn4x6inAreEachPixelIdenticalToTheSingleStripRender() throws {
+        let render = try runCollage(["render", "strip.yaml", "-o", "strip.png"], in: directory)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let strip = try decode("strip.png")
+        XCTAssertEqual(strip.size, Size(width: 100, height: 300))
+        let result = try runCollage(["impose", "strip.png", "--copies", "2", "--sheet", "4x6in", "-o", "sheet.png"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let sheet = try decode("sheet.png")
+        XCTAssertEqual(sheet.size, Size(width: 200, height: 300))   // 4x6in at 50 dpi, portrait
+        XCTAssertEqual(region(sheet, PixelRect(x: 0, y: 0, width: 100, height: 300)), strip.pixels)
+        XCTAssertEqual(region(sheet, PixelRect(x: 100, y: 0, width: 100, height: 300)), strip.pixels)
+        // A document item is rendered first: the same sheet.
+        let fromDocument = try runCollage(["impose", "strip.yaml", "--copies", "2", "--sheet", "4x6in", "-o", "sheet2.png"], in: directory)
+        XCTAssertEqual(fromDocument.status, 0, fromDocument.stderr)
+        XCTAssertEqual(try decode("sheet2.png"), sheet)
+        // The sheet records the items' dpi.
+        XCTAssertEqual(ImageDensity.dpi(of: Array(try Data(contentsOf: directory.appendingPathComponent("sheet.png")))), 50)
+    }
+
+    func testNineUpCardsKeepEachCardsPixelsAndMarksStayOutside() throws {
+        try write("card.yaml", """
+        version: 1
+        canvas: {width: 60, height: 40, dpi: 72, background: "#336699"}
+        photos: [photos/p2.png]
+        layout: {kind: grid, columns: 1, padding: 3}
+        """)
+        XCTAssertEqual(try runCollage(["render", "card.yaml", "-o", "card.png"], in: directory).status, 0)
+        let card = try decode("card.png")
+        // A6 at 72 dpi is 298 x 420; 3x3 cards of 60x40 with a 10-pixel gutter: 200 x 140, centred at (49, 140).
+        let result = try runCollage(["impose", "card.png", "--copies", "9", "--grid", "3x3", "--gutter", "10",
+                                     "--sheet", "A6", "--marks", "crop", "-o", "cards.png"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let sheet = try decode("cards.png")
+        XCTAssertEqual(sheet.size, Size(width: 298, height: 420))
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let cell = PixelRect(x: 49 + column * 70, y: 140 + row * 50, width: 60, height: 40)
+                XCTAssertEqual(region(sheet, cell), card.pixels, "card \(column),\(row)")
+            }
+        }
+        // Crop marks: black on the line just left of the first trim (x 48), above the grid and in the gutter between rows,
+        // white paper where no trim line runs.
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(sheet.pixels[((y * sheet.width + x) * 4)..<((y * sheet.width + x) * 4 + 4)]) }
+        XCTAssertEqual(pixel(48, 10), [0, 0, 0, 255])
+        XCTAssertEqual(pixel(48, 185), [0, 0, 0, 255])   // in the gutter between rows 0 and 1 (180..<190)
+        XCTAssertEqual(pixel(10, 139), [0, 0, 0, 255])    // on the line just above the first row, in the left margin
+        XCTAssertEqual(pixel(30, 30), [255, 255, 255, 255])
+        XCTAssertEqual(pixel(114, 10), [255, 255, 255, 255])   // between x 109 and 118: no trim line
+    }
+
+    func testBadInputGetsClearErrors() throws {
+        XCTAssertEqual(try runCollage(["render", "strip.yaml", "-o", "strip.png"], in: directory).status, 0)
+        // More items than a fixed grid holds.
+        let many = try runCollage(["impose", "strip.png", "--copies", "3", "--grid", "2x1", "--sheet", "4x6in", "-o", "s.png"], in: directory)
+        XCTAssertEqual(many.status, 1)
+        XCTAssertTrue(many.stderr.contains("3 items do not fit a 2x1 grid (2 a sheet); use --grid auto"), many.stderr)
+        // With auto they fill sheets, named by ${sheet}.
+        let auto = try runCollage(["impose", "strip.png", "--copies", "3", "--sheet", "4x6in", "-o", "s-${sheet}.png"], in: directory)
+        XCTAssertEqual(auto.status, 0, auto.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("s-2.png").path))
+        // Mismatched dpi.
+        let dpi = try runCollage(["impose", "strip.png", "--dpi", "300", "--sheet", "4x6in", "-o", "s.png"], in: directory)
+        XCTAssertEqual(dpi.status, 1)
+        XCTAssertTrue(dpi.stderr.contains("strip.png is 50 dpi and the sheet is 300 dpi (--dpi)"), dpi.stderr)
+        // An item larger than the sheet.
+        let large = try runCollage(["impose", "strip.png", "--sheet", "2x2in", "-o", "s.png"], in: directory)
+        XCTAssertEqual(large.status, 1)
+        XCTAssertTrue(large.stderr.contains("an item of 100x300 pixels is larger than the sheet (100x100 pixels)"), large.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("s.png").path))
+    }
+
+    func testPlanCentresTheGridAndPlacesRowByRow() throws {
+        let plan = try ImpositionPlan(sheet: Size(width: 1000, height: 700), item: Size(width: 300, height: 200), count: 10,
+                                      grid: .fixed(columns: 3, rows: 3), gutter: 10, allowMoreSheets: true)
+        XCTAssertEqual(plan.sheets(for: 10), 2)
+        XCTAssertEqual(plan.cell(column: 0, row: 0), PixelRect(x: 40, y: 40, width: 300, height: 200))
+        XCTAssertEqual(plan.cell(column: 2, row: 2), PixelRect(x: 660, y: 460, width: 300, height: 200))
+        XCTAssertEqual(plan.position(of: 9).sheet, 1)
+        XCTAssertEqual(plan.position(of: 5).column, 2)
+        XCTAssertEqual(plan.position(of: 5).row, 1)
+        let auto = try ImpositionPlan(sheet: Size(width: 1000, height: 700), item: Size(width: 300, height: 200), count: 1,
+                                      grid: .auto, gutter: 0, allowMoreSheets: true)
+        XCTAssertEqual([auto.columns, auto.rows], [3, 3])
+    }
+}
