@@ -52,6 +52,12 @@ enum BatchCommand {
       --format \(OutputFormat.choices) output format; must agree with each output's extension
     \(CommonRenderFlags.saverOptionsHelp)
       --set NAME=VALUE      set a variable for every row (repeatable)
+      --impose SHEET        then place the rows' outputs on print sheets, row
+                            by row (collage impose --help); SHEET with ${sheet}
+                            when they fill several; the last is partly filled.
+                            The report gives each row's sheet: path, number,
+                            column and row. With --grid CxR (default auto),
+                            --sheet SIZE (default A4), --gutter LEN, --marks crop
       --depfile PATH        also write a Makefile rule per output
       --root DIR            refuse paths that resolve outside DIR
       -h, --help            show this help
@@ -102,13 +108,18 @@ enum BatchCommand {
         var reportPath: String?
         var skipUnchanged = false
         var allowOutside = false
+        var impose: String?
+        var sheetFlags = ImposeCommand.SheetFlags()
         let status = scanner.parseOptions(
             command: "batch", help: help,
-            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--data", "--jobs", "--shard", "--report"]),
+            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--data", "--jobs", "--shard", "--report", "--impose"])
+                .union(ImposeCommand.SheetFlags.valued),
             flags: CommonRenderFlags.flags.union(["--skip-unchanged", "--allow-outside"])
         ) { name, value in
             if try common.handle(name, value) { return }
+            if try sheetFlags.handle(name, value) { return }
             switch name {
+            case "--impose": impose = value
             case "--data": data = value
             case "--jobs":
                 guard let n = value.flatMap({ Int($0) }), n >= 1 else {
@@ -136,6 +147,14 @@ enum BatchCommand {
             return usageError("batch needs an output path template: -o 'out/${row}.jpg'", command: "batch")
         }
         guard output != "-" else { return usageError("batch writes one file per row, not -o -", command: "batch") }
+        let imposeRequest: Imposition.Request?
+        do throws(Arguments.UsageError) {
+            imposeRequest = try impose.map { sheet throws(Arguments.UsageError) in
+                try sheetFlags.request(output: sheet, format: nil, allowMoreSheets: true)
+            }
+        } catch {
+            return usageError(error.message, command: "batch")
+        }
         guard reportPath != "-" else { return usageError("--report writes a file; name one, e.g. --report 'report-${shard}.jsonl'", command: "batch") }
 
         let started = DispatchTime.now().uptimeNanoseconds
@@ -194,9 +213,18 @@ enum BatchCommand {
             if case .diagnostics(let list) = error { DiagnosticPrinter.print(list) }
             finalStatus = .failure
         }
+        var placements: [Int: BatchReport.SheetPlacement]?
+        if let imposeRequest {
+            do throws(CollageError) {
+                placements = try imposeOutputs(outcomes, imposeRequest)
+            } catch {
+                _ = error.report(command: "batch")
+                finalStatus = .failure
+            }
+        }
         if let report {
             do throws(CollageError) {
-                try Depfile.write(BatchReport.text(outcomes, workingDirectory: WorkingDirectory.path), to: report)
+                try Depfile.write(BatchReport.text(outcomes, workingDirectory: WorkingDirectory.path, placements: placements), to: report)
             } catch {
                 if case .diagnostics(let list) = error { DiagnosticPrinter.print(list) }
                 finalStatus = .failure
@@ -228,6 +256,26 @@ enum BatchCommand {
         summary += " in \(tenths / 10).\(tenths % 10) s\n"
         Console.err(summary)
         return finalStatus
+    }
+
+    /// `--impose SHEET`: the outputs of the rows that have one (written or
+    /// unchanged), in row order, on sheets; where each row went, by row number.
+    static func imposeOutputs(_ outcomes: [BatchRunner.Outcome],
+                              _ request: Imposition.Request) throws(CollageError) -> [Int: BatchReport.SheetPlacement] {
+        let placed = outcomes.filter { if case .failed = $0.status { return false }; return true }
+        guard !placed.isEmpty else { return [:] }
+        var items: [Imposition.Item] = []
+        for outcome in placed { items += try Imposition.items(of: outcome.job.outputPath) }
+        let plan = try Imposition.impose(items, request)
+        var placements: [Int: BatchReport.SheetPlacement] = [:]
+        for (index, outcome) in placed.enumerated() {
+            let (sheet, column, row) = plan.position(of: index)
+            placements[outcome.job.row.number] = BatchReport.SheetPlacement(
+                path: Imposition.sheetPath(request.output, number: sheet + 1), sheet: sheet + 1, column: column + 1, row: row + 1)
+        }
+        let sheets = plan.sheets(for: items.count)
+        Console.err("batch: \(items.count) outputs on \(sheets) sheet\(sheets == 1 ? "" : "s") of \(plan.columns)x\(plan.rows)\n")
+        return placements
     }
 
     /// `--shard K/N`, `auto` or `auto/N` (`BatchPlan.Shard.auto`, from the

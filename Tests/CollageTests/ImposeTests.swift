@@ -112,6 +112,41 @@ final class ImposeTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("s.png").path))
     }
 
+    func testTenRowsOnNineUpSheetsGiveTwoSheetsAndTheReportMapsEveryRow() throws {
+        try write("badge.yaml", """
+        version: 1
+        canvas: {width: 60, height: 40, dpi: 72, background: "#${shade}"}
+        overlays: [{shape: rect, width: 10, height: 10, anchor: center, fill: "#ffffff"}]
+        """)
+        let rows = (1...10).map { "b\($0),\(String(format: "%02x%02x%02x", $0 * 20, 40, 255 - $0 * 20))" }
+        try ("id,shade\n" + rows.joined(separator: "\n") + "\n").write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sheets"), withIntermediateDirectories: true)
+        let result = try runCollage(["batch", "badge.yaml", "--data", "rows.csv", "-o", "out/${id}.png", "--report", "report.jsonl",
+                                     "--impose", "sheets/sheet-${sheet}.png", "--grid", "3x3", "--sheet", "A6", "--marks", "crop"],
+                                    in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("batch: 10 outputs on 2 sheets of 3x3"), result.stderr)
+        let lines = try String(contentsOf: directory.appendingPathComponent("report.jsonl"), encoding: .utf8).split(separator: "\n")
+        XCTAssertEqual(lines.count, 10)
+        for (index, line) in lines.enumerated() {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let sheet = try XCTUnwrap(object["sheet"] as? [String: Any], "row \(index + 1)")
+            XCTAssertEqual(object["row"] as? Int, index + 1)
+            XCTAssertEqual(sheet["number"] as? Int, index < 9 ? 1 : 2)
+            XCTAssertEqual(sheet["path"] as? String, "sheets/sheet-\(index < 9 ? 1 : 2).png")
+            XCTAssertEqual(sheet["column"] as? Int, index % 9 % 3 + 1)
+            XCTAssertEqual(sheet["row"] as? Int, index % 9 / 3 + 1)
+        }
+        // Each badge sits pixel for pixel in its cell: A6 at 72 dpi is 298 x 420, the 180 x 120 grid at (59, 150).
+        let second = try decode("sheets/sheet-2.png")
+        let tenth = try decode("out/b10.png")
+        XCTAssertEqual(region(second, PixelRect(x: 59, y: 150, width: 60, height: 40)), tenth.pixels)
+        let first = try decode("sheets/sheet-1.png")
+        XCTAssertEqual(region(first, PixelRect(x: 179, y: 230, width: 60, height: 40)), try decode("out/b9.png").pixels)
+        // The rest of the last sheet is paper: the second cell is white.
+        XCTAssertEqual(Set(region(second, PixelRect(x: 119, y: 150, width: 60, height: 40))), [255])
+    }
+
     func testPlanCentresTheGridAndPlacesRowByRow() throws {
         let plan = try ImpositionPlan(sheet: Size(width: 1000, height: 700), item: Size(width: 300, height: 200), count: 10,
                                       grid: .fixed(columns: 3, rows: 3), gutter: 10, allowMoreSheets: true)

@@ -98,25 +98,26 @@ public enum Imposition {
                 sheet.copy(items[index].pixmap, to: plan.cell(column: column, row: row))
             }
             if marks {
-                let used = Set(onSheet.map { plan.position(of: $0) }.map { [$0.column, $0.row] })
-                let cells = used.map { plan.cell(column: $0[0], row: $0[1]) }
-                drawCropMarks(on: &sheet, cells: cells, bleed: bleed, dpi: dpi)
+                let used = onSheet.map { plan.position(of: $0) }.map { plan.cell(column: $0.column, row: $0.row) }
+                let grid = (0..<plan.rows).flatMap { row in (0..<plan.columns).map { plan.cell(column: $0, row: row) } }
+                drawCropMarks(on: &sheet, cells: used, clear: grid, bleed: bleed, dpi: dpi)
             }
             sheets.append(sheet)
         }
         return sheets
     }
 
-    /// Crop marks: every trim line (each cell's trim edges), extended across
-    /// the sheet, drawn black where no cell (bleed box) is: in the gutters
-    /// between items and in the margins to the sheet's edges. Lines are
-    /// `PrintSpec.markPoints` wide (at least one pixel), on the pixels just
-    /// outside the trim.
-    static func drawCropMarks(on sheet: inout Pixmap, cells: [PixelRect], bleed: Int, dpi: Int) {
+    /// Crop marks: every trim line of the items (`cells`, their bleed
+    /// boxes), extended across the sheet, drawn black where no cell of the
+    /// grid (`clear`) is: in the gutters between items and in the margins to
+    /// the sheet's edges, never on an item, its bleed or an empty cell. Lines
+    /// are `PrintSpec.markPoints` wide (at least one pixel), on the pixels
+    /// just outside the trim.
+    static func drawCropMarks(on sheet: inout Pixmap, cells: [PixelRect], clear: [PixelRect], bleed: Int, dpi: Int) {
         let width = max(1, Int(PhysicalLength(PrintSpec.markPoints, .pt).pixels(dpi: dpi).rounded()))
         let trims = cells.map { PixelRect(x: $0.x + bleed, y: $0.y + bleed, width: $0.width - 2 * bleed, height: $0.height - 2 * bleed) }
         let xs = Set(trims.flatMap { [$0.x - width, $0.maxX] }), ys = Set(trims.flatMap { [$0.y - width, $0.maxY] })
-        func free(_ x: Int, _ y: Int) -> Bool { !cells.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY } }
+        func free(_ x: Int, _ y: Int) -> Bool { !clear.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY } }
         for x0 in xs { for x in max(0, x0)..<min(sheet.width, x0 + width) { for y in 0..<sheet.height where free(x, y) { sheet.setBlack(x, y) } } }
         for y0 in ys { for y in max(0, y0)..<min(sheet.height, y0 + width) { for x in 0..<sheet.width where free(x, y) { sheet.setBlack(x, y) } } }
     }

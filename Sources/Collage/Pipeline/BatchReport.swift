@@ -29,8 +29,22 @@ public enum BatchReport {
         template.replacing("${shard}", with: String(shard?.index ?? 1))
     }
 
-    /// One JSON line (without its newline) for `outcome`.
-    public static func line(_ outcome: BatchRunner.Outcome, workingDirectory: String) -> String {
+    /// Where `batch --impose` put a row's output (docs/print.md "Imposition"):
+    /// the sheet's path and number (from 1), and the cell's column and row (from 1).
+    public struct SheetPlacement: Sendable, Equatable {
+        public var path: String
+        public var sheet: Int
+        public var column: Int
+        public var row: Int
+        public init(path: String, sheet: Int, column: Int, row: Int) {
+            self.path = path; self.sheet = sheet; self.column = column; self.row = row
+        }
+    }
+
+    /// One JSON line (without its newline) for `outcome`; with `placement`
+    /// (`batch --impose`), `sheet` (path, number, column, row) before `error`.
+    public static func line(_ outcome: BatchRunner.Outcome, workingDirectory: String,
+                            placement: SheetPlacement? = nil, imposed: Bool = false) -> String {
         let status: String
         var error: JSONText.Value = .null
         switch outcome.status {
@@ -49,12 +63,25 @@ public enum BatchReport {
             ("status", .string(status)),
             ("ms", .int(outcome.milliseconds)),
             ("inputs", .array(outcome.inputs.map { .string(Depfile.relative($0, to: workingDirectory)) })),
-        ] + quality + [("error", error)]))
+        ] + quality + sheet(placement, imposed: imposed) + [("error", error)]))
+    }
+
+    /// The `sheet` member of an imposed batch's line (null for a row on no sheet); none without `--impose`.
+    static func sheet(_ placement: SheetPlacement?, imposed: Bool) -> [(String, JSONText.Value)] {
+        guard imposed else { return [] }
+        guard let placement else { return [("sheet", .null)] }
+        return [("sheet", .object([("path", .string(placement.path)), ("number", .int(placement.sheet)),
+                                   ("column", .int(placement.column)), ("row", .int(placement.row))]))]
     }
 
     /// The whole report: a line per outcome, each ending in a newline.
-    public static func text(_ outcomes: [BatchRunner.Outcome], workingDirectory: String) -> String {
-        outcomes.map { line($0, workingDirectory: workingDirectory) + "\n" }.joined()
+    /// With `placements` (`batch --impose`, by data row number) each line says where the row went.
+    public static func text(_ outcomes: [BatchRunner.Outcome], workingDirectory: String,
+                            placements: [Int: SheetPlacement]? = nil) -> String {
+        outcomes.map { outcome in
+            line(outcome, workingDirectory: workingDirectory, placement: placements?[outcome.job.row.number],
+                 imposed: placements != nil) + "\n"
+        }.joined()
     }
 
     static func json(_ error: CollageError, workingDirectory: String) -> JSONText.Value {
