@@ -58,6 +58,7 @@ enum BatchCommand {
                             The report gives each row's sheet: path, number,
                             column and row. With --grid CxR (default auto),
                             --sheet SIZE (default A4), --gutter LEN, --marks crop
+                            and --dpi N as impose takes them
       --depfile PATH        also write a Makefile rule per output
       --root DIR            refuse paths that resolve outside DIR
       -h, --help            show this help

@@ -31,6 +31,7 @@ enum ImposeCommand {
       --dpi N               the sheet's dpi (default the items'); an item of
                             another dpi is an error
       --set NAME=VALUE      a variable for the documents among ITEM...
+      --format \(OutputFormat.choices)  the sheet's format; must agree with SHEET's extension
       -h, --help            show this help
 
     Examples:
@@ -43,7 +44,7 @@ enum ImposeCommand {
 
       Nine business cards on A4 with crop marks and a 4 mm gutter:
 
-      $ collage impose card.yaml --copies 9 --grid 3x3 --gutter 4mm --marks crop -o cards.pdf.png
+      $ collage impose card.yaml --copies 9 --grid 3x3 --gutter 4mm --marks crop -o cards.png
 
       Every badge of a batch, 9-up, as many sheets as needed:
 

@@ -129,6 +129,22 @@ extension DocumentSchema {
         "$ref": "#/$defs/variant"
       }
     },
+    "pages": {
+      "description": "The pages of a multi-page document (a photo book): each a document body (`photos`, `order`, `layout`, `overlays`, and `canvas` keys that override the document's) sharing the document's `vars`, `canvas` and `print`; `${page}` is the page's number. `render -o 'book-${page}.jpg'` writes one file a page. See \"Pages\" in docs/print.md.",
+      "x-type": "list",
+      "x-default": "none (one page)",
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "$ref": "#/$defs/page"
+      }
+    },
+    "paginate": {
+      "description": "Split `photos` into pages of `perPage` photos, each laid out by the document's `layout` (a photo book from one glob). See \"Pagination\" in docs/print.md.",
+      "x-type": "mapping",
+      "x-default": "none (one page)",
+      "$ref": "#/$defs/paginate"
+    },
     "vars": {
       "description": "Values for `${name}`; `name: {value: …, override: true}` replaces an included file's value without a warning.",
       "x-type": "mapping",
@@ -372,6 +388,95 @@ extension DocumentSchema {
           "x-type": "mapping",
           "x-default": "none",
           "type": "object"
+        }
+      }
+    },
+    "page": {
+      "description": "A page: the document keys it gives replace the document's (`canvas` key by key).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "photos": {
+          "description": "The photos, in layout order. May be empty or left out when the canvas gives both `width` and `height`: a card of overlays alone (any `layout.kind` then lays out nothing).",
+          "x-type": "list",
+          "x-default": "the document's",
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/path"
+              },
+              {
+                "$ref": "#/$defs/photo"
+              }
+            ]
+          }
+        },
+        "order": {
+          "description": "Reorder and subset the photos (`[]`: none, a card of overlays; the canvas then needs both sides).",
+          "x-type": "list of ids",
+          "x-default": "the document's",
+          "type": "array",
+          "items": {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ]
+          }
+        },
+        "layout": {
+          "description": "How cells are arranged.",
+          "x-type": "mapping",
+          "x-default": "the document's",
+          "$ref": "#/$defs/layout"
+        },
+        "overlays": {
+          "description": "Text and images drawn over the photos, in list order.",
+          "x-type": "list",
+          "x-default": "the document's",
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/overlay"
+              },
+              {
+                "$ref": "#/$defs/use"
+              }
+            ]
+          }
+        },
+        "canvas": {
+          "description": "Canvas keys of this page, over the document's `canvas`.",
+          "x-type": "mapping",
+          "x-default": "the document's",
+          "$ref": "#/$defs/canvas"
+        }
+      }
+    },
+    "paginate": {
+      "description": "Pagination of `photos`.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "perPage"
+      ],
+      "properties": {
+        "perPage": {
+          "description": "Photos on each page; the last page holds the rest.",
+          "x-type": "integer",
+          "x-default": "required",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
         }
       }
     },
