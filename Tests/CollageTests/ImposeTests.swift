@@ -12,13 +12,7 @@ final class ImposeTests: XCTestCase {
 
     override func setUpWithError() throws {
         directory = try TestPackage.temporaryDirectory(self)
-        let photos = directory.appendingPathComponent("photos")
-        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        for index in 1...3 {
-            var pixmap = SyntheticPhotos.gradient(width: 64, height: 48)
-            for at in stride(from: 0, to: pixmap.pixels.count, by: 4) { pixmap.pixels[at] = UInt8(index * 60) }
-            try Data(try ImageEncoder.encode(pixmap, as: .png)).write(to: photos.appendingPathComponent("p\(index).png"))
-        }
+        try SyntheticPhotos.writeNumbered(3, into: directory) { "p\($0).png" }
         // A 2x6in booth strip at 50 dpi: 100 x 300 pixels.
         try write("strip.yaml", """
         version: 1

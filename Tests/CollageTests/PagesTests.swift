@@ -11,15 +11,18 @@ final class PagesTests: XCTestCase {
 
     override func setUpWithError() throws {
         directory = try TestPackage.temporaryDirectory(self)
-        let photos = directory.appendingPathComponent("photos")
-        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        // 24 photos, each its own colour and a gradient, so a page with another photo cannot match.
-        for index in 1...24 {
-            var pixmap = SyntheticPhotos.gradient(width: 64, height: 48)
-            for at in stride(from: 0, to: pixmap.pixels.count, by: 4) { pixmap.pixels[at] = UInt8(index * 10) }
-            let bytes = try ImageEncoder.encode(pixmap, as: .png)
-            try Data(bytes).write(to: photos.appendingPathComponent(String(format: "p%02d.png", index)))
-        }
+        try SyntheticPhotos.writeNumbered(24, into: directory) { String(format: "p%02d.png", $0) }
+    }
+
+    /// A document of two pages: photos/p01.png, then `second` as the second page's photo.
+    func writeTwoPages(second: String = "photos/p02.png") throws {
+        try write("pages.yaml", """
+        version: 1
+        canvas: {width: 100, height: 80}
+        pages:
+          - photos: [photos/p01.png]
+          - photos: [\(second)]
+        """)
     }
 
     func write(_ name: String, _ text: String) throws {
@@ -164,13 +167,7 @@ final class PagesTests: XCTestCase {
     }
 
     func testSeveralPagesToOneRasterFileIsAUsageErrorAndNothingIsWritten() throws {
-        try write("pages.yaml", """
-        version: 1
-        canvas: {width: 100, height: 80}
-        pages:
-          - photos: [photos/p01.png]
-          - photos: [photos/p02.png]
-        """)
+        try writeTwoPages()
         let result = try runCollage(["render", "pages.yaml", "-o", "out.png"], in: directory)
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.contains("pages.yaml has 2 pages and -o 'out.png' names one file: add ${page} to -o"), result.stderr)
@@ -181,13 +178,7 @@ final class PagesTests: XCTestCase {
     }
 
     func testAPageWithAnErrorLeavesNoPageWritten() throws {
-        try write("pages.yaml", """
-        version: 1
-        canvas: {width: 100, height: 80}
-        pages:
-          - photos: [photos/p01.png]
-          - photos: [photos/missing.png]
-        """)
+        try writeTwoPages(second: "photos/missing.png")
         let result = try runCollage(["render", "pages.yaml", "-o", "out-${page}.png"], in: directory)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("pages.yaml:5:14: error:"), result.stderr)

@@ -149,3 +149,17 @@ enum SyntheticPhotos {
         </svg>
         """
 }
+
+extension SyntheticPhotos {
+    /// `count` 64x48 PNG gradients in `directory`/photos, photo N named
+    /// `name(N)` with red N·10 everywhere, so no two are alike.
+    static func writeNumbered(_ count: Int, into directory: URL, name: (Int) -> String) throws {
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for index in 1...count {
+            var pixmap = gradient(width: 64, height: 48)
+            for at in stride(from: 0, to: pixmap.pixels.count, by: 4) { pixmap.pixels[at] = UInt8(index * 10) }
+            try Data(try ImageEncoder.encode(pixmap, as: .png)).write(to: photos.appendingPathComponent(name(index)))
+        }
+    }
+}
