@@ -25,6 +25,9 @@ enum CheckCommand {
                                 problem noted "in variant 'NAME'"), and an
                                 overlay that leaves the canvas in some variants
                                 but not others is a warning
+                                (a document of several pages is checked page by
+                                page, each problem noted "on page N" and, in
+                                json, given "pages": [N]; --set page=N checks one)
       --format \(OutputFormat.choices)    check against this output format (as render)
       -o, --output OUT          only to infer the format from OUT's extension,
                                 as render does; nothing is written

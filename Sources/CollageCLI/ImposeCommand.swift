@@ -25,8 +25,9 @@ enum ImposeCommand {
                             With CxR, more items than C·R is an error
       --gutter LEN          space between items: pixels (12) or a length at the
                             sheet's dpi (3mm, 0.125in) (default 0)
-      --marks crop          crop marks on every trim line, between items and
-                            out to the sheet's edges, never on an item or its bleed
+      --marks crop|none     crop: crop marks on every trim line, between items
+                            and out to the sheet's edges, never on an item or
+                            its bleed (default none)
       --copies N            each item N times in a row (default 1)
       --dpi N               the sheet's dpi (default the items'); an item of
                             another dpi is an error
@@ -78,8 +79,10 @@ enum ImposeCommand {
                 grid = try Self.parseGrid(value)
             case "--gutter": gutter = value ?? ""
             case "--marks":
-                guard value == "crop" else { throw Arguments.UsageError(message: "--marks takes crop, not '\(value ?? "")'") }
-                marks = true
+                guard value == "crop" || value == "none" else {
+                    throw Arguments.UsageError(message: "--marks takes crop or none, not '\(value ?? "")'")
+                }
+                marks = value == "crop"
             case "--dpi":
                 guard let n = value.flatMap({ Int($0) }), (1...65535).contains(n) else {
                     throw Arguments.UsageError(message: "--dpi must be a whole number from 1 to 65535, not '\(value ?? "")'")
@@ -149,6 +152,12 @@ enum ImposeCommand {
         guard let output else { return usageError("impose needs an output: add -o SHEET (e.g. -o sheet.png)", command: "impose") }
         if output.split(separator: Imposition.sheetVariable, omittingEmptySubsequences: false).joined().contains("${") {
             return usageError("-o '\(output)': impose expands only ${sheet} in SHEET", command: "impose")
+        }
+        // A sheet never replaces an item: `-o strip.png` with the item strip.png is refused before anything is read.
+        let itemPaths = Set(scanner.positionals.map(WorkingDirectory.absolute))
+        if let item = (1...max(1, scanner.positionals.count * copies)).lazy
+            .map({ Imposition.sheetPath(output, number: $0) }).first(where: { itemPaths.contains(WorkingDirectory.absolute($0)) }) {
+            return usageError("-o '\(output)' would replace the item '\(item)': write the sheet to another file", command: "impose")
         }
         do throws(CollageError) {
             var items: [Imposition.Item] = []

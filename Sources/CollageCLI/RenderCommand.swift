@@ -31,9 +31,12 @@ enum RenderCommand {
                             without it, an OUT with ${variant} renders every variant
                             (each is checked before any is written); a document
                             with variants needs one of the two (else exit 64).
-                            OUT expands only ${variant} and ${page} (the page
-                            number: 1, one page a document); any other ${NAME}
-                            in OUT is a usage error
+                            OUT expands only ${variant} and ${page} (the page's
+                            number from 1); any other ${NAME} in OUT is a usage
+                            error. A document of several pages (pages:,
+                            paginate:) needs ${page} in OUT: one file a page,
+                            every page checked before any is written (else
+                            exit 64); --set page=N renders page N alone
       --threads N           threads that decode and resample (default: all cores)
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "the render"))
@@ -78,6 +81,10 @@ enum RenderCommand {
 
       $ collage render card.yaml -o 'out/${variant}.png'   # out/og.png, out/story.png
       $ collage render card.yaml -o story.png --variant story
+
+    A 12-page photo book (docs/print.md "Pages"), one file a page:
+
+      $ collage render photo-book.yaml -o 'book/page-${page}.jpg'   # book/page-1.jpg … book/page-12.jpg
 
     Exit codes: 0 written; 1 document, photo or render error (nothing written); 64 usage error.
 

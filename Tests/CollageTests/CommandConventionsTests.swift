@@ -17,7 +17,7 @@ final class CommandConventionsTests: XCTestCase {
 
     func testHelpCommandIsTheCommandsOwnHelp() throws {
         let commands = try listedCommands()
-        XCTAssertEqual(commands, ["render", "check", "layout", "schema", "batch", "grid", "watch", "convert", "serve", "sign"])
+        XCTAssertEqual(commands, ["render", "check", "layout", "schema", "batch", "grid", "impose", "watch", "convert", "serve", "sign"])
         for command in commands {
             let viaHelp = try runCollage(["help", command])
             let own = try runCollage([command, "--help"])
@@ -87,7 +87,7 @@ final class CommandConventionsTests: XCTestCase {
         let far = try runCollage(["frobnicate"])
         XCTAssertEqual(far.status, 64)
         XCTAssertEqual(far.stderr, "error: unknown command 'frobnicate'\n"
-                       + "commands: render, check, layout, schema, batch, grid, watch, convert, serve, sign\nsee `collage --help`\n")
+                       + "commands: render, check, layout, schema, batch, grid, impose, watch, convert, serve, sign\nsee `collage --help`\n")
     }
 
     func testVersionHasOneSourceAndListsTheLibraries() throws {

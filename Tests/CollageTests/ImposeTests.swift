@@ -104,6 +104,12 @@ final class ImposeTests: XCTestCase {
         XCTAssertEqual(large.status, 1)
         XCTAssertTrue(large.stderr.contains("an item of 100x300 pixels is larger than the sheet (100x100 pixels)"), large.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("s.png").path))
+        // A sheet that would replace an item.
+        let before = try decode("strip.png")
+        let replace = try runCollage(["impose", "strip.png", "--sheet", "4x6in", "-o", "strip.png"], in: directory)
+        XCTAssertEqual(replace.status, 64)
+        XCTAssertTrue(replace.stderr.contains("-o 'strip.png' would replace the item 'strip.png'"), replace.stderr)
+        XCTAssertEqual(try decode("strip.png"), before)
     }
 
     func testTenRowsOnNineUpSheetsGiveTwoSheetsAndTheReportMapsEveryRow() throws {
