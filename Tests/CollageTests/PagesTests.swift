@@ -124,12 +124,13 @@ final class PagesTests: XCTestCase {
           - photos: [photos/missing.png]
           - photos: [photos/p02.png]
             layout: {kind: grid, colums: 2}
+            overlay: []
         """)
         let result = try runCollage(["check", "pages.yaml", "--diagnostics", "json"], in: directory)
         XCTAssertEqual(result.status, 1, result.stderr)
         let list = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]])
         let found = list.map { "\($0["line"] ?? "-"):\($0["column"] ?? "-") \($0["kind"] ?? "") \($0["pages"] ?? "")" }
-        XCTAssertEqual(list.count, 3, "\(found)")
+        XCTAssertEqual(list.count, 4, "\(found)")
         XCTAssertEqual(list[0]["line"] as? Int, 5)
         XCTAssertEqual(list[0]["column"] as? Int, 14)
         XCTAssertEqual(list[0]["pages"] as? [Int], [2])
@@ -142,6 +143,11 @@ final class PagesTests: XCTestCase {
         XCTAssertEqual(list[2]["column"] as? Int, 26)
         XCTAssertEqual(list[2]["kind"] as? String, "unknownKey")
         XCTAssertEqual(list[2]["pages"] as? [Int], [3])
+        // An unknown key of a page is its page's alone.
+        XCTAssertEqual(list[3]["line"] as? Int, 8)
+        XCTAssertEqual(list[3]["column"] as? Int, 5)
+        XCTAssertEqual(list[3]["kind"] as? String, "unknownKey")
+        XCTAssertEqual(list[3]["pages"] as? [Int], [3])
         // Text diagnostics: located, with the page as a note.
         let text = try runCollage(["check", "pages.yaml"], in: directory)
         XCTAssertTrue(text.stderr.contains("pages.yaml:7:26: error: unknown key 'colums' in 'layout'"), text.stderr)

@@ -13,7 +13,8 @@ extension Validator {
             if case .sequence(let items) = pages.value.content {
                 if items.isEmpty { report(.invalidValue, pages.value.location, "'pages' lists no pages; give at least one page body") }
                 pageCount = max(1, items.count)
-                for item in items { _ = keys(of: item, in: Vocabulary.page, key: "page") }
+                // The page validated is the one whose keys are checked: a typo in page 3 is reported on page 3 only.
+                if items.indices.contains(page - 1) { _ = keys(of: items[page - 1], in: Vocabulary.page, key: "page") }
             } else {
                 report(.wrongType, pages.value.location,
                        "expected a list of page bodies ({photos, layout, overlays, canvas}) for 'pages', found \(describe(pages.value))")
