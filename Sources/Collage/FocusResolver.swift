@@ -3,7 +3,9 @@ import CollageFocus
 import CollageLayout
 import CollageRaster
 import CollageSpec
+import Dispatch
 import Glibc
+import Synchronization
 
 /// `focus: auto` and `focus: faces` in the pipeline (docs/format.md "focus:
 /// auto and faces"): each such photo is decoded small (`AnalysisImage`: JPEG
@@ -31,16 +33,31 @@ enum FocusResolver {
         guard !analysed.isEmpty else { return }
         var choices: [Int: FocusChoice] = [:]
         var problems: [Diagnostic] = []
-        for index in analysed {
+        // The photos are analysed at once, one a thread (each analysis its own
+        // decode and scans); used below in document order, so nothing depends on
+        // which finished first.
+        let photos = spec.photos
+        let outcomes = Mutex([Result<FocusAnalysis, DiagnosticList>?](repeating: nil, count: analysed.count))
+        DispatchQueue.concurrentPerform(iterations: analysed.count) { n in
+            let index = analysed[n], photo = photos[index]
+            let wantsFaces = photo.focusStrategy == .faces || warnCutFaces
+            let outcome: Result<FocusAnalysis, DiagnosticList>
+            do throws(DiagnosticList) {
+                outcome = .success(try FocusAnalysisCache.shared.analysis(of: photo, header: headers[index], faces: wantsFaces))
+            } catch {
+                outcome = .failure(error)
+            }
+            outcomes.withLock { $0[n] = outcome }
+        }
+        let analyses = outcomes.withLock { $0 }
+        for (n, index) in analysed.enumerated() {
             let photo = spec.photos[index], placement = layout.photos[index]
             let size = headers[index].size
-            let wantsFaces = photo.focusStrategy == .faces || warnCutFaces
             let analysis: FocusAnalysis
-            do throws(DiagnosticList) {
-                analysis = try FocusAnalysisCache.shared.analysis(of: photo, header: headers[index], faces: wantsFaces)
-            } catch {
-                problems += error.diagnostics
-                continue
+            switch analyses[n] {
+            case .success(let found)?: analysis = found
+            case .failure(let error)?: problems += error.diagnostics; continue
+            case nil: continue
             }
             let area = CropWindow.visible(photo: size, crop: photo.crop)
             let windowSize = (width: placement.crop.width, height: placement.crop.height)
