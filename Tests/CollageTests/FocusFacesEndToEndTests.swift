@@ -31,7 +31,9 @@ final class FocusFacesEndToEndTests: XCTestCase {
         return try XCTUnwrap(json["photos"] as? [[String: Any]])
     }
 
-    func testFacesKeepsTheFaceAndExplainsItself() throws {
+    /// The astronaut on a 640x360 canvas with `layout.focus: faces`: its
+    /// folder, and `layout --json`'s photo and its crop window.
+    private func facesInWideCell() throws -> (directory: URL, photo: [String: Any], crop: [String: Double]) {
         try requireCascades()
         let directory = try folder("""
             version: 1
@@ -40,7 +42,11 @@ final class FocusFacesEndToEndTests: XCTestCase {
             photos: [astronaut.png]
             """)
         let photo = try XCTUnwrap(try photos(directory).first)
-        let crop = try XCTUnwrap(photo["crop"] as? [String: Double])
+        return (directory, photo, try XCTUnwrap(photo["crop"] as? [String: Double]))
+    }
+
+    func testFacesKeepsTheFaceAndExplainsItself() throws {
+        let (directory, photo, crop) = try facesInWideCell()
         XCTAssertEqual(crop["width"], 512)
         XCTAssertEqual(crop["height"], 288)
         let focus = try XCTUnwrap(photo["focus"] as? [String: Any])
@@ -159,15 +165,7 @@ final class FocusFacesEndToEndTests: XCTestCase {
     /// the detected face's box on the canvas (`DebugOverlay.faceColor`),
     /// where the plain render has the photo; inside the band, the photo.
     func testDebugOverlayDrawsTheFaceBox() throws {
-        try requireCascades()
-        let directory = try folder("""
-            version: 1
-            canvas: {width: 640, height: 360}
-            layout: {focus: faces}
-            photos: [astronaut.png]
-            """)
-        let photo = try XCTUnwrap(try photos(directory).first)
-        let crop = try XCTUnwrap(photo["crop"] as? [String: Double])
+        let (directory, photo, crop) = try facesInWideCell()
         let face = try XCTUnwrap((photo["focus"] as? [String: Any])?["faces"] as? [[String: Double]]).first
         let f = try XCTUnwrap(face)
         XCTAssertEqual(try runCollage(["render", "doc.yaml", "-o", "plain.png"], in: directory).status, 0)
