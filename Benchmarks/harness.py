@@ -637,6 +637,17 @@ def section_focus(say, targets, photos, cells9, folder, runs):
                 ratio <= 1.2)
     say("Target of issue 40: `layout.focus: faces` %.2fx the fixed focus (target <= 1.2)." % ratio)
     say()
+    # The cut-face table over the composed scenes (Benchmarks/focus_scenes.py), with this binary.
+    import focus_scenes
+    cuts, total, _ = focus_scenes.cut_face_table(COLLAGE, ROOT, folder)
+    say("Faces cut (not wholly inside the crop window) over the %d composed scenes (%d faces), by `collage layout "
+        "--json` in a 1:1, a 9:16 and a 16:9 cell:" % (len(focus_scenes.SCENES), total))
+    say()
+    say("| crop | 1:1 | 9:16 | 16:9 |")
+    say("|---|---|---|---|")
+    for name, label in (("centre", "centre (`focus: [0.5, 0.5]`)"), ("auto", "`focus: auto`"), ("faces", "`focus: faces`")):
+        say("| %s | %s |" % (label, " | ".join("%d of %d" % (c, total) for c in cuts[name])))
+    say()
 
 
 def section_png(say, photos, cells9, peers, folder, runs):

@@ -66,7 +66,8 @@ extension CollageRenderer {
                     try LayoutEngine.layout(spec, photoSizes: sizes, overlayImageSizes: overlaySizes, backgroundImageSize: backgroundSize)
                 }
                 var laid = try relayout(spec)
-                try FocusResolver.resolve(&spec, headers: headers, layout: &laid, warnCutFaces: warnCutFaces, relayout: relayout)
+                try FocusResolver.resolve(&spec, headers: headers, backgroundHeader: backgroundHeader, layout: &laid,
+                                          warnCutFaces: warnCutFaces, relayout: relayout)
                 layout = laid
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))

@@ -3,7 +3,9 @@ import CollageFocus
 import CollageLayout
 import CollageRaster
 import CollageSpec
+import Dispatch
 import Glibc
+import Synchronization
 
 /// `focus: auto` and `focus: faces` in the pipeline (docs/format.md "focus:
 /// auto and faces"): each such photo is decoded small (`AnalysisImage`: JPEG
@@ -21,26 +23,64 @@ enum FocusResolver {
     ///   with a fixed focus or `auto`, and warn at its `src` when the window cuts one.
     /// - Throws: `DiagnosticList`: the photo's decode error at its `src`, a
     ///   cascade problem (opencv-data missing) at its `focus` value.
-    static func resolve(_ spec: inout Spec, headers: [ImageHeader], layout: inout Layout, warnCutFaces: Bool = false,
+    /// - Parameter backgroundHeader: the background image's header; a
+    ///   `cover` background with `focus: auto` or `faces` gets its window the same way.
+    static func resolve(_ spec: inout Spec, headers: [ImageHeader], backgroundHeader: ImageHeader? = nil, layout: inout Layout,
+                        warnCutFaces: Bool = false,
                         relayout: (Spec) throws(DiagnosticList) -> Layout) throws(DiagnosticList) {
         let analysed = spec.photos.indices.filter { index in
             let photo = spec.photos[index]
             guard photo.fit == .cover || photo.zoom != 1 else { return false }
             return photo.focusStrategy != nil || warnCutFaces
         }
-        guard !analysed.isEmpty else { return }
+        var backgroundChosen = false
+        if let image = spec.canvas.image, let strategy = image.focusStrategy, image.fit == .cover, let header = backgroundHeader,
+           let window = layout.background?.pieces.first?.source {
+            let analysis = try FocusAnalysisCache.shared.analysis(of: AnalysedFile(background: image), header: header,
+                                                                  faces: strategy == .faces)
+            let area = Rect(x: 0, y: 0, width: Double(header.size.width), height: Double(header.size.height))
+            let choice = FocusWindow.choose(size: (width: window.width, height: window.height), area: area, saliency: analysis.saliency,
+                                            scale: analysis.scale, faces: strategy == .faces ? analysis.faces.map(\.box) : nil)
+            spec.canvas.image?.focusX = (choice.window.x + choice.window.width / 2) / area.width
+            spec.canvas.image?.focusY = (choice.window.y + choice.window.height / 2) / area.height
+            if strategy == .faces, choice.keptFaces < choice.faces.count {
+                spec.warnings.append(Diagnostic(.invalidValue, at: image.focusLocation ?? image.srcLocation,
+                    "background image '\(image.src)': \(choice.faces.count) faces found, but only the \(choice.keptFaces) largest fit "
+                    + "its \(Int(window.width.rounded())) x \(Int(window.height.rounded())) px window", severity: .warning))
+            }
+            backgroundChosen = true
+        }
+        guard !analysed.isEmpty else {
+            if backgroundChosen { layout = try relayout(spec) }
+            return
+        }
         var choices: [Int: FocusChoice] = [:]
         var problems: [Diagnostic] = []
-        for index in analysed {
+        // The photos are analysed at once, one a thread (each analysis its own
+        // decode and scans); used below in document order, so nothing depends on
+        // which finished first.
+        let photos = spec.photos
+        let outcomes = Mutex([Result<FocusAnalysis, DiagnosticList>?](repeating: nil, count: analysed.count))
+        DispatchQueue.concurrentPerform(iterations: analysed.count) { n in
+            let index = analysed[n], photo = photos[index]
+            let wantsFaces = photo.focusStrategy == .faces || warnCutFaces
+            let outcome: Result<FocusAnalysis, DiagnosticList>
+            do throws(DiagnosticList) {
+                outcome = .success(try FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index], faces: wantsFaces))
+            } catch {
+                outcome = .failure(error)
+            }
+            outcomes.withLock { $0[n] = outcome }
+        }
+        let analyses = outcomes.withLock { $0 }
+        for (n, index) in analysed.enumerated() {
             let photo = spec.photos[index], placement = layout.photos[index]
             let size = headers[index].size
-            let wantsFaces = photo.focusStrategy == .faces || warnCutFaces
             let analysis: FocusAnalysis
-            do throws(DiagnosticList) {
-                analysis = try FocusAnalysisCache.shared.analysis(of: photo, header: headers[index], faces: wantsFaces)
-            } catch {
-                problems += error.diagnostics
-                continue
+            switch analyses[n] {
+            case .success(let found)?: analysis = found
+            case .failure(let error)?: problems += error.diagnostics; continue
+            case nil: continue
             }
             let area = CropWindow.visible(photo: size, crop: photo.crop)
             let windowSize = (width: placement.crop.width, height: placement.crop.height)
@@ -66,7 +106,7 @@ enum FocusResolver {
         if warnCutFaces {
             for index in analysed {
                 let photo = spec.photos[index]
-                guard let analysis = try? FocusAnalysisCache.shared.analysis(of: photo, header: headers[index], faces: true) else { continue }
+                guard let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index], faces: true) else { continue }
                 let window = layout.photos[index].crop
                 let cut = analysis.sourceFaces.filter { face in
                     let inside = face.x >= window.x - 0.5 && face.y >= window.y - 0.5
@@ -82,6 +122,25 @@ enum FocusResolver {
                     severity: .warning, notes: ["'focus: faces' keeps every detected face inside the crop"]))
             }
         }
+    }
+}
+
+/// The file a focus strategy analyses (a photo or the background image), and where to report its problems.
+struct AnalysedFile {
+    var path: String, src: String
+    var srcLocation: SourceLocation
+    /// The `focus` value, when written.
+    var focusLocation: SourceLocation?
+    /// "photo" or "background image", for messages.
+    var what: String
+
+    init(photo: PhotoSpec) {
+        path = photo.path; src = photo.src; srcLocation = photo.srcLocation; focusLocation = photo.focusLocation; what = "photo"
+    }
+
+    init(background image: BackgroundImageSpec) {
+        path = image.path; src = image.src; srcLocation = image.srcLocation; focusLocation = image.focusLocation
+        what = "background image"
     }
 }
 
@@ -113,7 +172,7 @@ final class FocusAnalysisCache: @unchecked Sendable {
     /// How many analyses were computed (not found in the cache), for the tests.
     private(set) var computed = 0
 
-    func analysis(of photo: PhotoSpec, header: ImageHeader, faces: Bool) throws(DiagnosticList) -> FocusAnalysis {
+    func analysis(of photo: AnalysedFile, header: ImageHeader, faces: Bool) throws(DiagnosticList) -> FocusAnalysis {
         var status = stat()
         let stamp = stat(photo.path, &status) == 0 ? "\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : ""
         let key = "\(photo.path)|\(stamp)|\(header.orientation.rawValue)"
@@ -130,7 +189,7 @@ final class FocusAnalysisCache: @unchecked Sendable {
                     minimumSize: AnalysisImage.size(for: header.size), orientation: header.orientation)).pixmap
             } catch {
                 throw DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
-                    "cannot analyse photo '\(photo.src)' for 'focus': \(error.reason)", notes: ["resolved path: \(photo.path)"])])
+                    "cannot analyse \(photo.what) '\(photo.src)' for 'focus': \(error.reason)", notes: ["resolved path: \(photo.path)"])])
             }
             let image = AnalysisImage(pixmap: decoded, source: header.size)
             analysis = FocusAnalysis(saliency: SaliencyMap(image), scale: (image.scaleX, image.scaleY), size: header.size, grey: image.grey)

@@ -14,13 +14,18 @@ public struct AnalysisImage: Sendable {
 
     /// The long side the reduction aims for: the largest power-of-two
     /// reduction (at most 8, the JPEG DCT's 1/8) that keeps the long side at
-    /// least this many pixels.
+    /// least this many pixels...
     public static let targetLongSide = 512
+    /// ... except that 1/8 is taken whenever it keeps the long side at least
+    /// this many pixels (photos from 3072 px: every camera photo gets the
+    /// cheap 1/8 decode and a scan of at most a quarter of the windows 1/4 has).
+    public static let eighthLongSide = 384
 
     /// The reduction factor (1, 2, 4 or 8) for a photo of `size` (oriented source pixels).
     public static func reduction(for size: Size) -> Int {
         let long = max(size.width, size.height)
-        var k = 8
+        if (long + 7) / 8 >= eighthLongSide { return 8 }
+        var k = 4
         while k > 1 && (long + k - 1) / k < targetLongSide { k /= 2 }
         return k
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A rectangle in whole pixels (analysis pixels, origin top-left, y down).
 public struct Box: Sendable, Hashable, Codable, CustomStringConvertible {
     public var x: Int, y: Int, width: Int, height: Int
@@ -37,18 +39,32 @@ public struct DetectionParameters: Sendable, Hashable {
 /// at the first stage whose sum is below its threshold), hits
 /// mapped back as (round(x·scale), round(y·scale), round(window·scale)),
 /// then `RectangleGrouping.group` with `minNeighbors` and eps 0.2.
+///
+/// The scan reads each level's summed-area tables through pointers, with
+/// every feature's corner offsets computed once per level; the result does
+/// not depend on how many threads run (the levels are scanned in order).
 public enum CascadeDetector {
     public static func detect(_ cascade: Cascade, in image: GreyImage, parameters: DetectionParameters) -> [Box] {
+        detect(ScanCascade(cascade), in: image, parameters: parameters)
+    }
+
+    /// As `detect(_:in:parameters:)`, with the cascade already laid out for the scan (reused across images).
+    public static func detect(_ cascade: ScanCascade, in image: GreyImage, parameters: DetectionParameters) -> [Box] {
         let raw = rawDetections(cascade, in: image, parameters: parameters)
         return RectangleGrouping.group(raw, threshold: parameters.minNeighbors, eps: 0.2)
     }
 
     /// The windows every level accepts, before grouping.
     public static func rawDetections(_ cascade: Cascade, in image: GreyImage, parameters: DetectionParameters) -> [Box] {
+        rawDetections(ScanCascade(cascade), in: image, parameters: parameters)
+    }
+
+    /// The windows every level accepts, before grouping, in level order, then row, then column.
+    public static func rawDetections(_ cascade: ScanCascade, in image: GreyImage, parameters: DetectionParameters) -> [Box] {
         guard image.width > 0, image.height > 0, parameters.scaleFactor > 1 else { return [] }
         var hits: [Box] = []
-        let flat = FlatCascade(cascade)
         var factor = 1.0
+        var tables: LevelTables?
         while true {
             let windowW = Int((Double(cascade.windowWidth) * factor).rounded(.toNearestOrEven))
             let windowH = Int((Double(cascade.windowHeight) * factor).rounded(.toNearestOrEven))
@@ -61,213 +77,301 @@ public enum CascadeDetector {
             let hitH = Int((Float(cascade.windowHeight) * scale).rounded(.toNearestOrEven))
             let levelW = Int((Float(image.width) / scale).rounded(.toNearestOrEven))
             let levelH = Int((Float(image.height) / scale).rounded(.toNearestOrEven))
-            let level = image.resizedLinear(width: levelW, height: levelH)
-            let integral = Integral(level, squares: { if case .haar = cascade.features { true } else { false } }())
-            let step = scale >= 2 ? 1 : 2
             let spanX = levelW + 1 - cascade.windowWidth, spanY = levelH + 1 - cascade.windowHeight
             guard spanX > 0, spanY > 0 else { continue }
-            let evaluator = WindowEvaluator(cascade: flat, integral: integral)
-            var y = 0
-            while y < spanY {
-                var x = 0
-                while x < spanX {
-                    let stage = evaluator.firstFailedStage(x: x, y: y)
-                    if stage == nil {
-                        hits.append(Box(x: Int((Float(x) * scale).rounded(.toNearestOrEven)),
-                                        y: Int((Float(y) * scale).rounded(.toNearestOrEven)),
-                                        width: hitW, height: hitH))
+            let level = image.resizedLinear(width: levelW, height: levelH)
+            // The first level scanned is the largest: its tables serve every later one.
+            if tables == nil { tables = LevelTables(capacity: (levelW + 1) * (levelH + 1), squares: !cascade.isLBP) }
+            tables!.fill(level)
+            let offsets = cascade.offsets(stride: levelW + 1)
+            let step = scale >= 2 ? 1 : 2
+            tables!.sums.withUnsafeBufferPointer { sums in
+                tables!.squares.withUnsafeBufferPointer { squares in
+                    offsets.withUnsafeBufferPointer { offsets in
+                        let scan = WindowScan(cascade: cascade, sums: sums.baseAddress!, squares: squares.baseAddress,
+                                              offsets: offsets.baseAddress!, stride: levelW + 1)
+                        var y = 0
+                        while y < spanY {
+                            var x = 0
+                            while x < spanX {
+                                let stage = scan.firstFailedStage(x: x, y: y)
+                                if stage == Int.max {
+                                    hits.append(Box(x: Int((Float(x) * scale).rounded(.toNearestOrEven)),
+                                                    y: Int((Float(y) * scale).rounded(.toNearestOrEven)),
+                                                    width: hitW, height: hitH))
+                                }
+                                // As OpenCV: a window its first stage rejects skips the next one too.
+                                x += stage == 0 ? 2 * step : step
+                            }
+                            y += step
+                        }
                     }
-                    // As OpenCV: a window its first stage rejects skips the next one too.
-                    x += stage == 0 ? 2 * step : step
                 }
-                y += step
             }
         }
         return hits
     }
 }
 
-/// Summed-area tables of one pyramid level, (width+1) x (height+1), in
-/// memory of its own (the scan reads them through pointers).
-final class Integral {
-    let stride: Int
-    let sums: UnsafeMutableBufferPointer<Int32>
-    let squares: UnsafeMutableBufferPointer<Double>
+/// Summed-area tables of one pyramid level, (width+1) x (height+1), row
+/// stride width+1: the sums as Int32, the squares as UInt32 wrapping, as
+/// OpenCV keeps them (a window's difference is exact: it is below 2^32).
+struct LevelTables {
+    var sums: [Int32]
+    var squares: [UInt32]
 
-    init(_ image: GreyImage, squares wantSquares: Bool) {
-        stride = image.width + 1
-        let count = stride * (image.height + 1)
-        sums = .allocate(capacity: count)
-        sums.initialize(repeating: 0)
-        squares = .allocate(capacity: wantSquares ? count : 0)
-        if wantSquares { squares.initialize(repeating: 0) }
+    init(capacity: Int, squares wantSquares: Bool) {
+        sums = [Int32](repeating: 0, count: capacity)
+        squares = [UInt32](repeating: 0, count: wantSquares ? capacity : 0)
+    }
+
+    mutating func fill(_ image: GreyImage) {
+        let w = image.width, h = image.height, stride = w + 1
+        let wantSquares = !squares.isEmpty
         image.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<image.height {
-                var rowSum: Int32 = 0, rowSquares = 0.0
-                for x in 0..<image.width {
-                    let v = Int32(pixels[y * image.width + x])
-                    rowSum += v
-                    sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + rowSum
-                    if wantSquares {
-                        rowSquares += Double(v * v)
-                        squares[(y + 1) * stride + x + 1] = squares[y * stride + x + 1] + rowSquares
+            sums.withUnsafeMutableBufferPointer { sums in
+                squares.withUnsafeMutableBufferPointer { squares in
+                    let p = pixels.baseAddress!, s = sums.baseAddress!
+                    for x in 0...w { s[x] = 0 }
+                    if wantSquares { for x in 0...w { squares[x] = 0 } }
+                    for y in 0..<h {
+                        let row = p + y * w, above = s + y * stride, here = s + (y + 1) * stride
+                        here[0] = 0
+                        var rowSum: Int32 = 0
+                        for x in 0..<w {
+                            rowSum &+= Int32(row[x])
+                            here[x + 1] = above[x + 1] &+ rowSum
+                        }
+                        if wantSquares {
+                            let q = squares.baseAddress!, qAbove = q + y * stride, qHere = q + (y + 1) * stride
+                            qHere[0] = 0
+                            var rowSquares: UInt32 = 0
+                            for x in 0..<w {
+                                let v = UInt32(row[x])
+                                rowSquares &+= v &* v
+                                qHere[x + 1] = qAbove[x + 1] &+ rowSquares
+                            }
+                        }
                     }
                 }
             }
         }
     }
-
-    deinit { sums.deallocate(); squares.deallocate() }
-
-    @inline(__always) func sum(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Int32 {
-        let a = y * stride + x, b = (y + h) * stride + x
-        return sums[a] &- sums[a + w] &- sums[b] &+ sums[b + w]
-    }
-
-    @inline(__always) func squareSum(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Double {
-        let a = y * stride + x, b = (y + h) * stride + x
-        return squares[a] - squares[a + w] - squares[b] + squares[b + w]
-    }
 }
 
-/// A `Cascade` in flat arrays for the scan: no reference counting in the
-/// loop over windows.
-final class FlatCascade {
+/// A `Cascade` laid out for the scan: one record per stump, in stage order,
+/// holding its feature's rectangles (so the scan never looks a feature up),
+/// in memory of its own read through pointers (no reference counting in the
+/// loop over windows). Built once per cascade (`FaceDetector` keeps its
+/// two); immutable, read by any number of threads.
+public final class ScanCascade: @unchecked Sendable {
     let isLBP: Bool
     let windowWidth: Int, windowHeight: Int
-    /// Each stage's end (exclusive) in the stump arrays, and its threshold.
-    let stageEnd: UnsafeMutableBufferPointer<Int>
-    let stageThreshold: UnsafeMutableBufferPointer<Float>
-    let feature: UnsafeMutableBufferPointer<Int>
-    let threshold: UnsafeMutableBufferPointer<Float>
-    let left: UnsafeMutableBufferPointer<Float>, right: UnsafeMutableBufferPointer<Float>
+    let stageCount: Int, stumpCount: Int
+    /// Each stage's end (exclusive) in the stump records, and its threshold.
+    let stageEnd: UnsafeMutablePointer<Int>
+    let stageThreshold: UnsafeMutablePointer<Float>
+    /// Per stump: Haar threshold (unused for LBP), left and right leaves.
+    let threshold: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
     /// LBP: 8 words a stump.
-    let subsets: UnsafeMutableBufferPointer<Int32>
-    /// LBP: x, y, width, height a feature; Haar: 3 rectangles of 4 (a missing third all 0).
-    let rects: UnsafeMutableBufferPointer<Int>
-    /// Haar: 3 weights a feature (a missing third 0).
-    let weights: UnsafeMutableBufferPointer<Float>
+    let subsets: UnsafeMutablePointer<Int32>
+    /// Haar: 3 weights a stump (a missing third 0, which adds exactly 0).
+    let weights: UnsafeMutablePointer<Float>
+    /// Per stump: the most the stumps after it in its stage can still add
+    /// (the sum of their larger leaves), so the scan can stop a stage once
+    /// its threshold is out of reach; the stage that rejects a window stays the same.
+    let reachable: UnsafeMutablePointer<Double>
+    /// Per stump, window pixels: LBP x, y, block width, block height;
+    /// Haar 3 rectangles of x, y, width, height (a missing third all 0).
+    let rects: [Int]
 
-    init(_ cascade: Cascade) {
+    public init(_ cascade: Cascade) {
         windowWidth = cascade.windowWidth; windowHeight = cascade.windowHeight
         let stumps = cascade.stages.flatMap(\.stumps)
-        stageEnd = .allocate(capacity: cascade.stages.count)
-        stageThreshold = .allocate(capacity: cascade.stages.count)
-        var end = 0
-        for (i, stage) in cascade.stages.enumerated() {
-            end += stage.stumps.count
-            stageEnd[i] = end; stageThreshold[i] = stage.threshold
+        stageCount = cascade.stages.count; stumpCount = stumps.count
+        func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
+            let p = UnsafeMutablePointer<T>.allocate(capacity: max(values.count, 1))
+            _ = UnsafeMutableBufferPointer(start: p, count: values.count).initialize(from: values)
+            return p
         }
-        feature = .allocate(capacity: stumps.count); threshold = .allocate(capacity: stumps.count)
-        left = .allocate(capacity: stumps.count); right = .allocate(capacity: stumps.count)
-        for (i, stump) in stumps.enumerated() {
-            feature[i] = stump.feature; threshold[i] = stump.threshold; left[i] = stump.left; right[i] = stump.right
+        var ends: [Int] = [], end = 0
+        var reach: [Double] = []
+        for stage in cascade.stages {
+            end += stage.stumps.count; ends.append(end)
+            var after = [Double](repeating: 0, count: stage.stumps.count)
+            var sum = 0.0
+            for i in stage.stumps.indices.reversed() {
+                after[i] = sum
+                sum += Double(max(stage.stumps[i].left, stage.stumps[i].right))
+            }
+            reach += after
         }
+        stageEnd = copy(ends)
+        reachable = copy(reach)
+        stageThreshold = copy(cascade.stages.map(\.threshold))
+        threshold = copy(stumps.map(\.threshold)); left = copy(stumps.map(\.left)); right = copy(stumps.map(\.right))
         switch cascade.features {
         case .lbp(let list):
             isLBP = true
-            subsets = .allocate(capacity: stumps.count * 8)
-            for (i, stump) in stumps.enumerated() { for j in 0..<8 { subsets[i * 8 + j] = stump.subset[j] } }
-            rects = .allocate(capacity: list.count * 4)
-            for (i, f) in list.enumerated() { rects[i * 4] = f.x; rects[i * 4 + 1] = f.y; rects[i * 4 + 2] = f.width; rects[i * 4 + 3] = f.height }
-            weights = .allocate(capacity: 0)
+            subsets = copy(stumps.flatMap { $0.subset.count == 8 ? $0.subset : [Int32](repeating: 0, count: 8) })
+            rects = stumps.flatMap { stump -> [Int] in
+                let f = list[stump.feature]
+                return [f.x, f.y, f.width, f.height]
+            }
+            weights = copy([Float]())
         case .haar(let list):
             isLBP = false
-            subsets = .allocate(capacity: 0)
-            rects = .allocate(capacity: list.count * 12)
-            rects.initialize(repeating: 0)
-            weights = .allocate(capacity: list.count * 3)
-            weights.initialize(repeating: 0)
-            for (i, f) in list.enumerated() {
-                for (k, r) in f.rects.prefix(3).enumerated() {
-                    rects[i * 12 + k * 4] = r.x; rects[i * 12 + k * 4 + 1] = r.y
-                    rects[i * 12 + k * 4 + 2] = r.width; rects[i * 12 + k * 4 + 3] = r.height
-                    weights[i * 3 + k] = r.weight
+            subsets = copy([Int32]())
+            var r: [Int] = [], w: [Float] = []
+            for stump in stumps {
+                let rectangles = list[stump.feature].rects
+                for k in 0..<3 {
+                    if k < rectangles.count {
+                        let q = rectangles[k]
+                        r += [q.x, q.y, q.width, q.height]; w.append(q.weight)
+                    } else {
+                        r += [0, 0, 0, 0]; w.append(0)
+                    }
                 }
             }
+            rects = r; weights = copy(w)
         }
     }
 
     deinit {
-        stageEnd.deallocate(); stageThreshold.deallocate(); feature.deallocate(); threshold.deallocate()
-        left.deallocate(); right.deallocate(); subsets.deallocate(); rects.deallocate(); weights.deallocate()
+        stageEnd.deallocate(); stageThreshold.deallocate(); threshold.deallocate(); left.deallocate(); right.deallocate()
+        subsets.deallocate(); weights.deallocate(); reachable.deallocate()
+    }
+
+    /// Each stump's corner offsets into a table of row stride `stride`:
+    /// LBP 16 (the 4x4 grid of block corners, row by row), Haar 12 (4 per
+    /// rectangle: top-left, top-right, bottom-left, bottom-right); Haar
+    /// then 4 more, the inner rectangle (1 pixel in) the window is normalised over.
+    func offsets(stride: Int) -> [Int] {
+        var out: [Int] = []
+        if isLBP {
+            out.reserveCapacity(stumpCount * 16)
+            for i in 0..<stumpCount {
+                let x = rects[i * 4], y = rects[i * 4 + 1], w = rects[i * 4 + 2], h = rects[i * 4 + 3]
+                for j in 0..<4 { for k in 0..<4 { out.append((y + j * h) * stride + x + k * w) } }
+            }
+        } else {
+            out.reserveCapacity(stumpCount * 12 + 4)
+            for i in 0..<stumpCount {
+                for k in 0..<3 {
+                    let b = i * 12 + k * 4
+                    let x = rects[b], y = rects[b + 1], w = rects[b + 2], h = rects[b + 3]
+                    out += [y * stride + x, y * stride + x + w, (y + h) * stride + x, (y + h) * stride + x + w]
+                }
+            }
+            let w = windowWidth - 2, h = windowHeight - 2
+            out += [stride + 1, stride + 1 + w, (1 + h) * stride + 1, (1 + h) * stride + 1 + w]
+        }
+        return out
     }
 }
 
-/// One cascade's stages on one level's integral.
-struct WindowEvaluator {
-    let cascade: FlatCascade
-    let integral: Integral
+/// One cascade's stages on one level's tables: plain pointers, nothing
+/// counted or checked in the loop.
+struct WindowScan {
+    let isLBP: Bool
+    let stageCount: Int
+    let stageEnd: UnsafePointer<Int>, stageThreshold: UnsafePointer<Float>
+    let threshold: UnsafePointer<Float>, left: UnsafePointer<Float>, right: UnsafePointer<Float>
+    let subsets: UnsafePointer<Int32>, weights: UnsafePointer<Float>
+    let reachable: UnsafePointer<Double>
+    let sums: UnsafePointer<Int32>
+    let squares: UnsafePointer<UInt32>?
+    let offsets: UnsafePointer<Int>
+    /// Haar: the inner rectangle's 4 offsets, and its area.
+    let normOffsets: UnsafePointer<Int>
+    let normArea: Double
+    let stride: Int
 
-    /// nil when every stage accepts the window at (x, y); else the index of
-    /// the stage that rejects it, -1 for a Haar window too flat to normalise.
-    @inline(__always) func firstFailedStage(x: Int, y: Int) -> Int? {
-        cascade.isLBP ? lbpFailure(x, y) : haarFailure(x, y)
+    init(cascade c: ScanCascade, sums: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>?, offsets: UnsafePointer<Int>, stride: Int) {
+        isLBP = c.isLBP; stageCount = c.stageCount
+        stageEnd = UnsafePointer(c.stageEnd); stageThreshold = UnsafePointer(c.stageThreshold)
+        threshold = UnsafePointer(c.threshold); left = UnsafePointer(c.left); right = UnsafePointer(c.right)
+        subsets = UnsafePointer(c.subsets); weights = UnsafePointer(c.weights); reachable = UnsafePointer(c.reachable)
+        self.sums = sums; self.squares = squares; self.offsets = offsets; self.stride = stride
+        normOffsets = offsets + c.stumpCount * 12
+        normArea = Double((c.windowWidth - 2) * (c.windowHeight - 2))
+    }
+
+    /// `Int.max` when every stage accepts the window at (x, y); else the
+    /// index of the stage that rejects it, -1 for a Haar window too flat to normalise.
+    @inline(__always) func firstFailedStage(x: Int, y: Int) -> Int {
+        isLBP ? lbpFailure(y * stride + x) : haarFailure(y * stride + x)
     }
 
     /// Categorical stumps on the 8-bit multi-block LBP code (OpenCV's
     /// `LBPEvaluator::OptFeature::calc` bit order).
-    private func lbpFailure(_ x: Int, _ y: Int) -> Int? {
-        let c = cascade
+    private func lbpFailure(_ base: Int) -> Int {
+        let p = sums + base
         var start = 0
-        for stage in 0..<c.stageEnd.count {
+        for stage in 0..<stageCount {
             var total: Float = 0
-            let end = c.stageEnd[stage]
-            for i in start..<end {
-                let f = c.feature[i] * 4
-                let fx = x + c.rects[f], fy = y + c.rects[f + 1], w = c.rects[f + 2], h = c.rects[f + 3]
-                @inline(__always) func block(_ i: Int, _ j: Int) -> Int32 { integral.sum(fx + i * w, fy + j * h, w, h) }
-                let centre = block(1, 1)
+            let end = stageEnd[stage]
+            var i = start
+            while i < end {
+                let o = offsets + i * 16
+                @inline(__always) func block(_ a: Int) -> Int32 {
+                    p[o[a]] &- p[o[a + 1]] &- p[o[a + 4]] &+ p[o[a + 5]]
+                }
+                let centre = block(5)
                 var code = 0
-                if block(0, 0) >= centre { code |= 128 }
-                if block(1, 0) >= centre { code |= 64 }
-                if block(2, 0) >= centre { code |= 32 }
-                if block(2, 1) >= centre { code |= 16 }
-                if block(2, 2) >= centre { code |= 8 }
-                if block(1, 2) >= centre { code |= 4 }
-                if block(0, 2) >= centre { code |= 2 }
-                if block(0, 1) >= centre { code |= 1 }
-                let inSubset = c.subsets[i * 8 + (code >> 5)] & Int32(bitPattern: UInt32(1) << UInt32(code & 31)) != 0
-                total += inSubset ? c.left[i] : c.right[i]
+                if block(0) >= centre { code |= 128 }
+                if block(1) >= centre { code |= 64 }
+                if block(2) >= centre { code |= 32 }
+                if block(6) >= centre { code |= 16 }
+                if block(10) >= centre { code |= 8 }
+                if block(9) >= centre { code |= 4 }
+                if block(8) >= centre { code |= 2 }
+                if block(4) >= centre { code |= 1 }
+                let inSubset = subsets[i * 8 + (code >> 5)] & Int32(bitPattern: UInt32(1) << UInt32(code & 31)) != 0
+                total += inSubset ? left[i] : right[i]
+                i += 1
             }
-            if total < c.stageThreshold[stage] { return stage }
+            if total < stageThreshold[stage] { return stage }
             start = end
         }
-        return nil
+        return Int.max
     }
 
     /// Ordered stumps on Haar features normalised by the window's standard
     /// deviation over its inner rectangle (1 pixel in from each side), as
-    /// `HaarEvaluator::setWindow`; a nearly flat window is rejected.
-    private func haarFailure(_ x: Int, _ y: Int) -> Int? {
-        let c = cascade
-        let nw = c.windowWidth - 2, nh = c.windowHeight - 2
-        let area = Double(nw * nh)
-        let sum = Double(integral.sum(x + 1, y + 1, nw, nh))
-        let squares = integral.squareSum(x + 1, y + 1, nw, nh)
-        var nf = area * squares - sum * sum
+    /// `HaarEvaluator::setWindow` computes it (the squares' sum read as an
+    /// unsigned 32-bit difference); a nearly flat window is rejected.
+    private func haarFailure(_ base: Int) -> Int {
+        let p = sums + base, n = normOffsets
+        let sum = p[n[0]] &- p[n[1]] &- p[n[2]] &+ p[n[3]]
+        let q = squares! + base
+        let squareSum = q[n[0]] &- q[n[1]] &- q[n[2]] &+ q[n[3]]
+        let nf = normArea * Double(squareSum) - Double(sum) * Double(sum)
         guard nf > 0 else { return -1 }
-        nf = nf.squareRoot()
-        let norm = Float(1 / nf)
-        if area * Double(norm) >= 0.1 { return -1 }
+        let norm = Float(1 / nf.squareRoot())
+        if !(normArea * Double(norm) < 0.1) { return -1 }
         var start = 0
-        for stage in 0..<c.stageEnd.count {
+        for stage in 0..<stageCount {
             var total: Double = 0
-            let end = c.stageEnd[stage]
-            for i in start..<end {
-                let f = c.feature[i]
-                var value: Float = 0
-                for k in 0..<3 {
-                    let weight = c.weights[f * 3 + k]
-                    if weight == 0 { continue }
-                    let r = f * 12 + k * 4
-                    value += weight * Float(integral.sum(x + c.rects[r], y + c.rects[r + 1], c.rects[r + 2], c.rects[r + 3]))
-                }
-                total += Double(value * norm < c.threshold[i] ? c.left[i] : c.right[i])
+            let end = stageEnd[stage]
+            let limit = Double(stageThreshold[stage])
+            // Out of reach with a margin far above the sums' rounding (leaves are about 1).
+            let hopeless = limit - 1e-6
+            var i = start
+            while i < end {
+                let o = offsets + i * 12, w = weights + i * 3
+                let s0 = p[o[0]] &- p[o[1]] &- p[o[2]] &+ p[o[3]]
+                let s1 = p[o[4]] &- p[o[5]] &- p[o[6]] &+ p[o[7]]
+                let s2 = p[o[8]] &- p[o[9]] &- p[o[10]] &+ p[o[11]]
+                let value = w[0] * Float(s0) + w[1] * Float(s1) + w[2] * Float(s2)
+                total += Double(value * norm < threshold[i] ? left[i] : right[i])
+                if total + reachable[i] < hopeless { return stage }
+                i += 1
             }
-            if total < Double(c.stageThreshold[stage]) { return stage }
+            if total < limit { return stage }
             start = end
         }
-        return nil
+        return Int.max
     }
 }

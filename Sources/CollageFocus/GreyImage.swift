@@ -19,56 +19,90 @@ public struct GreyImage: Sendable, Equatable {
     }
 
     /// Resized to `width` x `height` as OpenCV's `resize` with
-    /// `INTER_LINEAR` does for 8-bit images: pixel centres mapped
-    /// (`(d + 0.5) * scale - 0.5`), edges clamped, 11-bit fixed-point
-    /// weights; the vertical pass rounds as its SIMD and scalar paths do.
+    /// `INTER_LINEAR_EXACT` does for 8-bit images (what
+    /// `CascadeClassifier::detectMultiScale` builds its pyramid with in
+    /// OpenCV 4): pixel centres mapped in double precision (`(d + 0.5) ·
+    /// (1 / (dst / src)) − 0.5`), 8-bit fixed-point weights rounded to
+    /// nearest (ties to even), the horizontal pass kept in 8 fraction bits,
+    /// the vertical pass rounded from 16; pixels mapped before the first
+    /// source pixel take it, after the last the last. The same size is a copy.
     public func resizedLinear(width dw: Int, height dh: Int) -> GreyImage {
         if dw == width && dh == height { return self }
-        let scaleX = Double(width) / Double(dw), scaleY = Double(height) / Double(dh)
-        func table(_ count: Int, _ scale: Double, _ limit: Int) -> ([Int], [Int32], [Int32]) {
-            var index = [Int](repeating: 0, count: count), a0 = [Int32](repeating: 0, count: count), a1 = a0
-            for d in 0..<count {
-                var f = Float((Double(d) + 0.5) * scale - 0.5)
-                var s = Int(f.rounded(.down))
-                f -= Float(s)
-                if s < 0 { f = 0; s = 0 }
-                if s >= limit - 1 { f = 0; s = limit - 1 }
-                let w0 = Int32(((1 - f) * 2048).rounded(.toNearestOrEven))
-                index[d] = s; a0[d] = w0; a1[d] = 2048 - w0
+        struct Axis {
+            var offset: [Int], weight: [Int32]
+            /// Destination pixels before `low` take the first source pixel, from `high` on the last.
+            var low = 0, high: Int
+            init(source: Int, destination: Int) {
+                offset = [Int](repeating: 0, count: destination); weight = [Int32](repeating: 0, count: destination)
+                high = destination
+                let scale = 1 / (Double(destination) / Double(source))
+                for d in 0..<destination {
+                    let f = scale * (Double(d) + 0.5) - 0.5
+                    let i = Int(f.rounded(.down))
+                    if i >= 0 && source > 1 {
+                        if i < source - 1 {
+                            offset[d] = i; weight[d] = Int32(((f - Double(i)) * 256).rounded(.toNearestOrEven))
+                        } else {
+                            offset[d] = source - 1; high = min(high, d)
+                        }
+                    } else {
+                        low = max(low, d + 1)
+                    }
+                }
+                if high < low { high = low }
             }
-            return (index, a0, a1)
         }
-        let (xs, ax0, ax1) = table(dw, scaleX, width)
-        let (ys, ay0, ay1) = table(dh, scaleY, height)
-        func horizontal(_ row: Int) -> [Int32] {
-            var out = [Int32](repeating: 0, count: dw)
-            let base = row * width
-            for x in 0..<dw {
-                let s = xs[x]
-                let next = s + 1 < width ? Int32(pixels[base + s + 1]) : 0
-                out[x] = Int32(pixels[base + s]) * ax0[x] + next * ax1[x]
-            }
-            return out
-        }
-        // OpenCV's vertical pass: SIMD (rounding as below; its last vector
-        // overlaps the one before) when the row holds a vector of 16, else
-        // scalar code ((v + 2^21) >> 22).
-        let simdEnd = dw >= 16 ? dw : 0
+        let ax = Axis(source: width, destination: dw), ay = Axis(source: height, destination: dh)
         var out = [UInt8](repeating: 0, count: dw * dh)
-        var cache: [Int: [Int32]] = [:]
-        for y in 0..<dh {
-            let s = ys[y]
-            let r0 = cache[s] ?? horizontal(s)
-            let r1 = s + 1 < height ? (cache[s + 1] ?? horizontal(s + 1)) : r0
-            cache = [s: r0, s + 1: r1]
-            let b0 = ay0[y], b1 = ay1[y]
-            for x in 0..<simdEnd {
-                let v = ((b0 * (r0[x] >> 4)) >> 16) + ((b1 * (r1[x] >> 4)) >> 16) + 2
-                out[y * dw + x] = UInt8(clamping: v >> 2)
-            }
-            for x in simdEnd..<dw {
-                let v = (Int64(r0[x]) * Int64(b0) + Int64(r1[x]) * Int64(b1) + (1 << 21)) >> 22
-                out[y * dw + x] = UInt8(clamping: v)
+        // Horizontally resized rows (8 fraction bits), two at a time.
+        var rows = [Int32](repeating: 0, count: 2 * dw)
+        let srcWidth = width, srcHeight = height
+        pixels.withUnsafeBufferPointer { pixels in
+            rows.withUnsafeMutableBufferPointer { rows in
+                out.withUnsafeMutableBufferPointer { out in
+                    ax.offset.withUnsafeBufferPointer { xo in
+                        ax.weight.withUnsafeBufferPointer { xw in
+                            let low = ax.low, high = ax.high, lastOffset = xo[dw - 1]
+                            var held = (-1, -1)
+                            func horizontal(_ row: Int, into slot: Int) {
+                                let src = pixels.baseAddress! + row * srcWidth, dst = rows.baseAddress! + slot * dw
+                                let first = Int32(src[0]) << 8, last = Int32(src[lastOffset]) << 8
+                                for x in 0..<min(low, dw) { dst[x] = first }
+                                if low < high {
+                                    for x in low..<high {
+                                        let s = xo[x], w1 = xw[x]
+                                        dst[x] = (256 - w1) &* Int32(src[s]) &+ w1 &* Int32(src[s + 1])
+                                    }
+                                }
+                                for x in max(high, low)..<dw { dst[x] = last }
+                            }
+                            func slot(for row: Int, avoiding other: Int) -> Int {
+                                if held.0 == row { return 0 }
+                                if held.1 == row { return 1 }
+                                let s = other == 0 ? 1 : 0
+                                horizontal(row, into: s)
+                                if s == 0 { held.0 = row } else { held.1 = row }
+                                return s
+                            }
+                            for y in 0..<dh {
+                                let o = out.baseAddress! + y * dw
+                                if y < ay.low || y >= ay.high {
+                                    // Above the first source row's centre or below the last's: that row, rounded from 8 fraction bits.
+                                    let r = rows.baseAddress! + slot(for: y < ay.low ? 0 : srcHeight - 1, avoiding: -1) * dw
+                                    for x in 0..<dw { o[x] = UInt8(clamping: (r[x] &+ 128) >> 8) }
+                                    continue
+                                }
+                                let s = ay.offset[y], w1 = ay.weight[y], w0 = 256 - w1
+                                let i0 = slot(for: s, avoiding: -1)
+                                let i1 = slot(for: s + 1, avoiding: i0)
+                                let r0 = rows.baseAddress! + i0 * dw, r1 = rows.baseAddress! + i1 * dw
+                                for x in 0..<dw {
+                                    o[x] = UInt8(clamping: (r0[x] &* w0 &+ r1[x] &* w1 &+ 32768) >> 16)
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         return GreyImage(width: dw, height: dh, pixels: out)

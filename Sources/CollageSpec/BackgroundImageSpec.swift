@@ -33,7 +33,13 @@ public struct BackgroundImageSpec: Sendable, Hashable {
     public var srcLocation: SourceLocation { input.location }
     public var fit: Fit = .cover
     /// The point of the image (fractions) the cover crop centres on; default (0.5, 0.5).
+    /// With a `focusStrategy`, the centre of the window the strategy chose (set before the final layout).
     public var focusX: Double = 0.5, focusY: Double = 0.5
+    /// `focus: auto` or `faces` (`cover` only): the window chosen from the
+    /// image's pixels, as a photo's is (docs/format.md "focus: auto and faces"); nil for a point.
+    public var focusStrategy: FocusStrategy?
+    /// Where the strategy was written, for its errors (opencv-data missing).
+    public var focusLocation: SourceLocation?
     /// CSS `blur()`: Gaussian σ in canvas pixels, the image's edge pixels
     /// extended so it stays opaque to its edges; default 0.
     public var blur: Double = 0

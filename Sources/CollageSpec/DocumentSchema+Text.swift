@@ -3110,14 +3110,14 @@ extension DocumentSchema {
           ]
         },
         "focus": {
-          "description": "The point the `cover` crop window is centred on, clamped so the window stays inside the image.",
-          "x-type": "`[x, y]`, each {range}",
+          "description": "The point the `cover` crop window is centred on, clamped so the window stays inside the image. `auto` chooses the window that keeps the most salient content; `faces` keeps every detected face inside it (`auto` when none is found); see [focus](#focus-auto-and-faces). Only `cover` crops.",
+          "x-type": "`[x, y]`, each 0-1; or `auto` | `faces`",
           "x-units": "fractions of the oriented image",
           "default": [
             0.5,
             0.5
           ],
-          "$ref": "#/$defs/focusPoint"
+          "$ref": "#/$defs/focus"
         },
         "blur": {
           "description": "CSS `blur()` after `filter`, the Gaussian's standard deviation; the edge pixels are extended, so the image stays opaque to the canvas edges. Not with `fit: tile` (not supported yet).",

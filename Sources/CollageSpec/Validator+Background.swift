@@ -22,7 +22,7 @@ extension Validator {
     }
 
     /// `{image, fit, focus, blur, filter, color}`: `image` required (a
-    /// regular file); `blur` 0-1000 canvas pixels (σ); `blur` with `fit: tile`
+    /// regular file); `focus` `[x, y]`, `auto` or `faces`; `blur` 0-1000 canvas pixels (σ); `blur` with `fit: tile`
     /// is not supported yet.
     mutating func readBackgroundImage(_ node: Node) -> BackgroundImageSpec? {
         guard let keys = keys(of: node, in: Vocabulary.backgroundImage, key: "background") else { return nil }
@@ -41,9 +41,11 @@ extension Validator {
             } else { failed = true }
         }
         if let entry = keys["focus"] {
-            if let (x, y) = pair(entry.value, key: "focus", range: 0...1, rangeText: "a fraction from 0 to 1") {
-                image.focusX = x + 0; image.focusY = y + 0
-            } else { failed = true }
+            switch focusSetting(entry.value) {
+            case .point(let x, let y)?: image.focusX = x + 0; image.focusY = y + 0
+            case .strategy(let strategy)?: image.focusStrategy = strategy; image.focusLocation = entry.value.location
+            case nil: failed = true
+            }
         }
         if let entry = keys["blur"] {
             if let blur = number(entry.value, key: "blur", range: 0...1000,

@@ -1,4 +1,6 @@
 @testable import Collage
+import CollageCodecs
+import CollageRaster
 import CollageTestSupport
 import Foundation
 import XCTest
@@ -29,7 +31,9 @@ final class FocusFacesEndToEndTests: XCTestCase {
         return try XCTUnwrap(json["photos"] as? [[String: Any]])
     }
 
-    func testFacesKeepsTheFaceAndExplainsItself() throws {
+    /// The astronaut on a 640x360 canvas with `layout.focus: faces`: its
+    /// folder, and `layout --json`'s photo and its crop window.
+    private func facesInWideCell() throws -> (directory: URL, photo: [String: Any], crop: [String: Double]) {
         try requireCascades()
         let directory = try folder("""
             version: 1
@@ -38,7 +42,11 @@ final class FocusFacesEndToEndTests: XCTestCase {
             photos: [astronaut.png]
             """)
         let photo = try XCTUnwrap(try photos(directory).first)
-        let crop = try XCTUnwrap(photo["crop"] as? [String: Double])
+        return (directory, photo, try XCTUnwrap(photo["crop"] as? [String: Double]))
+    }
+
+    func testFacesKeepsTheFaceAndExplainsItself() throws {
+        let (directory, photo, crop) = try facesInWideCell()
         XCTAssertEqual(crop["width"], 512)
         XCTAssertEqual(crop["height"], 288)
         let focus = try XCTUnwrap(photo["focus"] as? [String: Any])
@@ -67,7 +75,7 @@ final class FocusFacesEndToEndTests: XCTestCase {
             """)
         let result = try runCollage(["check", "--warn-cut-faces", "doc.yaml"], in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("doc.yaml:3:10: warning: photo 'astronaut': its crop (focus [0.5, 0.5]) cuts 1 detected face at (189, 86, 72x72)"),
+        XCTAssertTrue(result.stderr.contains("doc.yaml:3:10: warning: photo 'astronaut': its crop (focus [0.5, 0.5]) cuts 1 detected face at (188, 86, 73x73)"),
                       result.stderr)
         let plain = try runCollage(["check", "doc.yaml"], in: directory)
         XCTAssertFalse(plain.stderr.contains("cuts"), plain.stderr)
@@ -124,5 +132,62 @@ final class FocusFacesEndToEndTests: XCTestCase {
         XCTAssertEqual(FocusAnalysisCache.shared.computed - before, 1)
         XCTAssertEqual(crops[0], crops[2])
         XCTAssertEqual(crops[0], 512.0 / 3, accuracy: 1e-9)
+    }
+
+    /// `focus: faces` on a `cover` background image: the window keeps the
+    /// astronaut's face (188, 86, 73x73) with its headroom, where the
+    /// default centred window (y 112-400 of the 512x512 image on a 16:9
+    /// canvas) cuts it; `auto` on the background lays out too.
+    func testBackgroundImageFaces() throws {
+        try requireCascades()
+        func window(_ focus: String) throws -> Rect {
+            let directory = try folder("""
+                version: 1
+                canvas: {width: 640, height: 360, background: {image: astronaut.png\(focus)}}
+                """)
+            let prepared = try CollageRenderer.prepare(documentPath: directory.appendingPathComponent("doc.yaml").path)
+            return try XCTUnwrap(prepared.layout.background?.pieces.first?.source)
+        }
+        let centred = try window("")
+        XCTAssertEqual(centred, Rect(x: 0, y: 112, width: 512, height: 288))
+        let faces = try window(", focus: faces")
+        XCTAssertEqual(faces.width, 512); XCTAssertEqual(faces.height, 288)
+        XCTAssertEqual(faces.x, 0)
+        // Half a face of headroom above (86 - 36.5), 0.3 of one below (86 + 1.3 * 73).
+        XCTAssertLessThanOrEqual(faces.y, 86 - 0.5 * 73 + 1)
+        XCTAssertGreaterThanOrEqual(faces.maxY, 86 + 1.3 * 73 - 1)
+        let auto = try window(", focus: auto")
+        XCTAssertEqual(auto.height, 288)
+        XCTAssertGreaterThanOrEqual(auto.y, 0); XCTAssertLessThanOrEqual(auto.maxY, 512)
+    }
+
+    /// `render --debug-layout` with `focus: faces`: a 2 px green band inside
+    /// the detected face's box on the canvas (`DebugOverlay.faceColor`),
+    /// where the plain render has the photo; inside the band, the photo.
+    func testDebugOverlayDrawsTheFaceBox() throws {
+        let (directory, photo, crop) = try facesInWideCell()
+        let face = try XCTUnwrap((photo["focus"] as? [String: Any])?["faces"] as? [[String: Double]]).first
+        let f = try XCTUnwrap(face)
+        XCTAssertEqual(try runCollage(["render", "doc.yaml", "-o", "plain.png"], in: directory).status, 0)
+        let result = try runCollage(["render", "doc.yaml", "-o", "debug.png", "--debug-layout"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let plain = try ImageDecoder.decode(path: directory.appendingPathComponent("plain.png").path)
+        let debug = try ImageDecoder.decode(path: directory.appendingPathComponent("debug.png").path)
+        // The cell is the whole 640x360 canvas, 1.25 canvas px per photo px (640 / 512).
+        let scale = 640 / crop["width"]!
+        func canvas(_ v: Double) -> Int { Int((v).rounded(.toNearestOrAwayFromZero)) }
+        let x0 = canvas(f["x"]! * scale), y0 = canvas((f["y"]! - crop["y"]!) * scale)
+        let x1 = canvas((f["x"]! + f["width"]!) * scale), y1 = canvas((f["y"]! - crop["y"]! + f["height"]!) * scale)
+        XCTAssertEqual(Double(x0), 235, accuracy: 2, "face box left edge on the canvas (188 x 1.25)")
+        let green = Color(red: 0, green: 255, blue: 0)
+        let midX = (x0 + x1) / 2, midY = (y0 + y1) / 2
+        for (x, y) in [(midX, y0), (midX, y0 + 1), (midX, y1 - 1), (midX, y1 - 2), (x0, midY), (x0 + 1, midY), (x1 - 1, midY), (x1 - 2, midY)] {
+            XCTAssertEqual(debug[x, y], green, "(\(x), \(y)) on the face box")
+            XCTAssertNotEqual(plain[x, y], green, "(\(x), \(y)) in the plain render")
+        }
+        // Just inside the 2 px band and just outside it: the photo as rendered without the overlay.
+        XCTAssertEqual(debug[midX, y0 + 2], plain[midX, y0 + 2])
+        XCTAssertEqual(debug[midX, y0 - 1], plain[midX, y0 - 1])
+        XCTAssertEqual(debug[x0 + 2, midY], plain[x0 + 2, midY])
     }
 }
