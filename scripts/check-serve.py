@@ -57,8 +57,14 @@ def curl(url, *extra):
     return int(code or 0), body
 
 
-def sign(target, key="keys.txt"):
-    return subprocess.run([args.collage, "sign", target, "--key", os.path.join(args.work, key)],
+def sign(target, key="keys.txt", body=None):
+    extra = []
+    if body is not None:
+        path = os.path.join(args.work, "post-body")
+        with open(path, "wb") as f:
+            f.write(body)
+        extra = ["--body", path]
+    return subprocess.run([args.collage, "sign", target, "--key", os.path.join(args.work, key)] + extra,
                           check=True, capture_output=True, text=True).stdout.strip()
 
 
@@ -117,9 +123,11 @@ other_title = sign("/cards/og.jpg?title=Other")
 status, h6, _ = request(S, "GET", other_title)
 check("another title, another ETag", status == 200 and h6.get("etag") != tag)
 
-# A changed input changes the ETag (the stat of the input list).
+# A changed input changes the ETag (the stat of the input list), once the
+# URL's last check is older than --stat-valid (default 1 s).
 photo = os.path.join(args.work, "root/photos/blue.jpg")
 os.utime(photo, (time.time() + 5, time.time() + 5))
+time.sleep(1.1)
 status, h7, _ = request(S, "GET", url, {"If-None-Match": tag})
 check("touched photo: new ETag, rendered again", status == 200 and h7.get("etag") != tag, (status, h7.get("etag")))
 
@@ -167,8 +175,20 @@ check("422 (curl)", curl(f"http://{S}" + sign("/bad.png"))[0] == 422)
 
 # POST /render (--allow-post), 413 over --max-body
 document = json.dumps({"version": 1, "canvas": {"width": 40, "height": 30, "background": "#ff0000"}}).encode()
-status, h, body = request(S, "POST", sign("/render?format=png"), {"Content-Type": "application/json"}, document)
-check("POST /render 200 PNG", status == 200 and is_png(body), (status, body[:200]))
+status, h, body = request(S, "POST", sign("/render?format=png", body=document), {"Content-Type": "application/json"}, document)
+check("POST /render 200 PNG (request line and body signed)", status == 200 and is_png(body), (status, body[:200]))
+code, _ = curl(f"http://{S}" + sign("/render?format=png", body=document), "--data-binary", document.decode(),
+               "-H", "Content-Type: application/json")
+check("POST /render 200 (curl)", code == 200, code)
+# The body is signed: a GET-style sig (the URL alone), another body, or another key's sig is 403.
+status, _, body = request(S, "POST", sign("/render?format=png"), {"Content-Type": "application/json"}, document)
+check("POST with the URL-only sig 403", status == 403 and b"request line and body" in body, (status, body[:200]))
+other = document.replace(b"#ff0000", b"#00ff00")
+status, _, _ = request(S, "POST", sign("/render?format=png", body=document), {"Content-Type": "application/json"}, other)
+check("POST with a changed body 403", status == 403, status)
+status, _, _ = request(S, "POST", sign("/render?format=png", body=document, key="old.key"),
+                       {"Content-Type": "application/json"}, document)
+check("POST signed by the key SIGHUP dropped 403", status == 403, status)
 status, _, _ = request(S, "POST", sign("/render?format=png"), {}, b" " * 5000)
 check("413 body over --max-body", status == 413, status)
 check("413 (curl)", subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--data-binary", "x" * 5000,

@@ -11,7 +11,11 @@
 #include <unistd.h>
 
 struct MHD_Daemon *collage_http_start(const collage_http_config *c) {
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC;
+    /* MHD_USE_TURBO (with epoll): optimistic non-blocking reads and writes
+     * before asking epoll, and no shutdown() before close: fewer system
+     * calls a request. */
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC |
+                         MHD_USE_TURBO;
     return MHD_start_daemon(flags, 0, NULL, NULL, c->handler, c->handler_cls,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)c->listen_fd,
                             MHD_OPTION_THREAD_POOL_SIZE, c->threads > 0 ? c->threads : 1u,

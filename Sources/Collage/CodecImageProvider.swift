@@ -110,6 +110,17 @@ final class CodecImageProvider: ImageProvider {
         }
     }
 
+    /// An image the cache shares (`SharedImageCache.isShared`), named by
+    /// its file as it is now and the options it is decoded with
+    /// (`SharedImageCache.identity`); nil for any other image.
+    func keptIdentity(image index: Int, minimumSize: Size) -> String? {
+        guard let cache, cache.isShared(paths[index]) else { return nil }
+        var options = self.options
+        options.minimumSize = minimumSize
+        options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
+        return cache.identity(of: paths[index], options: options)
+    }
+
     /// The image overlays' paths, in overlay order.
     static func overlayPaths(_ spec: Spec) -> [String] {
         spec.overlays.compactMap { $0.image?.path }

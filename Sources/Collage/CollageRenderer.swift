@@ -230,6 +230,7 @@ public enum CollageRenderer {
             var renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
                                                    lateItems: lateItems, maxMemory: options.maxMemory)
             renderOptions.deadline = options.deadline
+            renderOptions.resampledDraws = options.resampledDraws
             if let output = encoder.output {
                 canvas = try SceneRenderer.render(scene, images: provider, options: renderOptions, streamingTo: output,
                                                   keepingCanvas: encoder.keepsCanvas)

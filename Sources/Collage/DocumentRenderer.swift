@@ -67,6 +67,10 @@ public struct DocumentRenderer: Sendable {
         /// Decoded images kept across renders: the paths it `share`s (a
         /// logo every render uses) are decoded once. Default nil (none kept).
         public var imageCache: SharedImageCache?
+        /// Resampled photo draws kept across renders: with `imageCache`, a
+        /// photo two renders drew into the same cell is resampled once
+        /// (`ResampledDrawCache`; the bytes do not change). Default nil.
+        public var resampledDraws: ResampledDrawCache?
         /// Seconds each render may take from the call (`--timeout`); then it
         /// throws `CollageError.timedOut`, having stopped between images,
         /// draws and decoded rows, and SVG renders and HEIF/AVIF decodes run
@@ -85,10 +89,10 @@ public struct DocumentRenderer: Sendable {
 
         public init(root: PathPolicy? = nil, maxPixels: Int? = nil, threads: Int = RenderOptions.defaultThreads,
                     strict: Bool = false, lenient: Bool = false, imageCache: SharedImageCache? = nil,
-                    timeout: Double? = nil, helper: String? = nil) {
+                    timeout: Double? = nil, helper: String? = nil, resampledDraws: ResampledDrawCache? = nil) {
             self.root = root; self.maxPixels = maxPixels; self.threads = max(1, threads)
             self.strict = strict; self.lenient = lenient; self.imageCache = imageCache
-            self.timeout = timeout; self.helper = helper
+            self.timeout = timeout; self.helper = helper; self.resampledDraws = resampledDraws
         }
     }
 
@@ -198,6 +202,7 @@ public struct DocumentRenderer: Sendable {
                                     maxPixels: configuration.maxPixels)
         options.strict = configuration.strict
         options.imageCache = configuration.imageCache
+        options.resampledDraws = configuration.resampledDraws
         options.helper = configuration.helper
         // Bytes have no file name to take a format from.
         if output == nil, format == nil { options.format = spec.output.format ?? .png }

@@ -57,6 +57,10 @@ public struct RenderOptions: Sendable {
     /// paths it shares are decoded through it. Default: none, every image
     /// decoded per render.
     public var imageCache: SharedImageCache?
+    /// Resampled photo draws kept across renders (`ResampledDrawCache`):
+    /// a plain draw of an image `imageCache` shares is resampled once and
+    /// replayed by later renders (same bytes). Default: none.
+    public var resampledDraws: ResampledDrawCache?
     /// Told after each photo is decoded and resampled (photos done, photos in
     /// all); calls are serial, from any thread. The CLI draws a progress bar
     /// with it on a terminal. Default: none.

@@ -40,10 +40,13 @@ enum ServeCommand {
                             2G); a render that does not fit waits in the queue
       --max-age SECONDS     Cache-Control max-age without a content version
                             (default 300; a signed v= prefix of the ETag: immutable)
+      --stat-valid SECONDS  a URL's stamp checked this recently is trusted: its
+                            repeats get 304 or the cached result without a stat
+                            (default 1; a changed file is seen this much later; 0: never)
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --max-body SIZE       the largest POST body (default 1M)
       --allow-post          also serve POST /render: a JSON document as the body
-      --log text|json       the access log on stderr, a line a request (default text)
+      --log text|json|off   the access log on stderr, a line a request (default text)
       --grace SECONDS       SIGTERM waits this long for requests in flight (default 30)
       -h, --help            show this help
 
@@ -75,7 +78,7 @@ enum ServeCommand {
         let status = scanner.parseOptions(
             command: "serve", help: help,
             valued: ["--root", "--listen", "--jobs", "--queue", "--timeout", "--key", "--cache-size", "--image-cache", "--max-memory",
-                     "--max-age", "--max-pixels", "--max-body", "--log", "--grace"],
+                     "--max-age", "--max-pixels", "--max-body", "--log", "--grace", "--stat-valid"],
             flags: ["--allow-post"]
         ) { name, value in
             switch name {
@@ -97,6 +100,11 @@ enum ServeCommand {
             case "--max-body": configuration.maxBody = try size(name, value)
             case "--allow-post": configuration.allowPost = true
             case "--grace": configuration.grace = try CommonRenderFlags.parseTimeout(value)
+            case "--stat-valid":
+                guard let seconds = value.flatMap({ Double($0) }), seconds >= 0, seconds <= 3600 else {
+                    throw Arguments.UsageError(message: "--stat-valid takes seconds from 0 to 3600 (e.g. 1, 0.5; 0 checks every request), not '\(value ?? "")'")
+                }
+                configuration.statValidity = seconds
             case "--log":
                 guard let format = value.flatMap(AccessLogFormat.init(rawValue:)) else {
                     throw Arguments.UsageError(message: "--log must be text, json or off, not '\(value ?? "")'")
@@ -111,6 +119,9 @@ enum ServeCommand {
         }
         guard let root else { return usageError("serve needs the templates' folder: --root DIR", command: "serve") }
         configuration.root = root
+        // One arena a render thread, one for libmicrohttpd's threads, one for the rest.
+        ServeAllocator.limitArenas(configuration.jobs + 2)
+        configuration.housekeeping = { ServeAllocator.trim() }
         let server: CollageServer
         do {
             server = try CollageServer(configuration: configuration)

@@ -1,9 +1,10 @@
+import Collage
 import CollageServe
 
 /// `collage sign URL --key FILE`: the URL with its `sig` for `collage serve --key`.
 enum SignCommand {
     static let help = """
-    Usage: collage sign URL --key FILE
+    Usage: collage sign URL --key FILE [--body FILE]
 
     Prints URL with sig= appended: the HMAC-SHA256, under the first key of
     FILE, of the URL's path and query in the normal form docs/serve.md
@@ -13,10 +14,14 @@ enum SignCommand {
     To let caches keep an answer forever, add v= with the first 8 or more
     characters of its ETag before signing: that answer is then
     Cache-Control immutable until the template or an input changes.
+    For POST /render, --body FILE signs the request line and the body:
+    the HMAC of "POST ", the normal form, a line feed, then FILE's bytes
+    (send exactly those bytes).
 
     Options:
       --key FILE            the key file of collage serve --key (one key a line,
                             hex or base64; the first signs)
+      --body FILE           sign a POST of FILE's bytes
       -h, --help            show this help
 
     Example:
@@ -26,15 +31,20 @@ enum SignCommand {
       /og.jpg?title=Summer 2026&sig=Jq1...
       $ curl -G "http://127.0.0.1:8080$(collage sign '/og.jpg?title=Hi' --key keys.txt)"
 
-    Exit codes: 0 printed; 1 the key file cannot be used; 64 usage error.
+      $ collage sign '/render?format=png' --key keys.txt --body card.json
+      /render?format=png&sig=k2F...
+
+    Exit codes: 0 printed; 1 the key file or body cannot be read; 64 usage error.
 
     """
 
     static func run(_ arguments: [String]) -> ExitStatus {
         var scanner = Arguments(arguments)
         var keyFile: String?
-        let status = scanner.parseOptions(command: "sign", help: help, valued: ["--key"], flags: []) { name, value in
+        var bodyFile: String?
+        let status = scanner.parseOptions(command: "sign", help: help, valued: ["--key", "--body"], flags: []) { name, value in
             if name == "--key" { keyFile = value }
+            if name == "--body" { bodyFile = value }
         }
         if let status { return status }
         guard scanner.positionals.count == 1, let url = scanner.positionals.first else {
@@ -46,7 +56,15 @@ enum SignCommand {
             Console.err("error: \(error.description)\n")
             return .failure
         }
-        guard let signed = URLSignature.sign(url, key: keys.keys[0]) else {
+        var body: [UInt8]?
+        if let bodyFile {
+            guard let bytes = FileSystem.contents(of: bodyFile) else {
+                Console.err("error: cannot read the body '\(bodyFile)'\n")
+                return .failure
+            }
+            body = bytes
+        }
+        guard let signed = URLSignature.sign(url, key: keys.keys[0], body: body) else {
             return usageError("'\(url)' is not a path starting with / or an http:// URL with a bad %-escape", command: "sign")
         }
         Console.out(signed + "\n")

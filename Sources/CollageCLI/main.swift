@@ -4,9 +4,6 @@ import Collage
 import Glibc
 #endif
 
-/// glibc's `mallopt(3)` (malloc.h is not part of the Glibc module).
-@_silgen_name("mallopt") private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
-
 // Started as the helper of a render with a deadline (`--timeout`): serve it and exit.
 CollageHelper.serveIfAsked()
 

@@ -61,7 +61,8 @@ public final class CollageServer: @unchecked Sendable {
         let metrics = handler.metrics
         server = HTTPServer(
             limits: .init(threads: max(2, RenderOptions.defaultThreads), connections: configuration.connections,
-                          idleSeconds: 30, requestBytes: configuration.requestBytes, maxBody: configuration.maxBody),
+                          idleSeconds: 30, requestBytes: configuration.requestBytes, maxBody: configuration.maxBody,
+                          clientAddresses: configuration.log != .off),
             dispatch: { [handler] exchange in handler.dispatch(exchange) },
             completed: { exchange in
                 let sent = exchange.sent
@@ -70,7 +71,7 @@ public final class CollageServer: @unchecked Sendable {
                 let status = sent.map { String($0.status) } ?? (exchange.headersSeen ? "499" : "libmicrohttpd")
                 metrics.countRequest(route: exchange.headersSeen ? exchange.route : "rejected", status: status)
                 log.record(client: exchange.client, method: exchange.method, target: exchange.target, status: status,
-                           bytes: sent?.body.count ?? 0, seconds: monotonicSeconds() - exchange.started,
+                           bytes: sent?.bodyCount ?? 0, seconds: monotonicSeconds() - exchange.started,
                            cache: sent?.cache ?? "-")
             })
         do { try server.start(listening: fd) } catch { throw Failure(description: error.message) }

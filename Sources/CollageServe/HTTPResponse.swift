@@ -3,12 +3,22 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: [UInt8]
+    /// A body shared with the result cache, sent without a copy; when set, `body` is empty.
+    var shared: ResponseBody?
     /// What the access log says of the result cache: "hit", "miss" or "-".
     public var cache = "-"
 
     public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status; self.headers = headers; self.body = body
     }
+
+    /// An answer whose body is `shared`'s bytes (sent from them, not copied).
+    init(status: Int, headers: [(String, String)], shared: ResponseBody) {
+        self.status = status; self.headers = headers; self.body = []; self.shared = shared
+    }
+
+    /// Bytes of the body.
+    public var bodyCount: Int { shared?.count ?? body.count }
 
     /// A short text answer (`text/plain`), a line.
     public static func text(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {

@@ -25,6 +25,8 @@ final class HTTPServer: @unchecked Sendable {
         var requestBytes: Int
         /// The largest request body, bytes.
         var maxBody: Int
+        /// Whether each exchange notes its client's address (for the access log; not with `--log off`).
+        var clientAddresses = true
     }
 
     let limits: Limits
@@ -118,9 +120,11 @@ final class HTTPServer: @unchecked Sendable {
             exchange.headersSeen = true
             exchange.method = method.map { String(cString: $0) } ?? ""
             exchange.ifNoneMatch = header("If-None-Match", of: connection)
-            var address = [CChar](repeating: 0, count: 64)
-            collage_http_client_address(connection, &address, address.count)
-            exchange.client = String(cString: address)
+            if limits.clientAddresses {
+                var address = [CChar](repeating: 0, count: 64)
+                collage_http_client_address(connection, &address, address.count)
+                exchange.client = String(cString: address)
+            }
             if let length = header("Content-Length", of: connection).flatMap({ Int($0) }), length > limits.maxBody {
                 return send(HTTPResponse.text(413, "the request body has \(length) bytes, more than the \(limits.maxBody) this server takes"),
                             for: exchange, on: connection, close: true)
@@ -161,9 +165,17 @@ final class HTTPServer: @unchecked Sendable {
 
     private func send(_ response: HTTPResponse, for exchange: Exchange, on connection: OpaquePointer?,
                       close: Bool) -> MHD_Result {
-        let reply = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                            collage_mhd_must_copy)
+        let reply: OpaquePointer?
+        if let shared = response.shared, let base = shared.base {
+            // Sent from the cached pages; the response holds a reference until libmicrohttpd frees it.
+            reply = MHD_create_response_from_buffer_with_free_callback_cls(
+                shared.count, base, { cls in if let cls { Unmanaged<ResponseBody>.fromOpaque(cls).release() } },
+                Unmanaged.passRetained(shared).toOpaque())
+        } else {
+            reply = response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                                collage_mhd_must_copy)
+            }
         }
         guard let reply else { return collage_mhd_no }
         for (name, value) in response.headers { MHD_add_response_header(reply, name, value) }

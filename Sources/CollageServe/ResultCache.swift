@@ -1,11 +1,14 @@
 /// The in-memory LRU of encoded results (`--cache-size`, default 256 MiB)
 /// in front of the renderer, keyed by the render stamp: a result is found
 /// again only while the template, its variables, its inputs (size and
-/// modification time) and the settings are the same.
+/// modification time) and the settings are the same. Results are held as
+/// `ResponseBody` pages, counted by the memory they take (whole pages), so
+/// `capacity` bounds what the cache really holds; a hit hands out the same
+/// body, which responses send without copying.
 final class ResultCache: @unchecked Sendable {
-    struct Entry { var bytes: [UInt8]; var contentType: String; var used: UInt64 }
+    struct Entry { var body: ResponseBody; var contentType: String; var used: UInt64 }
 
-    /// The most bytes held (encoded results only); 0 disables the cache.
+    /// The most bytes held (encoded results, in whole pages); 0 disables the cache.
     let capacity: Int
     private let lock = ConditionLock()
     private var entries: [String: Entry] = [:]
@@ -17,31 +20,34 @@ final class ResultCache: @unchecked Sendable {
     init(capacity: Int) { self.capacity = max(0, capacity) }
 
     /// The result stored under `key`, marked as just used.
-    func lookup(_ key: String) -> (bytes: [UInt8], contentType: String)? {
+    func lookup(_ key: String) -> (body: ResponseBody, contentType: String)? {
         lock.withLock {
             guard var entry = entries[key] else { misses += 1; return nil }
             tick += 1
             entry.used = tick
             entries[key] = entry
             hits += 1
-            return (entry.bytes, entry.contentType)
+            return (entry.body, entry.contentType)
         }
     }
 
-    /// Stores `bytes` under `key`, evicting the least recently used results
+    /// Stores `body` under `key`, evicting the least recently used results
     /// until it fits; a result larger than the whole cache is not stored.
-    func store(_ key: String, bytes stored: [UInt8], contentType: String) {
-        guard stored.count <= capacity else { return }
+    func store(_ key: String, body stored: ResponseBody, contentType: String) {
+        guard stored.isValid, stored.footprint <= capacity else { return }
+        var evicted: [ResponseBody] = []   // unmapped after the lock is let go
         lock.withLock {
-            if let old = entries[key] { bytes -= old.bytes.count }
+            if let old = entries[key] { bytes -= old.body.footprint; evicted.append(old.body) }
             tick += 1
-            entries[key] = Entry(bytes: stored, contentType: contentType, used: tick)
-            bytes += stored.count
+            entries[key] = Entry(body: stored, contentType: contentType, used: tick)
+            bytes += stored.footprint
             while bytes > capacity, let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
-                bytes -= oldest.value.bytes.count
+                bytes -= oldest.value.body.footprint
+                evicted.append(oldest.value.body)
                 entries[oldest.key] = nil
             }
         }
+        evicted.removeAll()
     }
 
     /// (hits, misses, bytes held, results held), read together.

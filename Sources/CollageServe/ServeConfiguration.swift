@@ -20,8 +20,17 @@ public struct ServeConfiguration: Sendable {
     /// `--image-cache`: bytes of decoded images kept across requests (RGBA):
     /// an image two requests named is decoded once while it fits. Default 256 MiB.
     public var imageCacheSize = 256 << 20
+    /// Bytes of resampled photo draws kept across requests (`ResampledDrawCache`,
+    /// 16 bytes a pixel: a 1152x582 cell is 10.7 MB): a photo every request
+    /// draws into the same cell is resampled once. Default 64 MiB.
+    public var resampledCacheSize = 64 << 20
     /// `--max-memory`: the budget shared by concurrent renders, bytes; nil: none (each render its own 256 MiB target).
     public var maxMemory: Int?
+    /// `--stat-valid`: seconds a request target's checked stamp is trusted
+    /// (`CheckedStamps`): a repeat within them is answered (304 or the result
+    /// cache) without `stat`ing its template and inputs again; a file changed
+    /// on disk is seen at most this much later. 0: every request checks. Default 1.
+    public var statValidity = 1.0
     /// `--max-age`: seconds in `Cache-Control` without a content version. Default 300.
     public var maxAge = 300
     /// `--allow-post`: `POST /render` takes a JSON document. Default off.
@@ -40,6 +49,13 @@ public struct ServeConfiguration: Sendable {
     public var requestBytes = 16 << 10
     /// `--grace`: seconds SIGTERM waits for requests in flight. Default 30.
     public var grace = 30.0
+
+    /// Called every `housekeepingSeconds` from a thread of the server, while
+    /// it serves: the program's own upkeep (the CLI gives malloc's free pages
+    /// back to the system there, `malloc_trim`). Default none.
+    public var housekeeping: (@Sendable () -> Void)?
+    /// Seconds between `housekeeping` calls. Default 5.
+    public var housekeepingSeconds = 5.0
 
     public init(root: String) { self.root = root }
 }

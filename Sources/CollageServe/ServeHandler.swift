@@ -23,6 +23,7 @@ final class ServeHandler: @unchecked Sendable {
     let queue: RenderQueue
     let metrics = ServeMetrics()
     let memo = StampMemo()
+    let checked: CheckedStamps
     /// The root as given and as resolved, both absolute: cut from every answer.
     let roots: [String]
 
@@ -41,8 +42,10 @@ final class ServeHandler: @unchecked Sendable {
         let threads = configuration.renderThreads ?? (jobs > 1 ? 1 : RenderOptions.defaultThreads)
         renderer = DocumentRenderer(configuration: .init(root: policy, maxPixels: configuration.maxPixels, threads: threads,
                                                          imageCache: SharedImageCache(budgetBytes: configuration.imageCacheSize),
-                                                         timeout: configuration.timeout))
+                                                         timeout: configuration.timeout,
+                                                         resampledDraws: ResampledDrawCache(budgetBytes: configuration.resampledCacheSize)))
         cache = ResultCache(capacity: configuration.cacheSize)
+        checked = CheckedStamps(validity: configuration.statValidity)
         queue = RenderQueue(jobs: jobs, queue: configuration.queue, memory: configuration.maxMemory)
         roots = Array(Set([policy.root, WorkingDirectory.absolute(configuration.root)]))
         startThread { [self] in sweep() }
@@ -81,6 +84,12 @@ final class ServeHandler: @unchecked Sendable {
     }
 
     private func get(_ exchange: Exchange, _ target: RequestTarget) {
+        let version = target.values(of: "v").last
+        let now = monotonicSeconds()
+        if let recent = checked.lookup(exchange.target, now: now) {
+            guard verified(target, exchange) else { return }
+            if answerKept(exchange, format: recent.format, stamp: recent.stamp, version: version) { return }
+        }
         guard let template = TemplatePath.resolve(target.rawPath, root: policy) else {
             exchange.finish(.text(404, "no template for this path under the root (a .yaml, .yml or .json beside the image's name)"))
             return
@@ -92,9 +101,9 @@ final class ServeHandler: @unchecked Sendable {
             exchange.finish(.text(404, "no template for this path under the root"))
             return
         }
-        let version = target.values(of: "v").last
         if let (document, kept) = memo.lookup(key, template: signature, format: template.format) {
             let stamp = kept ?? renderer.stamp(document, format: template.format, quality: nil)
+            checked.store(exchange.target, format: template.format, stamp: stamp, checked: now)
             respond(exchange, document: document, name: template.name, format: template.format, stamp: stamp, version: version)
             return
         }
@@ -109,11 +118,12 @@ final class ServeHandler: @unchecked Sendable {
         let stamp = renderer.stamp(document, format: template.format, quality: nil)
         memo.store(key, template: signature, document: document, format: template.format, stamp: stamp,
                    inputs: inputs)
+        checked.store(exchange.target, format: template.format, stamp: stamp, checked: now)
         respond(exchange, document: document, name: template.name, format: template.format, stamp: stamp, version: version)
     }
 
     private func post(_ exchange: Exchange, _ target: RequestTarget) {
-        guard verified(target, exchange) else { return }
+        guard verified(target, exchange, body: exchange.body) else { return }
         guard let variables = variables(of: target, exchange, reserved: ["sig", "v", "format"]) else { return }
         var format: OutputFormat?
         if let name = target.values(of: "format").last {
@@ -132,13 +142,16 @@ final class ServeHandler: @unchecked Sendable {
                 stamp: renderer.stamp(document, format: chosen, quality: nil), version: target.values(of: "v").last)
     }
 
-    /// With keys, whether `target` is signed by one of them (else answered 403).
-    private func verified(_ target: RequestTarget, _ exchange: Exchange) -> Bool {
+    /// With keys, whether `target` (with `body`: a POST's) is signed by one
+    /// of them (else answered 403).
+    private func verified(_ target: RequestTarget, _ exchange: Exchange, body: [UInt8]? = nil) -> Bool {
         guard let keys else { return true }
-        if URLSignature.verify(target, keys: keys.keys) { return true }
+        if URLSignature.verify(target, keys: keys.keys, body: body) { return true }
+        let how = body == nil ? "collage sign URL --key FILE" : "collage sign URL --key FILE --body DOCUMENT"
         exchange.finish(.text(403, target.values(of: URLSignature.parameter).isEmpty
-            ? "this server takes signed URLs only: add sig (collage sign URL --key FILE)"
-            : "the signature does not match this URL (sign the URL exactly as requested: collage sign URL --key FILE)",
+            ? "this server takes signed URLs only: add sig (\(how))"
+            : body == nil ? "the signature does not match this URL (sign the URL exactly as requested: \(how))"
+                          : "the signature does not match this request line and body (sign both: \(how))",
             headers: [("Cache-Control", "no-store")]))
         return false
     }
@@ -168,26 +181,36 @@ final class ServeHandler: @unchecked Sendable {
         }
     }
 
-    /// Answers 304, a cached result, or queues the render of `document`.
-    private func respond(_ exchange: Exchange, document: DocumentRenderer.LoadedDocument, name: String,
-                         format: OutputFormat, stamp: String, version: String?) {
-        let tag = "\"" + stamp + "\""
+    /// The ETag and Cache-Control of an answer with `stamp`.
+    private func headers(stamp: String, version: String?) -> [(String, String)] {
         let versioned = keys != nil && version.map { $0.count >= Self.minimumVersionLength && stamp.hasPrefix($0.lowercased()) } == true
-        let headers = [("ETag", tag), ("Cache-Control", versioned ? Self.immutable : "public, max-age=\(configuration.maxAge)")]
-        if let condition = exchange.ifNoneMatch, Self.matches(condition, tag) {
+        return [("ETag", "\"" + stamp + "\""), ("Cache-Control", versioned ? Self.immutable : "public, max-age=\(configuration.maxAge)")]
+    }
+
+    /// Answers without a render when it can: 304 when `If-None-Match`
+    /// names `stamp`, else the result cache's bytes. False: a render is needed.
+    private func answerKept(_ exchange: Exchange, format: OutputFormat, stamp: String, version: String?) -> Bool {
+        let headers = headers(stamp: stamp, version: version)
+        if let condition = exchange.ifNoneMatch, Self.matches(condition, "\"" + stamp + "\"") {
             var response = HTTPResponse(status: 304, headers: headers)
             response.cache = "check"
             exchange.finish(response)
-            return
+            return true
         }
+        guard let hit = cache.lookup(stamp) else { return false }
+        var response = HTTPResponse(status: 200, headers: [("Content-Type", format.mediaType)] + headers + [("X-Collage-Cache", "hit")],
+                                    shared: hit.body)
+        response.cache = "hit"
+        exchange.finish(response)
+        return true
+    }
+
+    /// Answers 304, a cached result, or queues the render of `document`.
+    private func respond(_ exchange: Exchange, document: DocumentRenderer.LoadedDocument, name: String,
+                         format: OutputFormat, stamp: String, version: String?) {
+        if answerKept(exchange, format: format, stamp: stamp, version: version) { return }
+        let headers = headers(stamp: stamp, version: version)
         let type = format.mediaType
-        if let hit = cache.lookup(stamp) {
-            var response = HTTPResponse(status: 200, headers: [("Content-Type", type)] + headers + [("X-Collage-Cache", "hit")],
-                                        body: hit.bytes)
-            response.cache = "hit"
-            exchange.finish(response)
-            return
-        }
         let deadline = exchange.started + configuration.timeout
         let reservation = reservation(for: document.spec)
         exchange.deadline = deadline
@@ -203,9 +226,14 @@ final class ServeHandler: @unchecked Sendable {
             do throws(CollageError) {
                 let rendering = try renderer.render(document, format: format, quality: nil,
                                                     maxMemory: configuration.maxMemory == nil ? nil : reservation)
-                cache.store(stamp, bytes: rendering.bytes, contentType: type)
-                response = HTTPResponse(status: 200, headers: [("Content-Type", type)] + headers + [("X-Collage-Cache", "miss")],
-                                        body: rendering.bytes)
+                let body = ResponseBody(rendering.bytes)
+                let miss = headers + [("X-Collage-Cache", "miss")]
+                if body.isValid {
+                    cache.store(stamp, body: body, contentType: type)
+                    response = HTTPResponse(status: 200, headers: [("Content-Type", type)] + miss, shared: body)
+                } else {
+                    response = HTTPResponse(status: 200, headers: [("Content-Type", type)] + miss, body: rendering.bytes)
+                }
                 response.cache = "miss"
             } catch {
                 if case .timedOut = error { abandoned = true }
@@ -264,16 +292,28 @@ final class ServeHandler: @unchecked Sendable {
     }
 
     /// Answers 504 to every request past its deadline (a render still
-    /// running keeps its slot until it ends), every 20 ms.
+    /// running keeps its slot until it ends), every 20 ms; calls the
+    /// configuration's `housekeeping` every `housekeepingSeconds`.
     private func sweep() {
+        var housekept = monotonicSeconds()
         while true {
             usleepSeconds(0.02)
-            let now = monotonicSeconds()
-            let due: [Exchange] = lock.withLock {
-                waiting = waiting.filter { !$0.value.hasResponse }
-                return waiting.values.filter { ($0.deadline ?? .infinity) <= now }
-            }
-            for exchange in due { exchange.finish(timedOut()) }
+            sweepOnce(housekept: &housekept)
         }
+    }
+
+    /// One beat of `sweep`.
+    @inline(never)
+    private func sweepOnce(housekept: inout Double) {
+        let now = monotonicSeconds()
+        if let housekeeping = configuration.housekeeping, now - housekept >= configuration.housekeepingSeconds {
+            housekept = now
+            housekeeping()
+        }
+        let due: [Exchange] = lock.withLock {
+            waiting = waiting.filter { !$0.value.hasResponse }
+            return waiting.values.filter { ($0.deadline ?? .infinity) <= now }
+        }
+        for exchange in due { exchange.finish(timedOut()) }
     }
 }

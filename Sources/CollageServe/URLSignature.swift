@@ -11,6 +11,11 @@
 ///
 /// **The signature** is `sig`: the HMAC-SHA256 of the normal form's bytes
 /// under a key, in URL-safe base64 without padding (43 characters).
+///
+/// **A request with a body** (`POST /render`) signs its request line and
+/// its body: the message is `POST`, a space, the normal form, a line feed
+/// (0x0A), then the body's bytes exactly as sent. So a signed body cannot
+/// be replaced, and a GET's signature never serves as a POST's.
 public enum URLSignature {
     /// The query parameter that carries the signature.
     public static let parameter = "sig"
@@ -32,17 +37,25 @@ public enum URLSignature {
         return text
     }
 
-    /// The `sig` of `target` under `key`.
-    public static func signature(of target: RequestTarget, key: [UInt8]) -> String? {
-        normalForm(of: target).map { Base64URL.encode(HMACSHA256.mac(key: key, message: Array($0.utf8))) }
+    /// The bytes that are signed: the normal form of `target`; with a
+    /// `body` (a POST), `POST <normal form>\n` followed by the body.
+    public static func message(of target: RequestTarget, body: [UInt8]? = nil) -> [UInt8]? {
+        guard let normal = normalForm(of: target) else { return nil }
+        guard let body else { return Array(normal.utf8) }
+        return Array("POST \(normal)\n".utf8) + body
     }
 
-    /// Whether `target` carries exactly one `sig` that one of `keys`
-    /// made; every key is tried, each compared in constant time.
-    public static func verify(_ target: RequestTarget, keys: [[UInt8]]) -> Bool {
+    /// The `sig` of `target` (with `body`: a POST of those bytes) under `key`.
+    public static func signature(of target: RequestTarget, key: [UInt8], body: [UInt8]? = nil) -> String? {
+        message(of: target, body: body).map { Base64URL.encode(HMACSHA256.mac(key: key, message: $0)) }
+    }
+
+    /// Whether `target` (with `body`: a POST of those bytes) carries exactly
+    /// one `sig` that one of `keys` made; every key is tried, each compared
+    /// in constant time.
+    public static func verify(_ target: RequestTarget, keys: [[UInt8]], body: [UInt8]? = nil) -> Bool {
         let given = target.values(of: parameter)
-        guard given.count == 1, let normal = normalForm(of: target) else { return false }
-        let message = Array(normal.utf8)
+        guard given.count == 1, let message = message(of: target, body: body) else { return false }
         let sent = Array(given[0].utf8)
         var matched = false
         for key in keys {
@@ -53,9 +66,10 @@ public enum URLSignature {
     }
 
     /// `url` (a path with a query, or a whole `http://host/path?query`) with
-    /// `sig` appended, made with `key`; any `sig` it had is dropped first.
-    /// Nil when its path is not a valid target.
-    public static func sign(_ url: String, key: [UInt8]) -> String? {
+    /// `sig` appended, made with `key` (with `body`: for a POST of those
+    /// bytes); any `sig` it had is dropped first. Nil when its path is not a
+    /// valid target.
+    public static func sign(_ url: String, key: [UInt8], body: [UInt8]? = nil) -> String? {
         var prefix = ""
         var target = url
         if let scheme = url.firstRange(of: "://") {
@@ -64,7 +78,7 @@ public enum URLSignature {
             prefix = String(url[..<slash])
             target = slash == rest.endIndex ? "/" : String(rest[slash...])
         }
-        guard let parsed = RequestTarget(target), let sig = signature(of: parsed, key: key) else { return nil }
+        guard let parsed = RequestTarget(target), let sig = signature(of: parsed, key: key, body: body) else { return nil }
         // Keep the URL as written, less any old sig, plus the new one.
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let kept = parts.count == 2 ? parts[1].split(separator: "&").filter {

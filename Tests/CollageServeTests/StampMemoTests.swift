@@ -40,4 +40,26 @@ final class StampMemoTests: XCTestCase {
                    inputs: RenderStamp.inputSignatures(of: globbed.spec))
         XCTAssertNil(memo.lookup(globKey, template: signature, format: .png), "a glob's photo list may change: never kept")
     }
+
+    func testCheckedStampIsTrustedOnlyWithinItsValidity() {
+        let checked = CheckedStamps(validity: 1, capacity: 2)
+        checked.store("/og.jpg?title=A", format: .jpeg, stamp: "aa", checked: 100)
+        XCTAssertEqual(checked.lookup("/og.jpg?title=A", now: 100.5)?.stamp, "aa")
+        XCTAssertEqual(checked.lookup("/og.jpg?title=A", now: 100.5)?.format, .jpeg)
+        XCTAssertNil(checked.lookup("/og.jpg?title=A", now: 101), "1 s after its check: stat again")
+        XCTAssertNil(checked.lookup("/og.jpg?title=a", now: 100.5), "keyed by the target exactly as sent")
+        // A new check moves the window.
+        checked.store("/og.jpg?title=A", format: .jpeg, stamp: "bb", checked: 101)
+        XCTAssertEqual(checked.lookup("/og.jpg?title=A", now: 101.9)?.stamp, "bb")
+        // Full (2 targets): a third starts it empty.
+        checked.store("/og.png", format: .png, stamp: "cc", checked: 101)
+        checked.store("/og.webp", format: .webp, stamp: "dd", checked: 101)
+        XCTAssertNil(checked.lookup("/og.jpg?title=A", now: 101.5))
+        XCTAssertNil(checked.lookup("/og.png", now: 101.5))
+        XCTAssertEqual(checked.lookup("/og.webp", now: 101.5)?.stamp, "dd")
+        // 0 s: nothing is kept, every request checks.
+        let never = CheckedStamps(validity: 0)
+        never.store("/og.jpg", format: .jpeg, stamp: "ee", checked: 100)
+        XCTAssertNil(never.lookup("/og.jpg", now: 100))
+    }
 }

@@ -41,21 +41,29 @@ final class TemplatePathTests: XCTestCase {
         XCTAssertFalse(ServeHandler.matches("abc", tag))
     }
 
-    func testResultCacheEvictsTheLeastRecentlyUsed() {
-        let cache = ResultCache(capacity: 10)
-        cache.store("a", bytes: [1, 2, 3, 4], contentType: "image/png")
-        cache.store("b", bytes: [1, 2, 3, 4], contentType: "image/png")
+    func testResultCacheEvictsTheLeastRecentlyUsedCountingWholePages() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        // Room for two one-page results, not three.
+        let cache = ResultCache(capacity: 2 * page + page / 2)
+        cache.store("a", body: ResponseBody([1, 2, 3, 4]), contentType: "image/png")
+        cache.store("b", body: ResponseBody([1, 2, 3, 4]), contentType: "image/png")
         XCTAssertNotNil(cache.lookup("a"))
-        cache.store("c", bytes: [1, 2, 3, 4], contentType: "image/png")
+        cache.store("c", body: ResponseBody([1, 2, 3, 4]), contentType: "image/png")
         XCTAssertNil(cache.lookup("b"), "b was the least recently used")
-        XCTAssertEqual(cache.lookup("a")?.bytes, [1, 2, 3, 4])
-        cache.store("big", bytes: Array(repeating: 0, count: 11), contentType: "image/png")
-        XCTAssertNil(cache.lookup("big"), "larger than the cache: not stored")
+        let hit = try XCTUnwrap(cache.lookup("a"))
+        XCTAssertEqual(hit.body.bytes, [1, 2, 3, 4])
+        XCTAssertEqual(hit.body.count, 4)
+        XCTAssertEqual(hit.contentType, "image/png")
+        XCTAssertTrue(hit.body === cache.lookup("a")?.body, "a hit hands out the stored body, not a copy")
+        cache.store("big", body: ResponseBody(Array(repeating: 0, count: 2 * page + 1)), contentType: "image/png")
+        XCTAssertNil(cache.lookup("big"), "three pages, larger than the cache: not stored")
+        cache.store("empty", body: ResponseBody([]), contentType: "image/png")
+        XCTAssertNil(cache.lookup("empty"), "an empty body is not stored")
         let stats = cache.statistics
-        XCTAssertEqual(stats.bytes, 8)
+        XCTAssertEqual(stats.bytes, 2 * page, "4-byte results count a page each")
         XCTAssertEqual(stats.entries, 2)
-        XCTAssertEqual(stats.hits, 2)
-        XCTAssertEqual(stats.misses, 2)
+        XCTAssertEqual(stats.hits, 3)
+        XCTAssertEqual(stats.misses, 3)
     }
 
     func testDiagnosticsBodyHasNoAbsolutePath() {

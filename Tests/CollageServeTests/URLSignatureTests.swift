@@ -56,6 +56,29 @@ final class URLSignatureTests: XCTestCase {
         XCTAssertFalse(whole.contains("sig=old"))
     }
 
+    func testPostSignsTheRequestLineAndTheBody() throws {
+        let key = Array(repeating: UInt8(9), count: 32)
+        let body = Array(#"{"version":1,"canvas":{"width":4,"height":4}}"#.utf8)
+        let target = try XCTUnwrap(RequestTarget("/render?format=png&b=%7e"))
+        // The message: "POST ", the normal form, a line feed, the body's bytes.
+        XCTAssertEqual(URLSignature.message(of: target, body: body), Array("POST /render?b=~&format=png\n".utf8) + body)
+        XCTAssertEqual(URLSignature.message(of: target), Array("/render?b=~&format=png".utf8))
+        XCTAssertEqual(URLSignature.signature(of: target, key: key, body: body),
+                       Base64URL.encode(HMACSHA256.mac(key: key, message: Array("POST /render?b=~&format=png\n".utf8) + body)))
+        let signed = try XCTUnwrap(RequestTarget(try XCTUnwrap(URLSignature.sign("/render?format=png&b=%7e", key: key, body: body))))
+        XCTAssertTrue(URLSignature.verify(signed, keys: [key], body: body))
+        // Another body, an empty body, no body (a GET) and the URL-only sig all fail.
+        XCTAssertFalse(URLSignature.verify(signed, keys: [key], body: body + [0x20]))
+        XCTAssertFalse(URLSignature.verify(signed, keys: [key], body: []))
+        XCTAssertFalse(URLSignature.verify(signed, keys: [key]))
+        let urlOnly = try XCTUnwrap(RequestTarget(try XCTUnwrap(URLSignature.sign("/render?format=png&b=%7e", key: key))))
+        XCTAssertFalse(URLSignature.verify(urlOnly, keys: [key], body: body))
+        // An empty body is signed too (the message ends at the line feed).
+        let empty = try XCTUnwrap(RequestTarget(try XCTUnwrap(URLSignature.sign("/render", key: key, body: []))))
+        XCTAssertTrue(URLSignature.verify(empty, keys: [key], body: []))
+        XCTAssertFalse(URLSignature.verify(empty, keys: [key]))
+    }
+
     func testConstantTimeEqual() {
         XCTAssertTrue(HMACSHA256.constantTimeEqual([1, 2, 3], [1, 2, 3]))
         XCTAssertFalse(HMACSHA256.constantTimeEqual([1, 2, 3], [1, 2, 4]))

@@ -141,6 +141,14 @@ public final class SharedImageCache: @unchecked Sendable {
         return image
     }
 
+    /// `path` as it is now (size, modification time) decoded with
+    /// `options` (how it is isolated aside), as text: equal for two decodes
+    /// that give the same pixels; nil when `path` cannot be `stat`ed.
+    func identity(of path: String, options: DecodeOptions) -> String? {
+        guard let key = Key(path: path, options: options, stored: true) else { return nil }
+        return "\(key.path)\u{0}\(key.size)\u{0}\(key.modified)\u{0}\(key.options)"
+    }
+
     /// One kept decode: the pixels, how they stand upright (`.upright` for
     /// an oriented decode), the decoder's warnings, which every row that
     /// uses the image reports again, and, once kept, whether every alpha is

@@ -7,8 +7,11 @@ extension SceneRenderer {
     /// places each output pixel upright (`OrientedResample`), so a photo is
     /// never copied to turn it; an image with a single draw that is not a
     /// shadow is asked for as a row stream, so a JPEG is never held whole.
+    /// With `kept`, the plain draws of an image the provider names
+    /// (`keptIdentity`) replay their kept resampled rows (`ResampledDrawCache`).
     static func drawImage(_ image: Int, of scene: Scene, plan: RenderPlan, background: BackgroundFill,
-                          provider: any ImageProvider, canvas: CanvasPixels, work: RenderWork) throws {
+                          provider: any ImageProvider, canvas: CanvasPixels, work: RenderWork,
+                          kept: ResampledDrawCache? = nil) throws {
         guard let needed = plan.decodeSizes[image] else { return }
         let items = plan.drawsOfImage[image]
         let streaming = plan.streamsImage(image, of: scene)
@@ -37,6 +40,8 @@ extension SceneRenderer {
         case .pixels(let stored, let orientation, let knownOpaque):
             guard stored.width > 0, stored.height > 0 else { throw SceneRenderError.emptyDecode(image: image) }
             let opaqueSource = knownOpaque ?? stored.isOpaque
+            let identity = kept == nil ? nil : provider.keptIdentity(image: image, minimumSize: needed)
+            let keeping = kept.flatMap { cache in identity.map { (cache: cache, identity: $0) } }
             for item in items {
                 guard case .image(let draw) = scene.items[item] else { continue }
                 let rowBytes = stored.width * 4
@@ -45,7 +50,7 @@ extension SceneRenderer {
                     guard draw.isShaped else {
                         drawPlain(draw, item: item, of: scene, plan: plan, background: background, storedSize: stored.size,
                                   orientation: orientation, opaqueSource: opaqueSource, inputRow: { base + $0 * rowBytes },
-                                  canvas: canvas, work: work)
+                                  canvas: canvas, work: work, kept: keeping)
                         return
                     }
                     let rows = ShapedImageDraw.StoredRows(size: stored.size, orientation: orientation, opaque: opaqueSource,
@@ -218,12 +223,15 @@ extension SceneRenderer {
     /// Resamples the plain (unshaped) draw `item` from stored rows
     /// (`inputRow(y)`, increasing `y`; `needColumns` hears first which
     /// columns will be read) and writes it to the canvas (direct)
-    /// or hands it to `work`, each output pixel placed upright.
+    /// or hands it to `work`, each output pixel placed upright. With
+    /// `kept`, the resampler's rows are replayed from the cache when it has
+    /// them (else made and offered to it): the same rows either way.
     private static func drawPlain(_ draw: ImageDraw, item: Int, of scene: Scene, plan: RenderPlan,
                                   background: BackgroundFill, storedSize: Size,
                                   orientation: StoredOrientation, opaqueSource: Bool,
                                   needColumns: (Range<Int>) -> Void = { _ in },
-                                  inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork) {
+                                  inputRow: (Int) -> UnsafePointer<UInt8>, canvas: CanvasPixels, work: RenderWork,
+                                  kept: (cache: ResampledDrawCache, identity: String)? = nil) {
         let footprintRegion = plan.footprints[item].region
         // A filtered draw resamples its picture, then filters it over its footprint.
         let region = draw.filters.isEmpty ? footprintRegion
@@ -248,10 +256,34 @@ extension SceneRenderer {
         let resampler = oriented.resampler
         needColumns(resampler.horizontal.lowest ..< resampler.horizontal.highest)
         let count = resampler.horizontal.outputs.count
+        /// The resampler's rows, from the cache or made (and offered to it).
+        func produce(_ sink: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {
+            guard let kept else {
+                resampler.resample(inputRow: inputRow, opaque: opaqueSource, sink: sink)
+                return
+            }
+            let key = ResampledDrawCache.Key(image: kept.identity, storedSize: storedSize, orientation: orientation,
+                                             window: window, outputSize: Size(width: draw.destination.width,
+                                                                              height: draw.destination.height),
+                                             region: local, opaqueSource: opaqueSource)
+            if let rows = kept.cache.rows(key) {
+                rows.replay(sink)
+                return
+            }
+            var made = ResampledDrawCache.Rows(count: count)
+            made.rows.reserveCapacity(resampler.vertical.outputs.count)
+            made.values.reserveCapacity(resampler.vertical.outputs.count * count * 4)
+            resampler.resample(inputRow: inputRow, opaque: opaqueSource) { row, values in
+                made.rows.append(row)
+                made.values.append(contentsOf: UnsafeBufferPointer(rebasing: values[0 ..< count * 4]))
+                sink(row, values)
+            }
+            kept.cache.store(key, made)
+        }
         let opaque = opaqueSource && opacity == 1 && resampler.coversRegion
         if plan.direct[item] {
             if !opaque { background.fill(plan.footprints[item], canvas: canvas) }
-            resampler.resample(inputRow: inputRow, opaque: opaqueSource) { row, values in
+            produce { row, values in
                 let place = oriented.placement(ofRow: row)
                 let target = canvas.pixel(x: draw.destination.x + place.x, y: draw.destination.y + place.y)
                 let step = place.dx + place.dy * canvas.width
@@ -264,7 +296,7 @@ extension SceneRenderer {
         } else {
             var pixels = [Float](repeating: 0, count: region.width * region.height * 4)
             pixels.withUnsafeMutableBufferPointer { tile in
-                resampler.resample(inputRow: inputRow, opaque: opaqueSource) { row, values in
+                produce { row, values in
                     let place = oriented.placement(ofRow: row)
                     var start = ((place.y - local.y) * region.width + (place.x - local.x)) * 4
                     let step = (place.dx + place.dy * region.width) * 4

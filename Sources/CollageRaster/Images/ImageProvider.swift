@@ -42,6 +42,13 @@ public protocol ImageProvider: Sendable {
     /// released now, on a thread that has nothing left to do, rather than
     /// at the end of the render. The default: nothing.
     func noMoreImagesToDecode()
+
+    /// A name for image `index` decoded at `minimumSize` that stays the
+    /// same across renders exactly while the decoded pixels would (its
+    /// file, size, modification time and decode options), when the
+    /// resampled draws of it may be kept across renders
+    /// (`SceneRenderOptions.resampledDraws`); nil: never kept. The default: nil.
+    func keptIdentity(image index: Int, minimumSize: Size) -> String?
 }
 
 extension ImageProvider {
@@ -50,6 +57,8 @@ extension ImageProvider {
     public func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? { nil }
 
     public func noMoreImagesToDecode() {}
+
+    public func keptIdentity(image index: Int, minimumSize: Size) -> String? { nil }
 
     public func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
         .pixels(try decode(image: index, minimumSize: minimumSize), .upright)

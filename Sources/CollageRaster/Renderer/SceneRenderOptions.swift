@@ -29,6 +29,11 @@ public struct SceneRenderOptions: Sendable {
     /// When set, checked before each image is drawn: once it has passed, the
     /// render stops and throws `DeadlineExceeded` (issue 37). Default nil.
     public var deadline: Deadline?
+    /// Resampled draws kept across renders (`ResampledDrawCache`): a plain
+    /// draw of an image its provider names (`ImageProvider.keptIdentity`)
+    /// is resampled once and replayed by later renders; the bytes do not
+    /// change. Default nil (every draw resampled).
+    public var resampledDraws: ResampledDrawCache?
 
     public init(threads: Int = 1, fast: Bool = false, progress: SceneRenderer.Progress? = nil,
                 lateItems: LateItems? = nil, maxMemory: Int? = nil) {

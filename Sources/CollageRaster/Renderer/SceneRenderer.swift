@@ -108,7 +108,7 @@ public enum SceneRenderer {
                                 idle: { compositor.compositeReadyBands(wait: false) }) { image in
                 try options.deadline?.check()
                 try drawImage(image, of: scene, plan: planned.plan, background: planned.background, provider: images,
-                              canvas: pixels, work: schedule.work)
+                              canvas: pixels, work: schedule.work, kept: options.resampledDraws)
             }
             compositor.finish(joining: finisher)
         }
