@@ -41,8 +41,12 @@ let package = Package(
         .target(name: "CRasterKernels"),
         .target(name: "CollageRaster", dependencies: ["CollageNumerics", "CRasterKernels"]),
         .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageFormats", "CollageRaster"]),
-        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
-        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageFormats", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout"]),
+        // The text engine: fonts, shaping, bidi, line breaking, hyphenation,
+        // ruby, vertical text; its output is a `TextLayout` (positioned glyph
+        // ids per face, no pixels). Geometry types come from CollageRaster.
+        .target(name: "CollageText", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
+        .target(name: "CollageLayout", dependencies: ["CText", "CollageNumerics", "CollageSpec", "CollageRaster", "CollageText"]),
+        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageFormats", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which
@@ -57,7 +61,8 @@ let package = Package(
         .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec", "CollageTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster", "CRasterKernels", "CollageTestSupport"]),
         .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs", "CollageTestSupport"]),
-        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout", "CollageTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CText", "CHyphen", "CollageTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageText", "CollageLayout", "CollageTestSupport"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"],
                     exclude: ["Cases", "Goldens"]),
         // Every file of ../shared/corpus (MANIFEST.md), in process and through the `collage` binary.

@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageLayout
 import CollageRaster
 import CollageSpec
+import CollageText
 
 extension CollageRenderer {
     /// A document taken as far as its layout, which needs no fonts: every

@@ -4,6 +4,7 @@ import CollageRaster
 import CollageSpec
 #if canImport(Glibc)
 import Glibc
+import CollageText
 #endif
 
 /// The whole pipeline: document -> Spec -> Layout -> Scene -> Pixmap -> file.

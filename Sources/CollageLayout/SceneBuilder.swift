@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// Layout -> scene graph: photos as print nodes (`PhotoNode`), overlays as
 /// one group each (`OverlayNode`): image leaves, or text shaped and

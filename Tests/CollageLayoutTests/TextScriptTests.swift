@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import CText
@@ -20,7 +21,7 @@ final class TextScriptTests: XCTestCase {
     }
 
     private func set(_ overlay: OverlaySpec, canvas: Size = Size(width: 1200, height: 400)) throws -> TextBlock {
-        try Typesetter.set(overlay, in: r(0, 0, canvas.width, canvas.height), canvas: canvas)
+        try TextBlock.set(overlay, in: r(0, 0, canvas.width, canvas.height), canvas: canvas)
     }
 
     /// Coverage of a placed mask at a canvas pixel (0 outside it).
@@ -180,7 +181,7 @@ final class TextScriptTests: XCTestCase {
     func testPercentSizeIsOfTheAreaHeight() throws {
         var spec = overlay("Hxg")
         spec.font.relativeSize = 10
-        let block = try Typesetter.set(spec, in: r(0, 0, 400, 300), canvas: Size(width: 400, height: 300))
+        let block = try TextBlock.set(spec, in: r(0, 0, 400, 300), canvas: Size(width: 400, height: 300))
         XCTAssertEqual(block.size, 30)
     }
 
@@ -319,7 +320,7 @@ extension TextScriptTests {
     func testOversizedStrokeIsOutOfRangeAtTheOverlay() {
         let spec = overlay("x", size: 20) { $0.textStyle.stroke = TextStroke(width: .pixels(5000), color: .black) }
         assertDiagnostic(.outOfRange, at: at(3, 5)) { () throws(DiagnosticList) in
-            try Typesetter.set(spec, in: r(0, 0, 400, 400), canvas: Size(width: 400, height: 400))
+            try TextBlock.set(spec, in: r(0, 0, 400, 400), canvas: Size(width: 400, height: 400))
         }
     }
 

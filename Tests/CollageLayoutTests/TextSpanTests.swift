@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -16,7 +17,7 @@ final class TextSpanTests: XCTestCase {
         text.spans = spans
         configure(&text.style)
         let overlay = OverlaySpec(kind: .text(text), anchor: .topLeft, location: at(3, 5))
-        return try Typesetter.set(text, placement: overlay, in: r(0, 0, 800, 400), canvas: Size(width: 800, height: 400))
+        return try TextBlock.set(text, placement: overlay, in: r(0, 0, 800, 400), canvas: Size(width: 800, height: 400))
     }
 
     private func span(_ text: String, size: Double = 40, weight: Int = 400, color: RGBA = .black) -> TextSpan {

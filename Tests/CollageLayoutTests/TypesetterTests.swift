@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -19,7 +20,7 @@ final class TypesetterTests: XCTestCase {
     }
 
     private func set(_ overlay: OverlaySpec, canvas: Size, library: FontLibrary = .shared) throws -> TextBlock {
-        try Typesetter.set(overlay, in: r(0, 0, canvas.width, canvas.height), canvas: canvas, library: library)
+        try TextBlock.set(overlay, in: r(0, 0, canvas.width, canvas.height), canvas: canvas, library: library)
     }
 
     /// Canvas rows (and columns) with any ink, from a block's mask.
@@ -243,7 +244,7 @@ final class TypesetterTests: XCTestCase {
 
     func testBadSizeIsOutOfRangeAtTheOverlay() {
         assertDiagnostic(.outOfRange, at: at(20, 5)) { () throws(DiagnosticList) in
-            try Typesetter.set(overlay("x", size: 0, anchor: .center), in: r(0, 0, 10, 10), canvas: Size(width: 10, height: 10))
+            try TextBlock.set(overlay("x", size: 0, anchor: .center), in: r(0, 0, 10, 10), canvas: Size(width: 10, height: 10))
         }
     }
 }

@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// The node and report stage of one overlay kind: the payload of each
 /// `OverlayFrameKind` case conforms (in its kind's folder, `Overlays/KIND/`),

@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 extension TextBlock {
     /// The block as one group, children bottom to top: the label box

@@ -1,5 +1,6 @@
 import CollageNumerics
 import CText
+import CollageText
 import CollageRaster
 import Glibc
 
