@@ -43,8 +43,8 @@ public enum DebugOverlay {
                                 width: Int(checked: block.box.width, .up) + 6, height: Int(checked: block.box.height, .up) + 4)
             let clipped = box.intersection(bounds)
             if !clipped.isEmpty { items.append(.fill(clipped, labelColor)) }
-            if let mask = block.mask {
-                items.append(.mask(MaskDraw(mask: mask, originX: block.maskX, originY: block.maskY, color: .white)))
+            if let fill = block.fills.first, !fill.isEmpty {
+                items += SceneFlattener(canvas: canvas).flatten([.path(PathLeaf(path: fill, paint: .solid(.white)))])
             }
         }
         return items

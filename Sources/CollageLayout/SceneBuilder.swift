@@ -4,7 +4,7 @@ import CollageText
 
 /// Layout -> scene graph: photos as print nodes (`PhotoNode`), overlays as
 /// one group each (`OverlayNode`): image leaves, or text shaped and
-/// rasterised into coverage masks (`TextBlock.node`).
+/// as glyph outline paths (`TextBlock.node`).
 public enum SceneBuilder {
     /// A built scene with what the typesetter found on the way.
     public struct Result: Sendable {

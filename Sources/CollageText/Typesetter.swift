@@ -380,7 +380,7 @@ public enum Typesetter {
                            paragraphLevel: cluster.paragraphLevel, script: cluster.script, breakBefore: false)
     }
 
-    /// Places the lines by anchor, offset and align, and rasterises the layers.
+    /// Places the lines by anchor, offset and align, and every glyph.
     ///
     /// Fill groups: group 0 is the overlay's own colour (`TextLayout.mask`),
     /// then each other span colour in order of first use (`TextLayout.spanFills`).

@@ -3,47 +3,35 @@ import CollageSpec
 import CollageText
 
 /// A text overlay set in type (`TextLayout`, from `CollageText`) with its
-/// rasterised layers, all in canvas pixels (origin top-left, y down).
+/// glyphs as outlines, all in canvas pixels (origin top-left, y down; the
+/// overlay's rotation is its node's transform, not applied here).
 public struct TextBlock: Sendable {
     /// Index into `Spec.overlays` of the overlay set (set by `SceneBuilder`).
     public var overlay = 0
     /// The text as set: box, lines, positioned glyphs, faces.
     public var layout: TextLayout
+    /// The outline glyphs of each fill colour (`TextLayout.fillColors`, same
+    /// index) as one path, non-zero winding, unhinted, at their fractional
+    /// positions (`GlyphOutlines`); empty for a colour with no outline glyph.
+    public var fills: [Path]
+    /// The stroke (`stroke`): the outlines stroked by `Path.stroked` twice
+    /// the stroke width, round joins and caps, turned as the outlines turn;
+    /// drawn under the fills, so its outer half shows. Nil without a stroke.
+    public var stroke: Path?
+    /// Colour glyphs (emoji strikes) scaled to their size, as image tiles in
+    /// their own colours, clipped to what can reach the canvas.
+    public var tiles: [ColorTile]
 
     public typealias Line = TextLayout.Line
     public typealias Ruby = TextLayout.Ruby
     public typealias Face = TextLayout.Face
 
-    /// A coverage mask with its top-left canvas pixel.
-    public struct Layer: Sendable, Equatable {
-        public var mask: CoverageMask
-        public var x: Int
-        public var y: Int
+    /// Every outline glyph, all colours (what casts the shadow, and what the stroke follows).
+    public var outlines: Path {
+        var all = Path()
+        for fill in fills { all.append(fill) }
+        return all
     }
-
-    /// The outline glyphs' coverage, placed at whole canvas pixels (`maskX`,
-    /// `maskY` is its top-left pixel), clipped to the canvas; nil when no
-    /// ink falls on the canvas (e.g. empty or blank text).
-    public var mask: CoverageMask?
-    public var maskX: Int
-    public var maskY: Int
-    /// The stroke (outlines expanded by the stroke width), drawn under the fill.
-    public var stroke: Layer?
-    /// A span's fill in a colour other than the overlay's own.
-    public struct SpanFill: Sendable, Equatable {
-        public var layer: Layer
-        public var color: RGBA
-    }
-    /// The fills of spans whose colour is not the overlay's (`mask` holds the
-    /// glyphs in the overlay's own colour), in order of first use; drawn
-    /// with `mask`, over the stroke.
-    public var spanFills: [SpanFill] = []
-    /// The shadow: fill, stroke and colour glyphs' coverage blurred and moved by the offset.
-    public var shadow: Layer?
-    /// The label box (`background`), the text box grown by the padding.
-    public var background: Layer?
-    /// Colour glyphs (emoji), drawn over the fill in their own colours.
-    public var tiles: [ColorTile]
 
     /// `TextLayout.box`: the text box, canvas pixels.
     public var box: Rect { layout.box }
