@@ -28,6 +28,12 @@ let package = Package(
         // ICU (icu-uc, libicu-dev) for bidi and line breaking, behind a header
         // with no ICU types so it never meets Foundation's own ICU module.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // `collage serve`: libmicrohttpd (its thread pool, limits, timeouts,
+        // Unix sockets) started through a shim, since MHD_start_daemon is
+        // C-variadic; Nettle's HMAC-SHA256 for signed URLs.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        .systemLibrary(name: "CNettle", pkgConfig: "nettle"),
+        .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
 
         // The one checked Double -> Int conversion, `Int(checked:)` (issue 13),
         // under both leaf modules, which share nothing else.
@@ -51,7 +57,10 @@ let package = Package(
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which
         // load XCTest's shared runtime) keep it shared.
-        .executableTarget(name: "CollageCLI", dependencies: ["Collage", "CollageNumerics"],
+        // `collage serve`: templates rendered on request (docs/serve.md); not in the library product.
+        .target(name: "CollageServe", dependencies: ["Collage", "CHTTPShim", "CMicroHTTPD", "CNettle"],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "CollageCLI", dependencies: ["Collage", "CollageNumerics", "CollageServe"],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Micro-benchmark of the raster stage alone (synthetic decoded photos).
         .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"], path: "Benchmarks/RasterBench"),
@@ -65,6 +74,7 @@ let package = Package(
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageText", "CollageLayout", "CollageTestSupport"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"],
                     exclude: ["Cases", "Goldens"]),
+        .testTarget(name: "CollageServeTests", dependencies: ["CollageServe", "Collage", "CollageTestSupport"]),
         // Every file of ../shared/corpus (MANIFEST.md), in process and through the `collage` binary.
         .testTarget(name: "CorpusTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"]),
     ]

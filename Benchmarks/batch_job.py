@@ -9,9 +9,12 @@ a process pool on every core, libraqm), in alternating rounds.
 The rows repeat the six places, so each photo is named by a sixth of the
 rows, and collage decodes it once for all of them (`SharedImageCache`: an
 image a second row names is kept decoded); the Pillow peer decodes it per
-row. `--unique-photos` gives every row its own photo file (a hard link, or
-a copy, under .build/bench-batch/photos/): nothing is reused across rows,
-which measures the render of one card against Pillow's.
+row. `--unique-photos` gives every row its own photo file under
+.build/bench-batch/photos/, with its own bytes and inode (the photo with a
+COM marker naming its row, by `wrjpgcom`: pixels, EXIF and ICC untouched),
+so no cache keyed by inode or content reuses a decode across rows (issue
+32: hard links to six files let such a cache meet any target without a
+real gain). That measures the render of one card against Pillow's.
 
 Prints one table (median wall time, min-max, CPU time of the process tree,
 ratio to Pillow) and how busy the machine was meanwhile (load average, and
@@ -62,10 +65,9 @@ def prepare(rows, unique_photos):
         place["id"] = f"r{i + 1}"
         if unique_photos:
             name = f"r{i + 1}-{place['photo']}"
-            try:
-                os.link(os.path.join(examples, place["photo"]), os.path.join(photos, name))
-            except OSError:
-                shutil.copyfile(os.path.join(examples, place["photo"]), os.path.join(photos, name))
+            with open(os.path.join(photos, name), "wb") as out:
+                subprocess.run(["wrjpgcom", "-comment", f"collage benchmark row {i + 1}",
+                                os.path.join(examples, place["photo"])], stdout=out, check=True)
             place["photo"] = name
         table.append(place)
     with open(os.path.join(WORK, "rows.csv"), "w", newline="") as f:

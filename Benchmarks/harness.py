@@ -1,6 +1,7 @@
-"""Benchmark harness for issues 7 and 17: collage against libvips, ImageMagick
+"""Benchmark harness for issues 7, 17 and 32: collage against libvips, ImageMagick
 and Pillow on the reference job (with a float64 quality reference) and its
-variants, and on posters up to the canvas limit. Run through `Benchmarks/run`
+variants, on posters up to the canvas limit (the nine photos repeated, and 81
+distinct files), and on the iPhone's HEIC. Run through `Benchmarks/run`
 (which installs the peers and builds collage); see the README section
 "Benchmarks".
 
@@ -9,9 +10,12 @@ variants, and on posters up to the canvas limit. Run through `Benchmarks/run`
 Sections (all by default; `--quick` leaves out the scaling curve): reference
 (the reference job, its quality, floor and targets), png, rotated,
 progressive (with its djpeg floor), posters (issue 17's 7200x10800 and
-16384x16384 81-photo posters), scaling (the scaling curve, 1 to 256 photos).
+16384x16384 81-photo posters, each also from 81 distinct files), heic
+(issue 32: the corpus's 12 MP iPhone HEIC converted to JPEG, and a 3x3
+collage of the iPhone HEICs), scaling (the scaling curve, 1 to 256 photos).
 The results file ends with a "Targets" section: one line per target of
-issue 17, measured value and met / not met (targets of sections not run say so).
+issues 17 and 32, measured value and met / not met (targets of sections not
+run say so).
 """
 import argparse
 import datetime
@@ -29,6 +33,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from PIL import Image, ImageOps
+
+try:   # HEIC sizes for the heic section's jobs (Benchmarks/run installs pillow-heif)
+    import pillow_heif
+    pillow_heif.register_heif_opener()
+except ImportError:
+    pass
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "Benchmarks")
@@ -194,9 +204,11 @@ def psnr(output, cells, refs):
 # --- jobs ------------------------------------------------------------------------------------
 
 class Job:
-    def __init__(self, name, photos, canvas, cells, columns, fmt, caption, folder, rotation=0):
+    def __init__(self, name, photos, canvas, cells, columns, fmt, caption, folder, rotation=0, to_srgb=False):
         self.name, self.photos, self.canvas, self.cells = name, photos, canvas, cells
         self.columns, self.format, self.caption, self.folder = columns, fmt, caption, folder
+        # The peers convert each photo's ICC profile to sRGB, as collage always does (the HEIC jobs).
+        self.to_srgb = to_srgb
         # Degrees every print is turned by (collage only: the peers have no tilted prints).
         self.rotation = rotation
 
@@ -212,7 +224,7 @@ class Job:
         with open(path, "w") as f:
             json.dump({"photos": self.photos, "canvas": self.canvas, "cells": self.cells, "columns": self.columns,
                        "gap": 8, "padding": 8, "format": self.format, "output": self.output(tool), "sizes": sizes,
-                       "caption": CAPTION if self.caption else None}, f)
+                       "caption": CAPTION if self.caption else None, "toSRGB": self.to_srgb}, f)
         return path
 
     def yaml(self):
@@ -370,10 +382,16 @@ def floor_once(photos, scales, ppm):
 
 # --- main ------------------------------------------------------------------------------------
 
-SECTIONS = ["reference", "png", "rotated", "progressive", "posters", "scaling"]
+SECTIONS = ["reference", "png", "rotated", "progressive", "posters", "heic", "scaling"]
 # Issue 17's posters, 81 photos (the nine repeated) in a 9x9 cover grid: width, height, the key of
 # their targets, and those targets: peak RSS MiB and wall time as a ratio to libvips'.
 POSTERS = [(7200, 10800, "poster-7200", 256, 0.45), (16384, 16384, "poster-16384", 384, 0.5)]
+# Issue 32's poster targets: wall time as a ratio to threaded Pillow's, for the repeated and the
+# distinct-file variants alike (peak RSS within 256 MiB for both sizes).
+POSTER_PILLOW = {"poster-7200": 0.65, "poster-16384": 0.45}
+# Issue 32's HEIC jobs: the seed-002 photo (12 MP, 512-px grid tiles, Display P3) and the three iPhone HEICs.
+HEIC_CONVERT = "pillow-heif/pug.heic"
+HEIC_NINE = ["pillow-heif/pug.heic", "pillow-heif/arrow.heic", "nuke/img_751.heic"] * 3
 # The scaling curve: (photos, canvas side, grid columns); photos repeat the nine.
 SCALING = [(1, 1024, 1), (9, 2048, 3), (36, 4096, 6), (81, 8192, 9), (144, 12288, 12), (256, 16384, 16)]
 # Issue 17's bound on the scaling curve's cost per megapixel: "flat or falls", with this much
@@ -400,6 +418,15 @@ class Targets:
         ("reference-pillow", "reference job, default mode: wall time <= 0.62x threaded Pillow's"),
         ("reference-quality", "reference job, default mode: quality unchanged, 52.36 dB (>= 52.3)"),
         ("reference-fast", "reference job, `--fast`: wall time <= 0.5x threaded Pillow's"),
+        ("heic-convert-wall", "issue 32: HEIC convert (pug.heic to JPEG q90): wall time <= 0.85x the fastest peer's"),
+        ("heic-convert-rss", "issue 32: HEIC convert: peak RSS <= the leanest peer's"),
+        ("heic-collage-wall", "issue 32: 3x3 collage of iPhone HEICs on 2048x2048: wall time <= 0.75x the fastest peer's"),
+        ("poster-7200-pillow", "issue 32: 7200x10800 poster: wall time <= 0.65x threaded Pillow's"),
+        ("poster-16384-pillow", "issue 32: 16384x16384 poster: wall time <= 0.45x threaded Pillow's"),
+        ("poster-7200-distinct-pillow", "issue 32: 7200x10800 poster of 81 distinct files: wall time <= 0.65x threaded "
+                                        "Pillow's, peak RSS <= 256 MiB"),
+        ("poster-16384-distinct-pillow", "issue 32: 16384x16384 poster of 81 distinct files: wall time <= 0.45x "
+                                         "threaded Pillow's, peak RSS <= 256 MiB"),
         ("scaling-cost", "scaling curve to 256 photos / 268 MP: ms per (canvas + decoded) MP flat or falls "
                          "(every point past 81 photos <= %.2fx the 81-photo point's)" % SCALING_NOISE),
         ("scaling-rss", "scaling curve: peak RSS at 256 photos on 16384x16384 grows with the band, not the canvas "
@@ -495,10 +522,12 @@ def main():
         section_progressive(say, targets, photos, cells9, peers, folder, runs)
     if "posters" in sections:
         section_posters(say, targets, photos, folder, poster_runs)
+    if "heic" in sections:
+        section_heic(say, targets, folder, runs)
     if "scaling" in sections:
         section_scaling(say, targets, photos, folder)
 
-    say("## Targets (issue 17)")
+    say("## Targets (issues 17 and 32)")
     say()
     for line in targets.lines():
         say(line)
@@ -648,26 +677,46 @@ def section_progressive(say, targets, photos, cells9, peers, folder, runs):
     targets.set("progressive-rss", "%.0f MiB against %.0f MiB" % (c["rss"], pil["rss"]), c["rss"] <= pil["rss"])
 
 
+def distinct_copies(photos, count, folder):
+    """`count` files cycling through `photos`, each with its own bytes and inode: the photo with a
+    COM marker naming its number (`wrjpgcom`; pixels, EXIF and ICC untouched), so no cache keyed
+    by inode or content can reuse a decode across them (issue 32)."""
+    os.makedirs(folder, exist_ok=True)
+    copies = []
+    for i in range(count):
+        source = photos[i % len(photos)]
+        target = os.path.join(folder, "%03d-%s" % (i, os.path.basename(source)))
+        with open(target, "wb") as out:
+            subprocess.run(["wrjpgcom", "-comment", "collage benchmark copy %d" % i, source], stdout=out, check=True)
+        copies.append(target)
+    return copies
+
+
 def section_posters(say, targets, photos, folder, runs):
     """Issue 17's posters: 81 photos (the nine repeated, as the scaling curve does) in a 9x9 cover grid,
     8 px gaps and padding, no caption, JPEG q90 4:2:0; collage (default mode) against libvips and
-    threaded Pillow, alternating. No warm-up round (each round takes tens of seconds): the nine
-    photos are read once instead, untimed."""
-    say("## Posters (81 photos, the nine repeated, 9x9 cover grid, 8 px gaps and padding, no caption, JPEG q90 "
-        "4:2:0; %d alternating round%s, the photos read once untimed before)" % (runs, "" if runs == 1 else "s"))
+    threaded Pillow, alternating. No warm-up round (each round takes tens of seconds): the photos are
+    read once instead, untimed. Then issue 32's variant of each: 81 distinct files (`distinct_copies`)."""
+    say("## Posters (81 photos in a 9x9 cover grid, 8 px gaps and padding, no caption, JPEG q90 4:2:0: the nine "
+        "repeated, then 81 distinct files (the nine with a numbered COM marker each: own bytes and inode); "
+        "%d alternating round%s, the photos read once untimed before)" % (runs, "" if runs == 1 else "s"))
     say()
-    warm_files(photos)
-    for width, height, key, rss_bound, wall_bound in POSTERS:
-        ps = [photos[i % 9] for i in range(81)]
+    distinct = distinct_copies(photos, 81, os.path.join(folder, "distinct"))
+    warm_files(photos + distinct)
+    variants = [(width, height, key, rss_bound, wall_bound, variant)
+                for width, height, key, rss_bound, wall_bound in POSTERS for variant in ("repeated", "distinct")]
+    for width, height, key, rss_bound, wall_bound, variant in variants:
+        ps = [photos[i % 9] for i in range(81)] if variant == "repeated" else distinct
         cells = grid_cells(81, 9, width, height)
-        job = Job("poster-%dx%d" % (width, height), ps, [width, height], cells, 9, "jpeg", False, folder)
+        job = Job("poster-%dx%d-%s" % (width, height, variant), ps, [width, height], cells, 9, "jpeg", False, folder)
         # Every tool gets the cells collage lays out (docs/format.md's grid rule).
         reported, _ = layout_windows(job.yaml())
         if [tuple(c) for c in reported] != [tuple(c) for c in cells]:
             sys.exit("poster layout mismatch: collage %s, harness %s" % (reported[:3], cells[:3]))
         cmds = {k: v for k, v in job.commands().items() if k in ("collage", "libvips", "Pillow")}
         stats = {k: summarise(v) for k, v in run_alternating(cmds, runs, warm=False).items()}
-        say("### %dx%d (%.0f MP)" % (width, height, width * height / 1e6))
+        say("### %dx%d (%.0f MP), %s" % (width, height, width * height / 1e6,
+                                          "the nine repeated" if variant == "repeated" else "81 distinct files"))
         say()
         say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
         say("|---|---|---|---|---|---|---|")
@@ -675,13 +724,103 @@ def section_posters(say, targets, photos, folder, runs):
             out = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
             say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(out))))
         say()
-        c, v = stats["collage"], stats["libvips"]
-        say("Targets of issue 17: peak RSS %.0f MiB (target <= %d); %.2fx libvips' wall time (<= %.2f)."
-            % (c["rss"], rss_bound, c["median"] / v["median"], wall_bound))
+        c, v, pil = stats["collage"], stats["libvips"], stats["Pillow"]
+        pillow_bound = POSTER_PILLOW[key]
+        if variant == "repeated":
+            say("Targets: peak RSS %.0f MiB (issue 17: <= %d); %.2fx libvips' wall time (issue 17: <= %.2f); %.2fx "
+                "threaded Pillow's (issue 32: <= %.2f)." % (c["rss"], rss_bound, c["median"] / v["median"], wall_bound,
+                                                            c["median"] / pil["median"], pillow_bound))
+            targets.set(key + "-rss", "%.0f MiB" % c["rss"], c["rss"] <= rss_bound)
+            targets.set(key + "-wall", "%.2fx (%.3f s against %.3f s)" % (c["median"] / v["median"], c["median"],
+                                                                         v["median"]), c["median"] / v["median"] <= wall_bound)
+            targets.set(key + "-pillow", "%.2fx (%.3f s against %.3f s)" % (
+                c["median"] / pil["median"], c["median"], pil["median"]), c["median"] / pil["median"] <= pillow_bound)
+        else:
+            say("Targets of issue 32: %.2fx threaded Pillow's wall time (<= %.2f); peak RSS %.0f MiB (<= 256)."
+                % (c["median"] / pil["median"], pillow_bound, c["rss"]))
+            targets.set(key + "-distinct-pillow", "%.2fx (%.3f s against %.3f s), %.0f MiB" % (
+                c["median"] / pil["median"], c["median"], pil["median"], c["rss"]),
+                c["median"] / pil["median"] <= pillow_bound and c["rss"] <= 256)
         say()
-        targets.set(key + "-rss", "%.0f MiB" % c["rss"], c["rss"] <= rss_bound)
-        targets.set(key + "-wall", "%.2fx (%.3f s against %.3f s)" % (c["median"] / v["median"], c["median"],
-                                                                     v["median"]), c["median"] / v["median"] <= wall_bound)
+
+
+def heic_floor(folder, photo, encoded, rounds):
+    """Issue 32's HEIC floor, the shortest of `rounds`: libheif's decode of `photo` to its native
+    YCbCr planes (Benchmarks/floors/heif_ycbcr_decode.c, built here) plus half of one cjpeg encode
+    of the same pixels at q90 4:2:0 (the encode split over the two cores, as collage's band
+    encoder splits it). Returns (decode, encode / 2), seconds."""
+    tool = os.path.join(folder, "heif_ycbcr_decode")
+    libheif = subprocess.run(["pkg-config", "--cflags", "--libs", "libheif"], check=True, capture_output=True,
+                             text=True).stdout.split()
+    subprocess.run(["gcc", "-O2", "-o", tool, os.path.join(BENCH, "floors", "heif_ycbcr_decode.c")] + libheif,
+                   check=True)
+    ppm = os.path.join(folder, "heic-floor.ppm")
+    subprocess.run(["djpeg", "-outfile", ppm, encoded], check=True)
+    decode, encode = [], []
+    for _ in range(rounds):
+        decode.append(measure([tool, photo])[0])
+        encode.append(measure(["cjpeg", "-quality", "90", "-sample", "2x2", "-outfile", os.devnull, ppm])[0])
+    return min(decode), min(encode) / 2
+
+
+def section_heic(say, targets, folder, runs):
+    """Issue 32's HEIC jobs. The convert: the corpus's 12 MP iPhone photo (512-px grid tiles,
+    Display P3) to JPEG q90 by `collage convert` (upright, converted to sRGB) against heif-convert
+    and `vips copy` (both keep the P3 profile embedded: no conversion) and Pillow with pillow-heif
+    (converted to sRGB with ImageCms, as collage does). The collage: the three iPhone HEICs
+    repeated, 3x3 cover grid on 2048x2048, no caption, each converted to sRGB, against libvips
+    (`thumbnail` with export_profile) and threaded Pillow with pillow-heif."""
+    photo = os.path.join(CORPUS, HEIC_CONVERT)
+    out = {name: os.path.join(folder, "heic-%s.jpg" % name) for name in ["collage", "heif-convert", "vips", "pillow"]}
+    cmds = {
+        "collage": [COLLAGE, "convert", photo, "-o", out["collage"], "--quality", "90"],
+        "heif-convert": ["heif-convert", "-q", "90", photo, out["heif-convert"]],
+        "vips copy": ["vips", "copy", photo, out["vips"] + "[Q=90]"],
+        "Pillow": [PYTHON, os.path.join(BENCH, "peers", "pillow_heic_convert.py"), photo, out["pillow"]],
+    }
+    stats = {k: summarise(v) for k, v in run_alternating(cmds, runs).items()}
+    decode, encode = heic_floor(folder, photo, out["collage"], max(3, runs // 2))
+    say("## HEIC (issue 32)")
+    say()
+    say("### Convert: `%s` (4032x3024, 512-px tiles, Display P3) to JPEG q90; %d alternating rounds" % (HEIC_CONVERT, runs))
+    say()
+    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
+    say("|---|---|---|---|---|---|---|")
+    for name, path in zip(cmds, out.values()):
+        say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(path))))
+    say()
+    say("heif-convert and `vips copy` keep the Display P3 profile embedded (no colour conversion); collage and the "
+        "Pillow peer convert to sRGB. Floor: libheif's decode to its native YCbCr planes %.3f s + half a cjpeg encode "
+        "of the 12 MP image %.3f s = %.3f s (best of %d)." % (decode, encode, decode + encode, max(3, runs // 2)))
+    say()
+    peers = [k for k in cmds if k != "collage"]
+    fastest = min(peers, key=lambda k: stats[k]["median"])
+    leanest = min(peers, key=lambda k: stats[k]["rss"])
+    c = stats["collage"]
+    targets.set("heic-convert-wall", "%.2fx %s (%.3f s against %.3f s; floor %.3f s)" % (
+        c["median"] / stats[fastest]["median"], fastest, c["median"], stats[fastest]["median"], decode + encode),
+        c["median"] / stats[fastest]["median"] <= 0.85)
+    targets.set("heic-convert-rss", "%.0f MiB against %s's %.0f MiB" % (c["rss"], leanest, stats[leanest]["rss"]),
+                c["rss"] <= stats[leanest]["rss"])
+
+    photos = [os.path.join(CORPUS, p) for p in HEIC_NINE]
+    job = Job("heic-3x3", photos, [2048, 2048], auto_cells(9, 2048, 2048), 3, "jpeg", False, folder, to_srgb=True)
+    cmds = {k: v for k, v in job.commands().items() if k in ("collage", "libvips", "Pillow")}
+    stats = {k: summarise(v) for k, v in run_alternating(cmds, runs).items()}
+    say("### 3x3 collage of the iPhone HEICs (pug, arrow, img_751, repeated), 2048x2048 cover grid, JPEG q90; "
+        "%d alternating rounds" % runs)
+    say()
+    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
+    say("|---|---|---|---|---|---|---|")
+    for name in ["collage", "libvips", "Pillow"]:
+        path = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
+        say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(path))))
+    say()
+    fastest = min(["libvips", "Pillow"], key=lambda k: stats[k]["median"])
+    c = stats["collage"]
+    targets.set("heic-collage-wall", "%.2fx %s (%.3f s against %.3f s)" % (
+        c["median"] / stats[fastest]["median"], fastest, c["median"], stats[fastest]["median"]),
+        c["median"] / stats[fastest]["median"] <= 0.75)
 
 
 def section_scaling(say, targets, photos, folder):

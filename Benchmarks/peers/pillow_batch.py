@@ -54,9 +54,11 @@ def hex_colour(text, alpha=255):
     return tuple(int(text[i:i + 2], 16) for i in (0, 2, 4)) + (alpha,)
 
 
-def card(row, small, out):
+def decode(path):
+    """The photo decoded upright, no larger than the cell needs (DCT `draft`),
+    and the crop box in its pixels."""
     cw, ch = W - 2 * PAD, H - 2 * PAD
-    im = Image.open(row["photo"])
+    im = Image.open(path)
     orientation = im.getexif().get(0x0112, 1)
     swap = orientation in (5, 6, 7, 8)
     sw, sh = im.size
@@ -66,16 +68,26 @@ def card(row, small, out):
     im.draft("RGB", (need[1], need[0]) if swap else need)
     im = ImageOps.exif_transpose(im)
     fx, fy = im.width / ow, im.height / oh
-    cell = im.resize((cw, ch), Image.LANCZOS, box=(bx * fx, by * fy, (bx + bw) * fx, (by + bh) * fy), reducing_gap=2.0)
+    return im, (bx * fx, by * fy, (bx + bw) * fx, (by + bh) * fy)
+
+
+def compose(cell, title, title_font, accent, row, small):
+    """The card around a resampled cell: background, band, title, "row / 6"."""
     canvas = Image.new("RGB", (W, H), BACKGROUND)
     canvas.paste(cell, (PAD, PAD))
     draw = ImageDraw.Draw(canvas, "RGBA")
     band = ((W - 1104) / 2, H - 40 - 132, (W + 1104) / 2 - 1, H - 40 - 1)
     draw.rounded_rectangle(band, radius=24, fill=(0, 0, 0, 0x8C))
-    draw.text((W / 2, H - 64), row["title"], font=font(row["fontFile"], row["fontIndex"], 84),
-              fill=hex_colour(row["accent"]), anchor="md")
-    draw.text((W - 48, 44), f'{row["row"]} / 6', font=font(small[0], small[1], 28),
-              fill=(255, 255, 255, 204), anchor="rt")
+    draw.text((W / 2, H - 64), title, font=title_font, fill=hex_colour(accent), anchor="md")
+    draw.text((W - 48, 44), f"{row} / 6", font=font(small[0], small[1], 28), fill=(255, 255, 255, 204), anchor="rt")
+    return canvas
+
+
+def card(row, small, out):
+    cw, ch = W - 2 * PAD, H - 2 * PAD
+    im, box = decode(row["photo"])
+    cell = im.resize((cw, ch), Image.LANCZOS, box=box, reducing_gap=2.0)
+    canvas = compose(cell, row["title"], font(row["fontFile"], row["fontIndex"], 84), row["accent"], row["row"], small)
     canvas.save(os.path.join(out, row["id"] + ".jpg"), "JPEG", quality=90, subsampling=2)
 
 

@@ -2,18 +2,26 @@
 `draft` (libjpeg DCT scaling to the smallest scale that still covers the
 cell), EXIF transpose, `resize(box=..., reducing_gap=2.0)` with Lanczos,
 two threads (Pillow releases the GIL while decoding and resampling),
-largest photo first.
+largest photo first. HEIC photos (issue 32's heic section) open through
+pillow-heif, which applies their irot; with `toSRGB` in the job each cell is
+converted from its ICC profile (Display P3 on an iPhone) to sRGB after the
+resize (fewer pixels to convert), relative colorimetric, as collage does.
 
     python3 pillow_collage.py JOB.json
 """
+import io
 import json
 import math
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from PIL import Image, ImageDraw, ImageFont, ImageOps
+from PIL import Image, ImageCms, ImageDraw, ImageFont, ImageOps
 
 job = json.load(open(sys.argv[1]))
+if any(p.lower().endswith((".heic", ".heif")) for p in job["photos"]):
+    import pillow_heif
+    pillow_heif.register_heif_opener()
+SRGB = ImageCms.createProfile("sRGB")
 
 
 def cover_box(ow, oh, cw, ch):
@@ -29,6 +37,7 @@ def make_cell(i):
     path = job["photos"][i]
     x, y, cw, ch = job["cells"][i]
     im = Image.open(path)
+    icc = im.info.get("icc_profile")
     orientation = im.getexif().get(0x0112, 1)
     swap = orientation in (5, 6, 7, 8)
     sw, sh = im.size
@@ -39,7 +48,12 @@ def make_cell(i):
     im = ImageOps.exif_transpose(im)
     fx, fy = im.width / ow, im.height / oh
     box = (bx * fx, by * fy, (bx + bw) * fx, (by + bh) * fy)
-    return i, im.resize((cw, ch), Image.LANCZOS, box=box, reducing_gap=2.0)
+    cell = im.resize((cw, ch), Image.LANCZOS, box=box, reducing_gap=2.0)
+    if job.get("toSRGB") and icc:
+        cell = ImageCms.profileToProfile(cell, ImageCms.ImageCmsProfile(io.BytesIO(icc)), SRGB,
+                                         renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC, outputMode="RGB",
+                                         flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+    return i, cell if cell.mode == "RGB" else cell.convert("RGB")
 
 
 def main():

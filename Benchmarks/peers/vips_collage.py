@@ -2,7 +2,8 @@
 (pyvips), written as an expert would: `thumbnail` per photo from its file
 (JPEG shrink-on-load, EXIF auto-rotate, centred crop; `thumbnail` opens the
 file for sequential access itself), `arrayjoin` with the gap as `shim`,
-`embed` for the padding, all lazy: one pipeline, no copies, evaluated by
+`embed` for the padding; with `toSRGB` in the job (issue 32's HEIC photos, Display
+P3) `thumbnail` converts each photo from its ICC profile to sRGB itself, all lazy: one pipeline, no copies, evaluated by
 `jpegsave` / `pngsave` in strips; the caption composited as a white text mask
 over its dilation (the stroke) in black; libvips threads itself over all cores.
 
@@ -17,7 +18,9 @@ job = json.load(open(sys.argv[1]))
 columns = job["columns"]
 # arrayjoin fills rows left to right: take the cells in row-major order.
 order = sorted(range(len(job["cells"])), key=lambda i: (job["cells"][i][1], job["cells"][i][0]))
-tiles = [pyvips.Image.thumbnail(job["photos"][i], job["cells"][i][2], height=job["cells"][i][3], crop="centre")
+profile = {"export_profile": "srgb"} if job.get("toSRGB") else {}
+tiles = [pyvips.Image.thumbnail(job["photos"][i], job["cells"][i][2], height=job["cells"][i][3], crop="centre",
+                                **profile)
          for i in order]
 grid = pyvips.Image.arrayjoin(tiles, across=columns, shim=job["gap"], background=[255, 255, 255])
 pad = job["padding"]

@@ -178,7 +178,7 @@ static int serve(char *reply) {
         collage_heif_decoder *decoder = collage_heif_open();
         collage_heif_info info;
         if (!decoder || collage_heif_header(decoder, data, header.data_length, &info) != 0
-            || collage_heif_decode(decoder, out, header.result_length) != 0) {
+            || collage_heif_decode(decoder, header.reduction, out, header.result_length) != 0) {
             snprintf(reply, COLLAGE_MESSAGE_MAX, "invalid HEIF: %s", decoder ? collage_heif_message(decoder) : "out of memory");
             return 1;
         }

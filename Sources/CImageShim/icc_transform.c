@@ -1,8 +1,45 @@
 /* Embedded ICC profile -> sRGB with LittleCMS (see CImageShim.h). */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lcms2.h>
 #include "internal.h"
+
+/* One band of rows of an RGBA image, converted in place. */
+typedef struct {
+    cmsHTRANSFORM transform;
+    uint8_t *pixels;
+    size_t width, first, end;
+} rgba_band;
+
+static void *convert_band(void *argument) {
+    const rgba_band *band = argument;
+    for (size_t y = band->first; y < band->end; y++) {
+        uint8_t *line = band->pixels + y * band->width * 4;
+        cmsDoTransform(band->transform, line, line, (cmsUInt32Number)band->width);
+    }
+    return NULL;
+}
+
+/* Converts the rows in `threads` bands at once (this thread takes the
+ * first); a band whose thread cannot start is converted here. */
+static void convert_bands(cmsHTRANSFORM transform, uint8_t *pixels, size_t width, size_t height, int threads) {
+    enum { MAX_THREADS = 16 };
+    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    if (threads < 1 || (size_t)threads > height) threads = 1;
+    rgba_band bands[MAX_THREADS];
+    pthread_t ids[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    for (int i = 0; i < threads; i++) {
+        bands[i] = (rgba_band){ transform, pixels, width, height * i / threads, height * (i + 1) / threads };
+        if (i > 0) started[i] = pthread_create(&ids[i], NULL, convert_band, &bands[i]) == 0;
+    }
+    convert_band(&bands[0]);
+    for (int i = 1; i < threads; i++) {
+        if (started[i]) pthread_join(ids[i], NULL);
+        else convert_band(&bands[i]);
+    }
+}
 
 static void on_lcms_error(cmsContext context, cmsUInt32Number code, const char *text) {
     (void)code;
@@ -17,7 +54,7 @@ static int names_srgb(cmsHPROFILE profile) {
 }
 
 int collage_icc_to_srgb(const uint8_t *data, size_t length, collage_icc_input input,
-                        uint8_t *pixels, size_t width, size_t height, char *message) {
+                        uint8_t *pixels, size_t width, size_t height, int threads, char *message) {
     message[0] = 0;
     cmsContext context = cmsCreateContext(NULL, message);
     if (!context) { collage_copy_message(message, "out of memory"); return -1; }
@@ -72,13 +109,11 @@ int collage_icc_to_srgb(const uint8_t *data, size_t length, collage_icc_input in
         free(row);
         status = 0;
     } else {
-        transform = cmsCreateTransformTHR(context, source, TYPE_RGBA_8, srgb, TYPE_RGBA_8,
-                                          INTENT_RELATIVE_COLORIMETRIC, flags | cmsFLAGS_COPY_ALPHA);
+        if (width * height < ((size_t)1 << 20)) threads = 1;
+        transform = cmsCreateTransformTHR(context, source, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC,
+                                          flags | cmsFLAGS_COPY_ALPHA | (threads > 1 ? cmsFLAGS_NOCACHE : 0));
         if (!transform) goto done;
-        for (size_t y = 0; y < height; y++) {
-            uint8_t *line = pixels + y * width * 4;
-            cmsDoTransform(transform, line, line, (cmsUInt32Number)width);
-        }
+        convert_bands(transform, pixels, width, height, threads);
         status = 0;
     }
 done:
@@ -88,4 +123,56 @@ done:
     if (srgb) cmsCloseProfile(srgb);
     cmsDeleteContext(context);
     return status;
+}
+
+struct collage_icc_transform {
+    cmsContext context;
+    cmsHTRANSFORM transform;
+    char message[COLLAGE_MESSAGE_MAX];   /* the context's: LittleCMS errors land here */
+};
+
+void collage_icc_transform_close(collage_icc_transform *t) {
+    if (!t) return;
+    if (t->transform) cmsDeleteTransform(t->transform);
+    if (t->context) cmsDeleteContext(t->context);
+    free(t);
+}
+
+collage_icc_transform *collage_icc_transform_open(const uint8_t *data, size_t length, int *status, char *message) {
+    message[0] = 0;
+    *status = -1;
+    collage_icc_transform *t = calloc(1, sizeof *t);
+    if (!t || !(t->context = cmsCreateContext(NULL, t->message))) {
+        collage_copy_message(message, "out of memory");
+        collage_icc_transform_close(t);
+        return NULL;
+    }
+    cmsSetLogErrorHandlerTHR(t->context, on_lcms_error);
+    cmsHPROFILE source = cmsOpenProfileFromMemTHR(t->context, data, (cmsUInt32Number)length);
+    cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(t->context);
+    if (!source || !srgb) {
+        collage_copy_message(message, t->message[0] ? t->message : "the ICC profile cannot be parsed");
+    } else if (cmsGetColorSpace(source) != cmsSigRgbData) {
+        collage_copy_message(message, "the ICC profile's colour space does not match the image");
+    } else if (names_srgb(source) && cmsGetPCS(source) == cmsSigXYZData) {
+        *status = 1;
+    } else {
+        /* As collage_icc_to_srgb's RGB case; without the pixel cache, for several threads. */
+        t->transform = cmsCreateTransformTHR(t->context, source, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC,
+                                             cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE);
+        if (t->transform) *status = 0;
+        else collage_copy_message(message, t->message[0] ? t->message : "LittleCMS cannot build a transform to sRGB");
+    }
+    if (source) cmsCloseProfile(source);
+    if (srgb) cmsCloseProfile(srgb);
+    if (*status != 0) {
+        collage_icc_transform_close(t);
+        return NULL;
+    }
+    return t;
+}
+
+void collage_icc_transform_rows(const collage_icc_transform *t, uint8_t *pixels, size_t width, size_t rows) {
+    const rgba_band band = { t->transform, pixels, width, 0, rows };
+    convert_band((void *)&band);
 }

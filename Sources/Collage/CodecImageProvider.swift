@@ -60,13 +60,20 @@ final class CodecImageProvider: ImageProvider {
     /// (`JPEGRowStream`), libjpeg's MCU-row buffers (up to 16 rows of three
     /// components) and the RGBA row, counted as 48 rows of 4 bytes a pixel
     /// of the decoded width; else the whole decoded image; plus a multi-scan
-    /// file's coefficients (`ImageHeader.coefficientBytes`). Anything else:
-    /// nil (the whole decode).
+    /// file's coefficients (`ImageHeader.coefficientBytes`). A HEIF photo:
+    /// its decoded (averaged) image, plus libheif's full-size image, held
+    /// until the decode ends whatever the scale (as coefficients are):
+    /// planar RGB, or RGBA for alpha and deep images, counted at 4 bytes a pixel.
+    /// Anything else: nil (the whole decode).
     func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? {
-        guard headers.indices.contains(index), headers[index].format == .jpeg,
-              cache?.isShared(paths[index]) != true else { return nil }
+        guard headers.indices.contains(index), cache?.isShared(paths[index]) != true else { return nil }
         let header = headers[index]
         let decoded = header.decodedSize(minimumSize: minimumSize)
+        if header.format == .heif {
+            let full = header.storedSize.width * header.storedSize.height * 4
+            return DecodeMemory(bytes: decoded.width * decoded.height * 4 + full, coefficientBytes: full)
+        }
+        guard header.format == .jpeg else { return nil }
         let pixels = streaming ? decoded.width * 4 * 48 : decoded.width * decoded.height * 4
         return DecodeMemory(bytes: pixels + header.coefficientBytes, coefficientBytes: header.coefficientBytes)
     }

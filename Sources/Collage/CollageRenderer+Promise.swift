@@ -211,7 +211,7 @@ extension CollageRenderer {
     static func memoryBudgetDiagnostic(_ layout: Layout, image index: Int, needed: Int, budget: Int) -> Diagnostic {
         let image = layout.images[index]
         return Diagnostic(.render, at: image.srcLocation,
-            "\(image.role) '\(image.src)' needs \(mebibytes(needed)) MiB to render (its decode and the canvas rows it spans), more than the memory budget of \(mebibytes(budget)) MiB",
+            "\(image.role) '\(image.src)' needs \(mebibytes(needed)) MiB to render (its decode and the canvas rows it spans), more than the memory budget of \(sizeText(budget))",
             notes: ["resolved path: \(image.path)", "raise --max-memory (e.g. --max-memory \(mebibytes(needed) + 1)M)"])
     }
 }

@@ -167,6 +167,16 @@ public enum CollageRenderer {
         if isDocument, let size, let problem = canvasLimit(size, format: format, spec: spec) {
             throw .diagnostics(DiagnosticList([problem], source: spec.source))
         }
+        // A document's input is named with its place (a glob's pattern, which a
+        // first render's output may come to match).
+        if isDocument, let identity = FileIdentity(path: options.outputPath),
+           let input = spec.inputs.first(where: { FileIdentity(path: $0.path) == identity }) {
+            let isPattern = input.src.contains { "*?[".contains($0) }
+            let named = isPattern ? "it matches the pattern '\(input.src)' at \(input.location)"
+                                  : "'\(input.src)' at \(input.location)"
+            throw .usage("the output '\(options.outputPath)' is an input of this document: \(named); choose another output path"
+                         + (isPattern ? " or a pattern it does not match" : ""))
+        }
         // A `grid` has no document: its inputs are all photos.
         try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + spec.inputs.map(\.path),
                                     photos: spec.file == PhotoGrid.sourceName ? inputs : [])
@@ -288,6 +298,13 @@ public enum CollageRenderer {
 
     /// `bytes` in MiB, rounded up.
     static func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+
+    /// A size as `--max-memory` took it, exactly: "300 MiB", "1 KiB", "1500 bytes".
+    static func sizeText(_ bytes: Int) -> String {
+        if bytes > 0 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes > 0 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
 
     /// An output that would replace the document, a photo, an image overlay
     /// or a font file is refused before anything is rendered (README "Rules": Errors:

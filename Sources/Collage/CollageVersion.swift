@@ -1,6 +1,7 @@
 import CollageText
 import CollageCodecs
 import CollageLayout
+import CollageSpec
 
 /// The version of collage and of the C libraries it is linked with.
 public enum CollageVersion {
@@ -12,8 +13,9 @@ public enum CollageVersion {
     /// Name and version of every linked library collage reports: the image
     /// codecs (`CodecLibraryVersions`; this loads libheif when it is not
     /// loaded yet, so call it for `--version`, not at every start) and the
-    /// text libraries (`TextLibraryVersions`).
+    /// text libraries (`TextLibraryVersions`), then libqrencode (the
+    /// `qrcode` overlay kind).
     public static func libraries() -> [(name: String, version: String)] {
-        CodecLibraryVersions.all() + TextLibraryVersions.all()
+        CodecLibraryVersions.all() + TextLibraryVersions.all() + [("libqrencode", QRCodeSymbol.libraryVersion)]
     }
 }

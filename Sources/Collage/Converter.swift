@@ -2,6 +2,8 @@ import CollageNumerics
 import CollageCodecs
 import CollageRaster
 import CollageSpec
+import Dispatch
+import Synchronization
 
 /// `collage convert`: one photo, in any supported format, to JPEG, PNG or
 /// WebP, upright (EXIF or HEIF orientation applied) and in sRGB (ICC or
@@ -110,6 +112,8 @@ public enum Converter {
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         decodeOptions.isolation = try CollageRenderer.isolation(renderOptions)
+        // One photo: its colour conversion may take every core.
+        decodeOptions.threads = RenderOptions.defaultThreads
         let deadline = renderOptions.deadline
 
         let header: ImageHeader
@@ -120,6 +124,21 @@ public enum Converter {
         try checkTarget(target, native: native, format: format, maxPixels: decodeOptions.maxPixels, inputPath: inputPath,
                         shownName: shownName, isSVG: header.format == .svg)
         var warnings: [String] = []
+        let encodeOptions = EncodeOptions(quality: options.quality ?? 90, flattenBackground: .white,
+                                          subsampling: options.subsampling == .yuv444 ? .yuv444 : .yuv420,
+                                          progressive: options.progressive, lossless: options.lossless)
+        if target == native, format == .jpeg, !options.progressive, header.format == .heif {
+            let planar: HEIFPlanarImage?
+            do { planar = try HEIFPlanarImage.open(path: inputPath, options: decodeOptions) } catch { throw unreadable(error, inputPath) }
+            if let planar {
+                let what = toStandardOutput ? "the image for standard output" : "'\(options.outputPath)'"
+                var bytes = try streamed(planar, options: encodeOptions, threads: decodeOptions.threads,
+                                         deadline: deadline, output: what)
+                if options.keepMetadata { bytes = try withMetadata(bytes, from: inputPath, format: format, warnings: &warnings, unreadable) }
+                return Converted(bytes: bytes, report: Report(format: format, inputSize: native, outputSize: planar.size,
+                                                              byteCount: bytes.count, warnings: warnings))
+            }
+        }
         let image: Pixmap
         if target == native {
             do {
@@ -154,27 +173,56 @@ public enum Converter {
         if !format.hasAlpha && !image.isOpaque {
             warnings.append("the image has transparent pixels and \(format.displayName) has no alpha: flattened onto white")
         }
-        let encodeOptions = EncodeOptions(quality: options.quality ?? 90, flattenBackground: .white,
-                                          subsampling: options.subsampling == .yuv444 ? .yuv444 : .yuv420,
-                                          progressive: options.progressive, lossless: options.lossless)
         var bytes: [UInt8]
         do { bytes = try ImageEncoder.encode(image, as: format, options: encodeOptions) } catch {
             let what = toStandardOutput ? "the image for standard output" : "'\(options.outputPath)'"
             throw .failure(.render, "cannot encode \(what): \(error.reason)")
         }
-        if options.keepMetadata {
-            do {
-                if let exif = try ExifMetadata.read(path: inputPath) {
-                    if let withExif = ExifEmbedding.embed(ExifMetadata.resettingOrientation(exif), into: bytes, format: format) {
-                        bytes = withExif
-                    } else {
-                        warnings.append("the EXIF block (\(exif.count) bytes) does not fit in a \(format.displayName) file: not copied")
-                    }
-                }
-            } catch { throw unreadable(error, inputPath) }
-        }
+        if options.keepMetadata { bytes = try withMetadata(bytes, from: inputPath, format: format, warnings: &warnings, unreadable) }
         return Converted(bytes: bytes, report: Report(format: format, inputSize: native, outputSize: image.size,
                                                       byteCount: bytes.count, warnings: warnings))
+    }
+
+    /// `bytes` with the input's EXIF block, its Orientation reset (`--keep-metadata`);
+    /// a warning when the format cannot hold it.
+    private static func withMetadata(_ bytes: [UInt8], from inputPath: String, format: OutputFormat, warnings: inout [String],
+                                     _ unreadable: (ImageError, String) -> CollageError) throws(CollageError) -> [UInt8] {
+        do {
+            guard let exif = try ExifMetadata.read(path: inputPath) else { return bytes }
+            if let withExif = ExifEmbedding.embed(ExifMetadata.resettingOrientation(exif), into: bytes, format: format) {
+                return withExif
+            }
+            warnings.append("the EXIF block (\(exif.count) bytes) does not fit in a \(format.displayName) file: not copied")
+            return bytes
+        } catch { throw unreadable(error, inputPath) }
+    }
+
+    /// A HEIF's planes streamed into a baseline JPEG: each band of rows
+    /// converted to sRGB and encoded on `threads` threads at once, so the
+    /// RGBA image is never held (the bytes equal those of the whole-image
+    /// path: `JPEGBandEncoder`'s contract, and the rows `ImageDecoder` gives).
+    private static func streamed(_ planar: HEIFPlanarImage, options: EncodeOptions, threads: Int, deadline: Deadline?,
+                                 output: String) throws(CollageError) -> [UInt8] {
+        let encoder: JPEGBandEncoder
+        do { encoder = try JPEGBandEncoder(width: planar.size.width, height: planar.size.height, options: options) } catch {
+            throw .failure(.render, "cannot encode \(output): \(error.reason)")
+        }
+        let next = Atomic<Int>(0)
+        let workers = max(1, min(threads, encoder.bandCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: encoder.bandHeight * planar.size.width * 4)
+            defer { rows.deallocate() }
+            while true {
+                let band = next.add(1, ordering: .relaxed).oldValue
+                guard band < encoder.bandCount, deadline?.hasPassed != true else { return }
+                planar.write(rows: encoder.rows(ofBand: band), to: rows)
+                encoder.encode(band: band, rows: rows)
+            }
+        }
+        if let deadline, deadline.hasPassed { throw .timedOut(seconds: deadline.seconds) }
+        do { return try encoder.finish() } catch {
+            throw .failure(.render, "cannot encode \(output): \(error.reason)")
+        }
     }
 
     /// `size` shrunk to fit inside `box` with its aspect ratio kept (never

@@ -74,7 +74,7 @@ public struct DocumentRenderer: Sendable {
         /// in a helper process killed at the deadline (`HelperProcess`).
         /// Default nil: no deadline, everything in this process (trusted
         /// documents). Set it for documents of others: a service should
-        /// (`collage serve` will default to 30 s).
+        /// (`collage serve` defaults to 10 s).
         public var timeout: Double?
         /// The helper executable for `timeout`: a program that calls
         /// `HelperProcess.serveIfAsked()` first in its `main`, such as
@@ -172,24 +172,37 @@ public struct DocumentRenderer: Sendable {
         FontWarmUp.start()
         let deadline = configuration.timeout.map { Deadline(seconds: $0) }
         if let output { try OutputPreflight.folder(of: output) }
-        let input = source.input
-        let spec = try input.load(variables: variables)
-        try configuration.root?.check(spec)
-        var options = RenderOptions(outputPath: output ?? "-", format: format, quality: quality, variables: variables,
-                                    threads: configuration.threads, lenient: configuration.lenient,
-                                    maxPixels: configuration.maxPixels)
-        options.strict = configuration.strict
-        options.imageCache = configuration.imageCache
+        let document = try load(source, variables: variables)
+        return try render(document, output: output, format: format, quality: quality, maxMemory: nil, deadline: deadline)
+    }
+
+    /// Prepares, encodes and (with `output`) writes a loaded document.
+    func render(_ document: LoadedDocument, output: String?, format: OutputFormat?, quality: Int?, maxMemory: Int?,
+                deadline: Deadline?) throws(CollageError) -> Rendering {
+        let spec = document.spec
+        var options = renderOptions(output: output, format: format, quality: quality, variables: document.variables, spec: spec)
         options.deadline = deadline
-        options.helper = configuration.helper
-        // Bytes have no file name to take a format from.
-        if output == nil, format == nil { options.format = spec.output.format ?? .png }
-        let inputs = [input.path].compactMap { $0 } + spec.photos.map(\.path)
+        options.maxMemory = maxMemory
+        let inputs = [document.input.path].compactMap { $0 } + spec.photos.map(\.path)
         try CollageRenderer.preflight(spec: spec, inputs: inputs, options: options)
         let (prepared, encoded) = try CollageRenderer.prepareAndEncode(spec: spec, inputs: inputs, options: options)
         if let output { try CollageRenderer.write(encoded, to: output) }
         return Rendering(bytes: encoded.bytes, format: encoded.format, width: prepared.scene.size.width,
                          height: prepared.scene.size.height, warnings: encoded.warnings, source: spec.source)
+    }
+
+    /// The options of a render of `spec` by this renderer.
+    func renderOptions(output: String?, format: OutputFormat?, quality: Int?, variables: [String: String],
+                       spec: Spec) -> RenderOptions {
+        var options = RenderOptions(outputPath: output ?? "-", format: format, quality: quality, variables: variables,
+                                    threads: configuration.threads, lenient: configuration.lenient,
+                                    maxPixels: configuration.maxPixels)
+        options.strict = configuration.strict
+        options.imageCache = configuration.imageCache
+        options.helper = configuration.helper
+        // Bytes have no file name to take a format from.
+        if output == nil, format == nil { options.format = spec.output.format ?? .png }
+        return options
     }
 }
 

@@ -14,6 +14,8 @@ enum CommandHelp {
         ("grid", GridCommand.help),
         ("watch", WatchCommand.help),
         ("convert", ConvertCommand.help),
+        ("serve", ServeCommand.help),
+        ("sign", SignCommand.help),
     ]
 
     /// The command names of the main help's "Commands:" section, in order.

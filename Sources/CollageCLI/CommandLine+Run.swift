@@ -15,6 +15,8 @@ extension CommandLine {
       collage grid PHOTO... -o OUT          photos in a grid, no document
       collage watch DOC -o OUT              re-render on every change
       collage convert IN -o OUT [options]   convert one photo (e.g. HEIC to JPEG)
+      collage serve --root DIR [options]    render templates on request over HTTP
+      collage sign URL --key FILE           sign a URL for serve --key
       collage help COMMAND                  the same as collage COMMAND --help
       collage --help | --version
 
@@ -27,6 +29,8 @@ extension CommandLine {
       grid      lay photos out without a document (like `montage`)
       watch     render, then render again whenever an input changes
       convert   one photo to JPEG, PNG or WebP, upright and in sRGB (see `collage convert --help`)
+      serve     an HTTP server rendering templates per request (see `collage serve --help`)
+      sign      print a URL signed for `collage serve --key`
 
     Exit codes: 0 success; 1 invalid document, unreadable photo or failed render; 64 usage error.
 
@@ -62,6 +66,8 @@ extension CommandLine {
         case "watch": return WatchCommand.run(rest)
         case "convert":
             return ConvertCommand.run(rest)
+        case "serve": return ServeCommand.run(rest)
+        case "sign": return SignCommand.run(rest)
         default:
             return unknownCommand(command)
         }

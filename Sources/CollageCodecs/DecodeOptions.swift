@@ -41,6 +41,12 @@ public struct DecodeOptions: Sendable, Hashable {
     /// streamed JPEG stops between rows once it has passed (`.timedOut`).
     /// Default nil: in this process, no deadline. The pixels do not depend on it.
     public var isolation: DecodeIsolation?
+    /// Threads one decode may convert its colour on at once (an embedded
+    /// ICC profile of an RGB image of a megapixel or more; `ICCConversion`).
+    /// Default 1: a render decodes several photos at once on its workers;
+    /// `collage convert`, which decodes one, gives it every core. The
+    /// pixels do not depend on it.
+    public var threads = 1
 
     public init(minimumSize: Size? = nil, maxPixels: Int = DecodeOptions.defaultMaxPixels,
                 maxLibraryMemory: Int = DecodeOptions.defaultMaxLibraryMemory, allowTruncated: Bool = false,

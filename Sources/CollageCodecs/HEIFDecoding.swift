@@ -9,7 +9,10 @@ import CollageRaster
 /// Orientation such files also carry is ignored (README "Rules": Orientation;
 /// MANIFEST: `pillow-heif/arrow.heic`). Samples of 10 or 12 bits are reduced
 /// to 8 by libheif. HEIF cannot be decoded reduced, so the pixel budget is
-/// checked against the full size.
+/// checked against the full size; with `DecodeOptions.minimumSize` the
+/// decode is then averaged down by 2, 4 or 8 to the size JPEG's DCT scaling
+/// would give (`ImageHeader.decodedSize`, `collage_rgba_box_reduce`) before
+/// its colour is converted.
 enum HEIFDecoding {
     static func withDecoder<T>(_ bytes: [UInt8], path: String,
                                _ body: (OpaquePointer, collage_heif_info) throws(ImageError) -> T) throws(ImageError) -> T {
@@ -50,13 +53,18 @@ enum HEIFDecoding {
                                                                                  limit: options.maxPixels)
                                  + " (HEIF cannot be decoded reduced)", kind: .tooLarge)
             }
+            // JPEG's rule picks the scale k/8: a reduction by 8/k (ceil(side * k / 8) = ceil(side / (8/k))).
+            let reduction = 8 / header.decodeScale(minimumSize: options.minimumSize ?? header.size)
+            let scaled = Size(width: (size.width + reduction - 1) / reduction, height: (size.height + reduction - 1) / reduction)
+            let count = scaled.width * scaled.height * 4
             var failed = false, isolated: ImageError?
-            var buffer = [UInt8](unsafeUninitializedCapacity: pixels * 4) { out, count in
-                count = pixels * 4
+            var buffer = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+                initialized = count
                 if let isolation = options.isolation {
                     // In a helper killed at the deadline (libheif cannot be interrupted).
                     var request = collage_helper_request()
                     request.operation = UInt32(COLLAGE_HELPER_HEIF_DECODE)
+                    request.reduction = Int32(reduction)
                     do throws(ImageError) {
                         try bytes.withUnsafeBufferPointer { (data) throws(ImageError) in
                             try HelperProcess.run(request, data: data, result: UnsafeMutableRawBufferPointer(out),
@@ -65,7 +73,7 @@ enum HEIFDecoding {
                     } catch { isolated = error; out.initialize(repeating: 0) }
                     return
                 }
-                failed = collage_heif_decode(decoder, out.baseAddress, out.count) != 0
+                failed = collage_heif_decode(decoder, Int32(reduction), out.baseAddress, out.count) != 0
                 if failed { out.initialize(repeating: 0) }
             }
             if let isolated { throw isolated }
@@ -78,11 +86,11 @@ enum HEIFDecoding {
             if options.convertICCProfiles {
                 if info.icc != nil {
                     var outcome = ICCConversion.apply(profile: info.icc, length: info.icc_length, input: COLLAGE_ICC_RGB,
-                                                      pixels: &buffer, width: size.width, height: size.height)
+                                                      pixels: &buffer, width: scaled.width, height: scaled.height, threads: options.threads)
                     if case .ignored = outcome {
                         // A gray image (libheif expands it to RGB) may carry a gray profile.
                         let gray = ICCConversion.apply(profile: info.icc, length: info.icc_length, input: COLLAGE_ICC_GRAY,
-                                                       pixels: &buffer, width: size.width, height: size.height)
+                                                       pixels: &buffer, width: scaled.width, height: scaled.height, threads: options.threads)
                         if gray == .converted { outcome = gray }
                     }
                     switch outcome {
@@ -92,15 +100,15 @@ enum HEIFDecoding {
                     }
                 } else if info.has_nclx != 0 {
                     switch NCLXConversion.apply(primaries: Int(info.nclx_primaries), transfer: Int(info.nclx_transfer),
-                                                pixels: &buffer, width: size.width, height: size.height) {
+                                                pixels: &buffer, width: scaled.width, height: scaled.height) {
                     case .converted: converted = true
                     case .none: break
                     case .ignored(let warning): warnings.append(warning)
                     }
                 }
             }
-            return StoredImage(pixmap: Pixmap(width: size.width, height: size.height, pixels: buffer), header: header,
-                               dctScale: 8, warnings: warnings, convertedICCProfile: converted)
+            return StoredImage(pixmap: Pixmap(width: scaled.width, height: scaled.height, pixels: buffer), header: header,
+                               dctScale: 8 / reduction, warnings: warnings, convertedICCProfile: converted)
         }
     }
 }

@@ -15,12 +15,14 @@ enum ICCConversion {
     /// - Parameters:
     ///   - profile: the profile bytes (nil: nothing to do).
     ///   - pixels: `width * height * 4` bytes, converted in place.
+    ///   - threads: threads converting an RGB image of a megapixel or more
+    ///     at once (`DecodeOptions.threads`); the pixels do not depend on it.
     static func apply(profile: UnsafePointer<UInt8>?, length: Int, input: collage_icc_input,
-                      pixels: inout [UInt8], width: Int, height: Int) -> Outcome {
+                      pixels: inout [UInt8], width: Int, height: Int, threads: Int = 1) -> Outcome {
         guard let profile, length > 0 else { return .none }
         var message = [CChar](repeating: 0, count: Int(COLLAGE_MESSAGE_MAX))
         let status = pixels.withUnsafeMutableBufferPointer { buffer in
-            collage_icc_to_srgb(profile, length, input, buffer.baseAddress, width, height, &message)
+            collage_icc_to_srgb(profile, length, input, buffer.baseAddress, width, height, Int32(clamping: threads), &message)
         }
         switch status {
         case 0: return .converted

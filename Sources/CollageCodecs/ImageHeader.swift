@@ -31,15 +31,24 @@ public struct ImageHeader: Sendable, Hashable {
     /// pixels) gives, before any pixel is read: for JPEG the smallest DCT
     /// scale in `{1, 2, 4, 8}/8` whose output reaches it (libjpeg's rule:
     /// `ceil(side * k / 8)`), as `ImageDecoder.decode(path:options:)` picks
-    /// it; other formats decode at full size. Used to plan the work.
+    /// it; HEIF the same sizes, averaged down after a full decode
+    /// (`HEIFDecoding`); other formats decode at full size. Used to plan the work.
     public func decodedSize(minimumSize: Size) -> Size {
-        guard format == .jpeg else { return size }
+        let k = decodeScale(minimumSize: minimumSize)
+        let scaled = Size(width: (storedSize.width * k + 7) / 8, height: (storedSize.height * k + 7) / 8)
+        return orientation.swapsAxes ? Size(width: scaled.height, height: scaled.width) : scaled
+    }
+
+    /// The scale `decodedSize(minimumSize:)` decodes at, as a numerator over
+    /// 8 (1, 2, 4 or 8; 8 = full size, and always for formats other than JPEG and HEIF).
+    public func decodeScale(minimumSize: Size) -> Int {
+        guard format == .jpeg || format == .heif else { return 8 }
         for k in JPEGDecoding.scales {
             let scaled = Size(width: (storedSize.width * k + 7) / 8, height: (storedSize.height * k + 7) / 8)
             let oriented = orientation.swapsAxes ? Size(width: scaled.height, height: scaled.width) : scaled
-            if oriented.width >= minimumSize.width && oriented.height >= minimumSize.height { return oriented }
+            if oriented.width >= minimumSize.width && oriented.height >= minimumSize.height { return k }
         }
-        return size
+        return 8
     }
     /// The reason `ImageDecoder` gives for refusing to decode this file at
     /// `minimumSize` (oriented pixels; nil: full size) within a budget of

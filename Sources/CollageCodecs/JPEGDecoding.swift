@@ -64,7 +64,7 @@ enum JPEGDecoding {
                 let input: collage_icc_input = isCMYK ? (info.saw_adobe != 0 ? COLLAGE_ICC_CMYK_INVERTED : COLLAGE_ICC_CMYK)
                     : info.color_space == Int32(JCS_GRAYSCALE.rawValue) ? COLLAGE_ICC_GRAY : COLLAGE_ICC_RGB
                 switch ICCConversion.apply(profile: info.icc, length: info.icc_length, input: input,
-                                           pixels: &buffer, width: size.width, height: size.height) {
+                                           pixels: &buffer, width: size.width, height: size.height, threads: options.threads) {
                 case .converted: converted = true
                 case .none: break
                 case .ignored(let warning): warnings.append(warning)

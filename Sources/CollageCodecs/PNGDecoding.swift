@@ -52,7 +52,7 @@ enum PNGDecoding {
                 // Colour types 0 and 4 are gray (PNG spec 11.2.2).
                 let input = info.color_type == 0 || info.color_type == 4 ? COLLAGE_ICC_GRAY : COLLAGE_ICC_RGB
                 switch ICCConversion.apply(profile: info.icc, length: info.icc_length, input: input,
-                                           pixels: &buffer, width: size.width, height: size.height) {
+                                           pixels: &buffer, width: size.width, height: size.height, threads: options.threads) {
                 case .converted: converted = true
                 case .none: break
                 case .ignored(let warning): warnings.append(warning)

@@ -67,7 +67,7 @@ enum WebPDecoding {
             var converted = false
             if options.convertICCProfiles {
                 switch ICCConversion.apply(profile: info.icc, length: info.icc_length, input: COLLAGE_ICC_RGB,
-                                           pixels: &buffer, width: size.width, height: size.height) {
+                                           pixels: &buffer, width: size.width, height: size.height, threads: options.threads) {
                 case .converted: converted = true
                 case .none: break
                 case .ignored(let warning): warnings.append(warning)

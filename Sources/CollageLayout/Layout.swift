@@ -98,17 +98,26 @@ public struct OverlayFrame: Sendable, Hashable {
     }
 }
 
-/// An overlay's frame by kind (one case per `OverlayKind`).
-public enum OverlayFrameKind: Sendable, Hashable {
-    /// A text overlay: its box depends on its fonts and is set by the
-    /// typesetter (`SceneBuilder`) inside `OverlayFrame.area`.
-    case text(TextOverlaySpec)
-    /// An image overlay, its box known from the file's header.
-    case image(ImageOverlayFrame)
-    /// A shape overlay, its outline resolved (`OverlayLayout.shapeFrame`).
-    case shape(ShapeOverlayFrame)
-    /// A QR code overlay, its square placed (`QRCodeOverlayFrame`).
-    case qrcode(QRCodeOverlayFrame)
+/// An overlay's frame by kind: what its kind's frame stage gave
+/// (`OverlayFraming`), which draws it (`OverlayDrawing`). A text overlay
+/// gives its `TextOverlaySpec` (its box needs its fonts and is set by the
+/// typesetter inside `OverlayFrame.area`); an image overlay an
+/// `ImageOverlayFrame` (its box known from the file's header); a shape an
+/// `ShapeOverlayFrame` (its outline resolved); a QR code a
+/// `QRCodeOverlayFrame` (its square placed).
+public struct OverlayFrameKind: Sendable, Hashable {
+    /// The kind's frame payload as its node and report stage.
+    let drawing: any OverlayDrawing
+    init(_ payload: some OverlayDrawing) { drawing = payload }
+
+    /// The frame payload, for a caller that knows its kind (`ImageOverlayFrame`, ...); nil for another kind.
+    public func payload<Payload>(as type: Payload.Type) -> Payload? { drawing as? Payload }
+
+    public static func == (lhs: OverlayFrameKind, rhs: OverlayFrameKind) -> Bool { lhs.drawing.isEqual(to: rhs.drawing) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type(of: drawing)))
+        drawing.hash(into: &hasher)
+    }
 }
 
 /// The computed frames of a document.

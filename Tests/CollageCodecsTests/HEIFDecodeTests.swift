@@ -1,4 +1,5 @@
 import XCTest
+import CImageShim
 import CollageRaster
 @testable import CollageCodecs
 import CollageTestSupport
@@ -126,5 +127,138 @@ final class HEIFDecodeTests: XCTestCase {
             XCTAssertTrue(error.reason.contains("4032x3024"), error.reason)
             XCTAssertTrue(error.reason.contains("HEIF cannot be decoded reduced"), error.reason)
         }
+    }
+    /// With a minimum size, a HEIF is averaged down after its full decode to
+    /// the size JPEG's DCT scaling would give (the same rule,
+    /// `ImageHeader.decodedSize`), then converted from Display P3: the
+    /// full decode averaged 2x2 equals it within the colour conversion's
+    /// rounding, which sees averaged instead of single pixels.
+    func testAMinimumSizeAveragesTheDecodeDownAsJPEGScalesWould() throws {
+        let path = try TestPackage.corpusFile("pillow-heif/pug.heic")
+        let header = try ImageDecoder.header(path: path)
+        for (minimum, scale, size) in [(Size(width: 1100, height: 800), 4, Size(width: 2016, height: 1512)),
+                                       (Size(width: 504, height: 378), 1, Size(width: 504, height: 378)),
+                                       (Size(width: 505, height: 378), 2, Size(width: 1008, height: 756)),
+                                       (Size(width: 4032, height: 3024), 8, Size(width: 4032, height: 3024))] {
+            XCTAssertEqual(header.decodedSize(minimumSize: minimum), size, "\(minimum)")
+            let reduced = try decode("pillow-heif/pug.heic", DecodeOptions(minimumSize: minimum))
+            XCTAssertEqual(reduced.dctScale, scale, "\(minimum)")
+            XCTAssertEqual(reduced.pixmap.size, size, "\(minimum)")
+            XCTAssertTrue(reduced.convertedICCProfile)
+        }
+        let full = try decode("pillow-heif/pug.heic").pixmap
+        let half = try decode("pillow-heif/pug.heic", DecodeOptions(minimumSize: Size(width: 1100, height: 800))).pixmap
+        var largest = 0, total = 0
+        for y in stride(from: 0, to: half.height, by: 7) {
+            for x in stride(from: 0, to: half.width, by: 7) {
+                let block = [full[2 * x, 2 * y], full[2 * x + 1, 2 * y], full[2 * x, 2 * y + 1], full[2 * x + 1, 2 * y + 1]]
+                let h = half[x, y]
+                for (mine, channel) in [(h.red, \Color.red), (h.green, \Color.green), (h.blue, \Color.blue)] {
+                    let average = (block.map { Int($0[keyPath: channel]) }.reduce(0, +) + 2) / 4
+                    largest = max(largest, abs(Int(mine) - average))
+                    total += abs(Int(mine) - average)
+                }
+                XCTAssertEqual(h.alpha, 255)
+            }
+        }
+        let samples = ((half.height + 6) / 7) * ((half.width + 6) / 7) * 3
+        print("HEIF 2x2 average against the reduced decode: largest \(largest), mean \(Double(total) / Double(samples))")
+        XCTAssertLessThanOrEqual(largest, 2, "largest difference from the full decode averaged 2x2")
+        XCTAssertLessThan(Double(total) / Double(samples), 0.05, "mean difference")
+    }
+
+    /// The averaging weighs colours by alpha (a transparent pixel's colour
+    /// does not bleed in), rounds to nearest, averages what a partial block
+    /// at the right and bottom edges has, and reads premultiplied input.
+    func testBoxReductionWeighsByAlphaAndKeepsPartialEdgeBlocks() {
+        // 3x3 pixels reduced by 2: blocks of 4, 2, 2 and 1 pixels.
+        let straight: [UInt8] = [200, 0, 0, 255,   0, 0, 255, 0,     10, 20, 30, 255,
+                                 100, 0, 0, 255,   0, 0, 0, 0,       30, 40, 50, 255,
+                                 7, 8, 9, 128,     9, 10, 11, 128,   1, 2, 3, 4]
+        var out = [UInt8](repeating: 0, count: 2 * 2 * 4)
+        collage_rgba_box_reduce(straight, 12, 3, 3, 2, 0, &out)
+        // Top left: two opaque reds (200, 100) and two transparent pixels: red 150, alpha 510/4 = 127.5 -> 128.
+        XCTAssertEqual(Array(out[0 ..< 4]), [150, 0, 0, 128])
+        // Top right: a column of two opaque pixels.
+        XCTAssertEqual(Array(out[4 ..< 8]), [20, 30, 40, 255])
+        // Bottom left: two half-transparent pixels of equal alpha.
+        XCTAssertEqual(Array(out[8 ..< 12]), [8, 9, 10, 128])
+        // Bottom right: one pixel, as it is.
+        XCTAssertEqual(Array(out[12 ..< 16]), [1, 2, 3, 4])
+        // Premultiplied (libheif's, for some files): red 64 at alpha 128 is red 128 straight; with an opaque
+        // red 128 and two transparent pixels: colour (64 + 128) * 255 / 383 = 127.8 -> 128, alpha 383 / 4 -> 96.
+        let premultiplied: [UInt8] = [64, 0, 0, 128,  0, 0, 0, 0,
+                                      128, 0, 0, 255, 0, 0, 0, 0]
+        var fromPremultiplied = [UInt8](repeating: 0, count: 4)
+        collage_rgba_box_reduce(premultiplied, 8, 2, 2, 2, 1, &fromPremultiplied)
+        XCTAssertEqual(fromPremultiplied, [128, 0, 0, 96])
+    }
+    /// `collage convert` converts one photo's colour on every core
+    /// (`DecodeOptions.threads`): the same pixels as on one thread.
+    func testColourConversionOnSeveralThreadsGivesTheSamePixels() throws {
+        var one = DecodeOptions(), three = DecodeOptions()
+        one.threads = 1
+        three.threads = 3
+        let single = try decode("pillow-heif/pug.heic", one)
+        let several = try decode("pillow-heif/pug.heic", three)
+        XCTAssertTrue(single.convertedICCProfile)
+        XCTAssertEqual(single.pixmap.size, Size(width: 4032, height: 3024))
+        XCTAssertTrue(single.pixmap.pixels == several.pixmap.pixels, "threads changed the pixels")
+    }
+    /// The planar path of a HEIF convert (`HEIFPlanarImage`): its rows are the
+    /// whole decode's bytes, for every corpus HEIF it takes (the iPhone grids
+    /// among them), and streamed through `JPEGBandEncoder` they make the
+    /// file `ImageEncoder` makes of the whole decode.
+    func testPlanarRowsAreTheWholeDecodesBytes() throws {
+        var taken: [String] = []
+        for relative in ["pillow-heif/pug.heic", "pillow-heif/arrow.heic", "nuke/img_751.heic", "libheif/example.heic",
+                         "pillow-heif/zPug_3.heic", "pillow-heif/RGBA_8__128x128.heif", "pillow-heif/RGB_10__128x128.heif",
+                         "pillow-heif/L_8__128x128.heif"] {
+            let path = try TestPackage.corpusFile(relative)
+            guard let planar = try HEIFPlanarImage.open(path: path, options: DecodeOptions()) else { continue }
+            taken.append(relative)
+            let whole = try decode(relative)
+            XCTAssertEqual(planar.size, whole.pixmap.size, relative)
+            XCTAssertEqual(planar.convertedICCProfile, whole.convertedICCProfile, relative)
+            let width = planar.size.width
+            var rows = [UInt8](repeating: 0, count: width * 4 * 37)
+            for first in stride(from: 0, to: planar.size.height, by: 37) {
+                let range = first ..< min(first + 37, planar.size.height)
+                rows.withUnsafeMutableBufferPointer { planar.write(rows: range, to: $0.baseAddress!) }
+                let expected = whole.pixmap.pixels[first * width * 4 ..< range.upperBound * width * 4]
+                XCTAssertTrue(rows[0 ..< range.count * width * 4].elementsEqual(expected), "\(relative) rows \(range)")
+            }
+            // The planes interleaved are libheif's own RGBA conversion, byte for byte (before any colour conversion).
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            for reduction: Int32 in [1, 2] {
+                let count = ((width + Int(reduction) - 1) / Int(reduction)) * ((planar.size.height + Int(reduction) - 1) / Int(reduction)) * 4
+                var viaPlanes = [UInt8](repeating: 0, count: count), viaRGBA = [UInt8](repeating: 1, count: count)
+                for (decode, out) in [(collage_heif_decode, 0), (collage_heif_decode_rgba, 1)] {
+                    let decoder = try XCTUnwrap(collage_heif_open())
+                    defer { collage_heif_close(decoder) }
+                    var info = collage_heif_info()
+                    bytes.withUnsafeBufferPointer { _ = collage_heif_header(decoder, $0.baseAddress, $0.count, &info) }
+                    let status = out == 0 ? viaPlanes.withUnsafeMutableBufferPointer { decode(decoder, reduction, $0.baseAddress, count) }
+                                          : viaRGBA.withUnsafeMutableBufferPointer { decode(decoder, reduction, $0.baseAddress, count) }
+                    XCTAssertEqual(status, 0, relative)
+                }
+                XCTAssertTrue(viaPlanes == viaRGBA, "\(relative) reduced by \(reduction): planes and libheif's RGBA differ")
+            }
+            if relative == "pillow-heif/pug.heic" {
+                let options = EncodeOptions(quality: 90)
+                let encoder = try JPEGBandEncoder(width: width, height: planar.size.height, options: options)
+                var band = [UInt8](repeating: 0, count: encoder.bandHeight * width * 4)
+                for index in 0 ..< encoder.bandCount {
+                    band.withUnsafeMutableBufferPointer { buffer in
+                        planar.write(rows: encoder.rows(ofBand: index), to: buffer.baseAddress!)
+                        encoder.encode(band: index, rows: buffer.baseAddress!)
+                    }
+                }
+                XCTAssertEqual(try encoder.finish(), try ImageEncoder.encode(whole.pixmap, as: .jpeg, options: options))
+            }
+        }
+        // The 8-bit images without alpha; the 10-bit and the alpha ones decode as before.
+        XCTAssertEqual(taken, ["pillow-heif/pug.heic", "pillow-heif/arrow.heic", "nuke/img_751.heic", "libheif/example.heic",
+                               "pillow-heif/zPug_3.heic", "pillow-heif/L_8__128x128.heif"])
     }
 }

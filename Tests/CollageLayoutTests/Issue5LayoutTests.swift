@@ -1,4 +1,4 @@
-import CollageLayout
+@testable import CollageLayout
 import CollageText
 import CollageRaster
 import CollageSpec
@@ -163,12 +163,12 @@ final class Issue5LayoutTests: XCTestCase {
         let canvas = r(0, 0, 1000, 500), second = r(500, 0, 500, 500)
         XCTAssertEqual(layout.overlays, [
             // 10% of 1000 = 100 wide, 50 high; bottomRight (1000, 500) - box + (-20, -4% of 500 = -20).
-            OverlayFrame(overlay: 0, area: canvas, kind: .image(ImageOverlayFrame(
+            OverlayFrame(overlay: 0, area: canvas, kind: OverlayFrameKind(ImageOverlayFrame(
                 image: 2, box: r(880, 430, 100, 50), size: Size(width: 200, height: 100), shadow: DropShadow(offsetX: 3, blur: 8)))),
             // Text: only its area is known before the fonts.
-            OverlayFrame(overlay: 1, area: second, kind: .text(TextOverlaySpec(text: "caption"))),
+            OverlayFrame(overlay: 1, area: second, kind: OverlayFrameKind(TextOverlaySpec(text: "caption"))),
             // In photo 1's cell (500, 0, 500x500): 50 high -> 150 wide; offset -20 and -4% of 500 = -20.
-            OverlayFrame(overlay: 2, area: second, rotation: 30, opacity: 0.25, kind: .image(ImageOverlayFrame(
+            OverlayFrame(overlay: 2, area: second, rotation: 30, opacity: 0.25, kind: OverlayFrameKind(ImageOverlayFrame(
                 image: 3, box: r(480, -20, 150, 50), size: Size(width: 300, height: 100)))),
         ])
         // The image table: the photos, then the image overlays, each naming its owner.

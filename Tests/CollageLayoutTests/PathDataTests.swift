@@ -132,7 +132,7 @@ final class ShapeFrameTests: XCTestCase {
         let spec = ShapeOverlaySpec(geometry: .rect(width: .pixels(100), height: .pixels(50), cornerRadius: 0),
                                     fill: .color(RGBA(red: 255, green: 0, blue: 0)), stroke: ShapeStroke(width: 10))
         let frame = OverlayLayout.shapeFrame(spec, overlay: overlay, in: area)
-        let node = OverlayNode.shape(frame, frame: OverlayFrame(overlay: 0, area: area, rotation: 90, opacity: 0.5, kind: .shape(frame)))
+        let node = OverlayNode.shape(frame, frame: OverlayFrame(overlay: 0, area: area, rotation: 90, opacity: 0.5, kind: OverlayFrameKind(frame)))
         guard case .group(let group) = node else { return XCTFail("not a group") }
         XCTAssertEqual(group.opacity, 0.5)
         XCTAssertEqual(group.transform.apply(150, 75).x, 150, accuracy: 1e-9)   // turned about the box centre

@@ -17,7 +17,7 @@ final class CommandConventionsTests: XCTestCase {
 
     func testHelpCommandIsTheCommandsOwnHelp() throws {
         let commands = try listedCommands()
-        XCTAssertEqual(commands, ["render", "check", "layout", "schema", "batch", "grid", "watch", "convert"])
+        XCTAssertEqual(commands, ["render", "check", "layout", "schema", "batch", "grid", "watch", "convert", "serve", "sign"])
         for command in commands {
             let viaHelp = try runCollage(["help", command])
             let own = try runCollage([command, "--help"])
@@ -87,7 +87,7 @@ final class CommandConventionsTests: XCTestCase {
         let far = try runCollage(["frobnicate"])
         XCTAssertEqual(far.status, 64)
         XCTAssertEqual(far.stderr, "error: unknown command 'frobnicate'\n"
-                       + "commands: render, check, layout, schema, batch, grid, watch, convert\nsee `collage --help`\n")
+                       + "commands: render, check, layout, schema, batch, grid, watch, convert, serve, sign\nsee `collage --help`\n")
     }
 
     func testVersionHasOneSourceAndListsTheLibraries() throws {
@@ -103,20 +103,20 @@ final class CommandConventionsTests: XCTestCase {
             let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }, uniquingKeysWith: { a, _ in a })
-        XCTAssertEqual(Set(libraries.keys), ["libjpeg-turbo", "libpng", "libwebp", "libheif", "librsvg", "HarfBuzz", "FreeType"])
+        XCTAssertEqual(Set(libraries.keys), ["libjpeg-turbo", "libpng", "libwebp", "libheif", "librsvg", "HarfBuzz", "FreeType", "libqrencode"])
         for (name, value) in libraries {
             XCTAssertNotNil(value.range(of: #"^[0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression), "\(name) \(value)")
         }
         // The installed libheif's and librsvg's own versions (both are opened for --version only).
         let pkgconfig = Process()
         pkgconfig.executableURL = URL(fileURLWithPath: "/usr/bin/pkg-config")
-        pkgconfig.arguments = ["--modversion", "libheif", "libpng16", "harfbuzz", "librsvg-2.0"]
+        pkgconfig.arguments = ["--modversion", "libheif", "libpng16", "harfbuzz", "librsvg-2.0", "libqrencode"]
         let out = Pipe()
         pkgconfig.standardOutput = out
         try pkgconfig.run()
         pkgconfig.waitUntilExit()
         let expected = text(out.fileHandleForReading.readDataToEndOfFile()).split(separator: "\n").map(String.init)
-        XCTAssertEqual([libraries["libheif"], libraries["libpng"], libraries["HarfBuzz"], libraries["librsvg"]].compactMap { $0 },
+        XCTAssertEqual([libraries["libheif"], libraries["libpng"], libraries["HarfBuzz"], libraries["librsvg"], libraries["libqrencode"]].compactMap { $0 },
                        expected)
     }
 

@@ -4,7 +4,7 @@ import CollageTestSupport
 
 /// The reference pages list every command and every flag its `--help` has.
 final class DocsCompletenessTests: XCTestCase {
-    private let commands = ["render", "check", "layout", "schema", "convert", "batch", "grid", "watch"]
+    private let commands = ["render", "check", "layout", "schema", "convert", "batch", "grid", "watch", "serve", "sign"]
 
     private func text(_ path: String) throws -> String {
         try String(contentsOf: TestPackage.root.appendingPathComponent(path), encoding: .utf8)

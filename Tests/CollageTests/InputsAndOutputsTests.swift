@@ -76,7 +76,28 @@ final class InputsAndOutputsTests: XCTestCase {
         let result = try runCollage(["render", "poster.yaml", "-o", "photos/gradient.jpg"], in: directory)
         XCTAssertEqual(result.status, 64)
         XCTAssertEqual(result.stderr, """
-            error: the output 'photos/gradient.jpg' is an input of this document ('\(directory.path)/photos/gradient.jpg'); choose another output path
+            error: the output 'photos/gradient.jpg' is an input of this document: 'photos/gradient.jpg' at poster.yaml:5:5; choose another output path
+            see `collage render --help`
+
+            """)
+    }
+
+    /// A glob's first render writes a file its pattern then matches: the
+    /// second render is refused naming the pattern and its place.
+    func testAnOutputThatAPhotoPatternMatchesIsRefusedNamingThePattern() throws {
+        try FileManager.default.createDirectory(at: url("shots"), withIntermediateDirectories: true)
+        for name in ["v1.png", "v2.png"] {
+            try FileManager.default.copyItem(at: url("photos/quadrants.png"), to: url("shots/\(name)"))
+        }
+        try Data("version: 1\ncanvas: {width: 200, height: 100}\nphotos: [\"shots/v*.png\"]\n".utf8)
+            .write(to: url("glob.yaml"))
+        let first = try runCollage(["render", "glob.yaml", "-o", "shots/vnew.png"], in: directory)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let again = try runCollage(["render", "glob.yaml", "-o", "shots/vnew.png"], in: directory)
+        XCTAssertEqual(again.status, 64)
+        XCTAssertEqual(again.stderr, """
+            error: the output 'shots/vnew.png' is an input of this document: it matches the pattern 'shots/v*.png' at \
+            glob.yaml:3:10; choose another output path or a pattern it does not match
             see `collage render --help`
 
             """)

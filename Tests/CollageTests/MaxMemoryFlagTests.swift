@@ -34,6 +34,12 @@ final class MaxMemoryFlagTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(needed, 5, "at least its 900 canvas rows of 4800 bytes")
         XCTAssertTrue(result.stderr.contains("raise --max-memory (e.g. --max-memory \(needed + 1)M)"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.jpg").path))
+        // The budget as it was given, not rounded up to a MiB.
+        for (flag, shown) in [("1K", "1 KiB"), ("1500", "1500 bytes"), ("3MiB", "3 MiB")] {
+            let small = try runCollage(["render", doc, "-o", "out.jpg", "--max-memory", flag], in: directory)
+            XCTAssertEqual(small.status, 1, small.stderr)
+            XCTAssertTrue(small.stderr.contains("more than the memory budget of \(shown)\n"), small.stderr)
+        }
         // Enough for it: written, the same bytes as without the flag.
         let capped = try runCollage(["render", doc, "-o", "capped.jpg", "--max-memory", "\(needed + 1)MiB", "--threads", "2"], in: directory)
         XCTAssertEqual(capped.status, 0, capped.stderr)

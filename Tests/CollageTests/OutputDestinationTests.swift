@@ -48,7 +48,7 @@ final class OutputDestinationTests: XCTestCase {
         let render = try runCollage(["render", "doc.yaml", "-o", "out.png"], in: directory)
         XCTAssertEqual(render.status, 64)
         XCTAssertEqual(render.stderr, """
-            error: the output 'out.png' is an input of this document ('\(url("photos/quadrants.png").path)'); choose another output path
+            error: the output 'out.png' is an input of this document: 'photos/quadrants.png' at doc.yaml:3:10; choose another output path
             see `collage render --help`
 
             """)

@@ -31,16 +31,18 @@ final class CleanFailureTests: XCTestCase {
     }
 
     func testPeakRSSSeesTheChildsOwnAllocations() throws {
-        // A 12 MP HEIC decoded at full size holds 4032 x 3024 x 4 bytes = 46.5 MiB of
-        // pixels: the measurement must see that, or the bounds below prove nothing.
+        // A 12 MP HEIC decoded at full size holds at least its planar RGB, 4032 x 3024 x 3
+        // bytes = 34.9 MiB: the measurement must see that, or the bounds below prove nothing.
+        // The convert streams the planes into the JPEG (HEIFPlanarImage): before issue 32 it
+        // held RGBA and a copy, 157-161 MiB; now under 100 MiB.
         let root = try TestPackage.requireCorpus()
         let scratch = try TestPackage.temporaryDirectory(self)
         let run = try ChildRun.collage(["convert", root.appendingPathComponent("pillow-heif/pug.heic").path,
                                         "-o", scratch.appendingPathComponent("pug.jpg").path])
         print("PEAKRSS convert pillow-heif/pug.heic (12 MP, native size): status \(run.status.map(String.init) ?? "signal") peak \(run.peakRSS >> 20) MiB")
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertGreaterThan(run.peakRSS, 47 << 20)
-        XCTAssertLessThan(run.peakRSS, Self.rssBound)
+        XCTAssertGreaterThan(run.peakRSS, 35 << 20)
+        XCTAssertLessThan(run.peakRSS, 100 << 20)
     }
 
     func testBombsAreRefusedByRenderWithinBoundedMemory() throws {

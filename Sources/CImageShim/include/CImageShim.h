@@ -140,6 +140,20 @@ const char *collage_png_message(const collage_png_decoder *d);
 const collage_warnings *collage_png_warnings(const collage_png_decoder *d);
 void collage_png_close(collage_png_decoder *d);
 
+/* ---------------------------------------------------------------- box reduce */
+
+/* Averages each `reduction` x `reduction` block of `width` x `height` RGBA8
+ * pixels (rows `stride` bytes apart; straight alpha, or premultiplied when
+ * `premultiplied`) into one pixel of `out`: ceil(width/reduction) x
+ * ceil(height/reduction) pixels, straight alpha, rows packed; the last
+ * row and column of blocks average the pixels they have. Colours are
+ * weighted by alpha (a transparent pixel's colour does not bleed in);
+ * every result rounded to nearest. `reduction` 2 to 8. The decode-side
+ * reduction of a format with no reduced decode of its own (HEIF),
+ * playing the part of JPEG's DCT scaling (box_reduce.c). */
+void collage_rgba_box_reduce(const uint8_t *in, size_t stride, int width, int height, int reduction,
+                             int premultiplied, uint8_t *out);
+
 /* ------------------------------------------------------- HEIF / AVIF decode */
 
 typedef struct collage_heif_decoder collage_heif_decoder;
@@ -170,9 +184,24 @@ collage_heif_decoder *collage_heif_open(void);
  * primary image (never a thumbnail or auxiliary image). 0 or -1 (message). */
 int collage_heif_header(collage_heif_decoder *d, const uint8_t *data, size_t length, collage_heif_info *info);
 /* Decodes the primary image to 8-bit RGBA (10/12-bit reduced by libheif,
- * premultiplied alpha un-premultiplied, transformations applied) into
- * `rgba`, which must hold exactly width*height*4 bytes. 0 or -1. */
-int collage_heif_decode(collage_heif_decoder *d, uint8_t *rgba, size_t capacity);
+ * premultiplied alpha un-premultiplied, transformations applied), then
+ * averages `reduction` x `reduction` blocks (1, 2, 4 or 8; 1: as decoded;
+ * collage_rgba_box_reduce) into `rgba`, which must hold exactly
+ * ceil(width/reduction)*ceil(height/reduction)*4 bytes. 0 or -1. */
+int collage_heif_decode(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity);
+/* As collage_heif_decode, always through libheif's own conversion to
+ * interleaved RGBA (what collage_heif_decode does for alpha and deep
+ * images; tests compare the planar path with it). */
+int collage_heif_decode_rgba(collage_heif_decoder *d, int reduction, uint8_t *rgba, size_t capacity);
+/* Decodes the primary image to planar 8-bit RGB (transformations applied)
+ * and keeps the planes for collage_heif_plane_rows: libheif 1.15 builds a
+ * grid image (an iPhone's) as such planes, so nothing is converted. 0 kept;
+ * 1 the image has alpha or more than 8 bits (nothing kept: decode it with
+ * collage_heif_decode); -1 error. */
+int collage_heif_decode_planes(collage_heif_decoder *d);
+/* Rows `first` to `first + count` of the kept planes as opaque RGBA8 into
+ * `rgba` (width*4 bytes a row). Any thread, several at once. */
+void collage_heif_plane_rows(const collage_heif_decoder *d, int first, int count, uint8_t *rgba);
 const char *collage_heif_message(const collage_heif_decoder *d);
 void collage_heif_close(collage_heif_decoder *d);
 
@@ -251,6 +280,7 @@ typedef struct {
     uint64_t address_space;          /* the helper's RLIMIT_AS in bytes; 0: none */
     uint64_t cpu_seconds;            /* its RLIMIT_CPU; 0: none */
     int32_t width, height;           /* SVG: the cairo surface */
+    int32_t reduction;               /* HEIF: as collage_heif_decode */
     double matrix[6];                /* SVG: as collage_svg_render */
     double viewport_width, viewport_height;
 } collage_helper_request;
@@ -299,9 +329,24 @@ typedef enum {
  * point compensation (README "Rules": Colour). CMYK input comes out as opaque RGBA.
  * Returns 0 when converted, 1 when skipped because the profile is sRGB
  * (its description names sRGB), -1 when the profile is unusable (message
- * filled; the pixels are untouched). */
+ * filled; the pixels are untouched). An RGB image of a megapixel or more
+ * is converted by `threads` threads at once (1: this one alone), each a
+ * band of rows through the same transform (made without its one-pixel
+ * cache, which LittleCMS requires of a transform used by several threads);
+ * the result does not depend on the count. */
 int collage_icc_to_srgb(const uint8_t *profile, size_t length, collage_icc_input input,
-                        uint8_t *pixels, size_t width, size_t height, char *message);
+                        uint8_t *pixels, size_t width, size_t height, int threads, char *message);
+
+/* The RGB case of collage_icc_to_srgb as a transform kept open, for an
+ * image converted a band of rows at a time on several threads at once
+ * (a streamed `convert`). NULL with `status` 1 when the profile is sRGB
+ * (nothing to do) or -1 when it is unusable (`message` filled, as
+ * collage_icc_to_srgb's). */
+typedef struct collage_icc_transform collage_icc_transform;
+collage_icc_transform *collage_icc_transform_open(const uint8_t *profile, size_t length, int *status, char *message);
+/* Converts `rows` rows of `width` RGBA8 pixels in place; any thread. */
+void collage_icc_transform_rows(const collage_icc_transform *t, uint8_t *pixels, size_t width, size_t rows);
+void collage_icc_transform_close(collage_icc_transform *t);
 
 /* -------------------------------------------------------------------- encode */
 

@@ -7,13 +7,10 @@ import Glibc
 /// output is missing or its stamp differs from the one recorded when the
 /// output was last written.
 ///
-/// **The stamp** is the SHA-256 of: the collage version; the render settings
-/// that change pixels or bytes (`RenderOptions.stampText`); the template's
-/// bytes; the values of the variables the template refers to (`${name}`: a
-/// row's other columns do not matter, and neither does its number unless the
-/// template uses `${row}`), which with the template fix the expanded
-/// document; and the path, size and modification time (nanoseconds) of every
-/// file the expanded document names (`Spec.inputs`).
+/// **The stamp** is `RenderStamp`: the version, the settings, the
+/// template, the values of the variables it refers to (a row's other
+/// columns do not matter, and neither does its number unless the template
+/// uses `${row}`) and every input's identity.
 /// Fonts chosen by `family` are known only after shaping, so they cannot be
 /// in the stamp: each output's record also lists the font files its last
 /// render used with their size and modification time, and the row is
@@ -65,23 +62,11 @@ public final class BatchStamps: @unchecked Sendable {
     public init() {}
 
     /// The stamp of `job` rendered from `template` (its bytes) as `spec`
-    /// (already loaded with the job's variables) with `options`.
+    /// (already loaded with the job's variables) with `options`
+    /// (`RenderStamp.stamp`).
     public static func stamp(job: BatchPlan.Job, template: [UInt8], spec: Spec, options: RenderOptions,
                              version: String) -> String {
-        var hash = SHA256()
-        hash.update("collage \(version)\n")
-        hash.update(options.stampText + "\n")
-        hash.update("template \(template.count)\n")
-        hash.update(template)
-        hash.update("\n")
-        for name in referencedVariables(in: template) {
-            let value = job.variables[name].map { "=" + $0 } ?? " unset"
-            hash.update("var \(name.utf8.count) \(name)\(value.utf8.count) \(value)\n")
-        }
-        for path in spec.inputs.map(\.path) {
-            hash.update("input \(path.utf8.count) \(path) \(signature(of: path))\n")
-        }
-        return hash.hex()
+        RenderStamp.stamp(template: template, variables: job.variables, spec: spec, options: options, version: version)
     }
 
     /// "<size> <modification time, ns>" of the file at `path` (symlinks

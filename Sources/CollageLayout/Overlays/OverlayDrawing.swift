@@ -2,11 +2,11 @@ import CollageRaster
 import CollageSpec
 import CollageText
 
-/// The node and report stage of one overlay kind: the payload of each
-/// `OverlayFrameKind` case conforms (in its kind's folder, `Overlays/KIND/`),
-/// and `SceneBuilder.build` and `OverlayFrame.report` delegate to it in one
-/// line (`OverlayFrameKind.drawing`).
-protocol OverlayDrawing {
+/// The node and report stage of one overlay kind: what its frame stage
+/// gives (`OverlayFrameKind`, a kind's frame payload) conforms, in its
+/// kind's folder (`Overlays/KIND/`), and `SceneBuilder.build` and
+/// `OverlayFrame.report` delegate to it in one line (`OverlayFrameKind.drawing`).
+protocol OverlayDrawing: Sendable, Hashable {
     /// The overlay's scene node: one group turned by `frame.rotation` about
     /// the overlay's box centre, faded by `frame.opacity` and blended by
     /// `frame.blend` (`OverlayNode`); nil when it draws nothing.
@@ -33,16 +33,9 @@ public struct OverlayDrawingContext {
     }
 }
 
-extension OverlayFrameKind {
-    /// The frame's payload as its node and report stage: one delegating line per kind.
-    var drawing: any OverlayDrawing {
-        switch self {
-        case .text(let kind): kind
-        case .image(let kind): kind
-        case .shape(let kind): kind
-        case .qrcode(let kind): kind
-        }
-    }
+extension OverlayDrawing {
+    /// Equal to `other` when it is the same kind's payload and equal (`OverlayFrameKind`'s equality).
+    func isEqual(to other: any OverlayDrawing) -> Bool { (other as? Self) == self }
 }
 
 extension OverlayFrame {

@@ -28,7 +28,7 @@ public enum OverlayLayout {
         var frames: [OverlayFrame] = []
         for (index, overlay) in spec.overlays.enumerated() {
             let area = try self.area(overlay, spec: spec, canvas: canvas, placements: placements)
-            let kind = try overlay.kind.framing.frame(overlay, index: index, in: area, context: &context)
+            let kind = try overlay.kind.framing(at: overlay.location).frame(overlay, index: index, in: area, context: &context)
             frames.append(OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
                                        blend: overlay.blend, kind: kind))
         }

@@ -62,9 +62,11 @@ public struct DecodeMemory: Sendable, Hashable {
     /// Everything the decode holds: row buffers or the whole decoded image,
     /// plus `coefficientBytes`.
     public var bytes: Int
-    /// Of `bytes`, the whole image's DCT coefficients that a multi-scan JPEG
-    /// (progressive or non-interleaved) keeps from its first scan to the
-    /// end of the decode, whatever the DCT scale; 0 for any other decode.
+    /// Of `bytes`, what the decoder holds at full size from its start to
+    /// its end, whatever the scale: the whole image's DCT coefficients of a
+    /// multi-scan JPEG (progressive or non-interleaved), or libheif's
+    /// full-size image of a HEIF before it is averaged down; 0 for any
+    /// other decode.
     public var coefficientBytes: Int
 
     public init(bytes: Int, coefficientBytes: Int = 0) {

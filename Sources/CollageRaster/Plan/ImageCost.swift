@@ -6,9 +6,10 @@ struct ImageCost: Sendable, Hashable {
     /// Bytes its decode and draws hold while it is in flight
     /// (`RenderPlan.costs(scene:provider:)`).
     var workingBytes: Int
-    /// True when its decode holds the whole image's DCT coefficients (a
-    /// multi-scan JPEG, `DecodeMemory.coefficientBytes`): at most `threads`
-    /// of those are decoded at once.
+    /// True when its decode holds a full-size buffer whatever its scale
+    /// (a multi-scan JPEG's DCT coefficients, a HEIF's full decode:
+    /// `DecodeMemory.coefficientBytes`): at most `threads` of those are
+    /// decoded at once.
     var holdsCoefficients: Bool
     /// Its place in `RenderPlan.decodeOrder` (0: the most work).
     var rank: Int

@@ -44,8 +44,14 @@ extension OverlayKindReading {
 }
 
 extension OverlayKind {
+    /// The case's payload (`TextOverlaySpec`, `ImageOverlaySpec`, ...), for
+    /// the stages of later modules: CollageLayout reaches its frame stage
+    /// (`OverlayFraming`) from it by a cast, so `reading` stays the one
+    /// switch over the cases.
+    public var payload: any Sendable { reading }
+
     /// The kind's payload as its reading stage: the one switch over the
-    /// cases, one delegating line per kind.
+    /// cases, one delegating line per kind; every other stage starts here.
     var reading: any OverlayKindReading {
         switch self {
         case .text(let kind): kind

@@ -11,8 +11,9 @@ extension ImageOverlaySpec: OverlayFraming {
             throw DiagnosticList([Diagnostic(.render, at: overlay.location, "internal: no image size for the overlay image '\(src)'")])
         }
         context.images.append(LayoutImage(owner: .overlay(index), path: path, src: src, srcLocation: srcLocation, size: size))
-        return .image(ImageOverlayFrame(image: context.images.count - 1, box: OverlayLayout.box(self, overlay: overlay, size: size, in: area),
-                                        size: size, shadow: shadow, filters: filters))
+        return OverlayFrameKind(ImageOverlayFrame(image: context.images.count - 1,
+                                                  box: OverlayLayout.box(self, overlay: overlay, size: size, in: area),
+                                                  size: size, shadow: shadow, filters: filters))
     }
 }
 

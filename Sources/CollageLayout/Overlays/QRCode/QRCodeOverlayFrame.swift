@@ -23,7 +23,7 @@ extension QRCodeOverlaySpec: OverlayFraming {
         let fx = overlay.anchor.horizontalFraction, fy = overlay.anchor.verticalFraction
         let x = Double(area.x) + rw * fx - s * fx + overlay.offsetX.resolved(reference: rw)
         let y = Double(area.y) + rh * fy - s * fy + overlay.offsetY.resolved(reference: rh)
-        return .qrcode(QRCodeOverlayFrame(box: FreeLayout.rounded(x: x, y: y, width: s, height: s), spec: self))
+        return OverlayFrameKind(QRCodeOverlayFrame(box: FreeLayout.rounded(x: x, y: y, width: s, height: s), spec: self))
     }
 }
 

@@ -5,7 +5,7 @@ extension ShapeOverlaySpec: OverlayFraming {
     /// The outline placed in `area` (`OverlayLayout.shapeFrame`).
     func frame(_ overlay: OverlaySpec, index: Int, in area: PixelRect,
                context: inout OverlayFrameContext) -> OverlayFrameKind {
-        .shape(OverlayLayout.shapeFrame(self, overlay: overlay, in: area))
+        OverlayFrameKind(OverlayLayout.shapeFrame(self, overlay: overlay, in: area))
     }
 }
 

@@ -5,7 +5,7 @@ import CollageText
 extension TextOverlaySpec: OverlayFraming, OverlayDrawing {
     /// A text's box needs its fonts: the frame holds the spec, and `node` sets it in `OverlayFrame.area`.
     func frame(_ overlay: OverlaySpec, index: Int, in area: PixelRect,
-               context: inout OverlayFrameContext) -> OverlayFrameKind { .text(self) }
+               context: inout OverlayFrameContext) -> OverlayFrameKind { OverlayFrameKind(self) }
 
     /// Sets the text (`Typesetter.set`) and appends its block and font warnings to `context`.
     /// - Throws: the typesetter's font and size errors at the overlay's location.

@@ -3,6 +3,9 @@ import CQRencode
 /// A QR code symbol (ISO/IEC 18004) as libqrencode encodes it: `side` ×
 /// `side` modules, row by row from the top-left, without the quiet zone.
 public struct QRCodeSymbol: Sendable, Hashable {
+    /// The linked libqrencode's version ("4.1.1"), for `collage --version`.
+    public static var libraryVersion: String { String(cString: QRcode_APIVersionString()) }
+
     /// Modules along each side (21 for version 1, 4 more a version, 177 for version 40).
     public var side: Int
     /// True for a dark module, `side` × `side`, row-major.

@@ -1,0 +1,43 @@
+#ifndef COLLAGE_CHTTPSHIM_H
+#define COLLAGE_CHTTPSHIM_H
+/*
+ * What Swift cannot do with libmicrohttpd: MHD_start_daemon is C-variadic,
+ * and the client address and listening sockets are sockaddr unions.
+ * Functions return -1 (or NULL) on failure with a message in `error`.
+ */
+#include <stddef.h>
+#include <microhttpd.h>
+
+typedef void *(*collage_http_uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection);
+
+/* The daemon's settings (libmicrohttpd's own thread pool, limits and timeouts). */
+typedef struct {
+    int listen_fd;                       /* a listening socket (collage_http_listen) */
+    unsigned int threads;                /* MHD_OPTION_THREAD_POOL_SIZE, at least 1 */
+    unsigned int connection_limit;       /* MHD_OPTION_CONNECTION_LIMIT */
+    unsigned int connection_timeout;     /* MHD_OPTION_CONNECTION_TIMEOUT, seconds */
+    size_t connection_memory_limit;      /* MHD_OPTION_CONNECTION_MEMORY_LIMIT, bytes: bounds the request
+                                            line (414) and headers (431) */
+    MHD_AccessHandlerCallback handler;
+    void *handler_cls;
+    collage_http_uri_logger uri_logger;  /* its result is the request's first *req_cls */
+    void *uri_logger_cls;
+    MHD_RequestCompletedCallback completed;
+    void *completed_cls;
+} collage_http_config;
+
+/* Starts the daemon (epoll, thread pool, suspend/resume allowed); NULL on failure. */
+struct MHD_Daemon *collage_http_start(const collage_http_config *config);
+
+/* A listening socket for "HOST:PORT", "[V6]:PORT" or "unix:/PATH" (a stale
+ * socket file at PATH is replaced; any other file there is refused);
+ * -1 with a message in `error` on failure. */
+int collage_http_listen(const char *spec, char *error, size_t error_size);
+
+/* The TCP port `fd` is bound to (after port 0), or -1 (a Unix socket). */
+int collage_http_bound_port(int fd);
+
+/* The client's address as text ("127.0.0.1", "unix"), into `buffer`. */
+void collage_http_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
+
+#endif
