@@ -38,21 +38,23 @@ let package = Package(
         // The one checked Double -> Int conversion, `Int(checked:)` (issue 13),
         // under both leaf modules, which share nothing else.
         .target(name: "CollageNumerics"),
-        // The output formats' one table (`OutputFormat`), seen by both the
-        // spec (documents name a format) and the codecs (the encoders).
-        .target(name: "CollageFormats"),
-        .target(name: "CollageSpec", dependencies: ["CYAML", "CQRencode", "CollageNumerics", "CollageFormats"]),
+        // The spec sees the codecs: a document's `output` keys are the savers'
+        // options (`OutputFormat`, the registry of `CollageCodecs/Savers`).
+        .target(name: "CollageSpec", dependencies: ["CYAML", "CQRencode", "CollageNumerics", "CollageCodecs"]),
         // The resampler's vertical pass in AVX registers, chosen at run time
         // (a function-level target attribute: no -mavx flag).
         .target(name: "CRasterKernels"),
         .target(name: "CollageRaster", dependencies: ["CollageNumerics", "CRasterKernels"]),
-        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageFormats", "CollageRaster"]),
+        .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageRaster"]),
         // The text engine: fonts, shaping, bidi, line breaking, hyphenation,
         // ruby, vertical text; its output is a `TextLayout` (positioned glyph
         // ids per face, no pixels). Geometry types come from CollageRaster.
         .target(name: "CollageText", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
         .target(name: "CollageLayout", dependencies: ["CText", "CollageNumerics", "CollageSpec", "CollageRaster", "CollageText"]),
-        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageFormats", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout"]),
+        // `focus: auto` and `focus: faces`: saliency, OpenCV cascade files read
+        // (libxml2 through CImageShim's reader) and run, the crop window chosen.
+        .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster"]),
+        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "CollageLayoutTests", dependencies: ["CollageText", "CollageLayout", "CollageTestSupport"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"],
                     exclude: ["Cases", "Goldens"]),
+        .testTarget(name: "CollageFocusTests", dependencies: ["CollageFocus", "CollageCodecs", "CollageTestSupport"]),
         .testTarget(name: "CollageServeTests", dependencies: ["CollageServe", "Collage", "CollageTestSupport"]),
         // Every file of ../shared/corpus (MANIFEST.md), in process and through the `collage` binary.
         .testTarget(name: "CorpusTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"]),

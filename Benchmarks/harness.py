@@ -204,8 +204,10 @@ def psnr(output, cells, refs):
 # --- jobs ------------------------------------------------------------------------------------
 
 class Job:
-    def __init__(self, name, photos, canvas, cells, columns, fmt, caption, folder, rotation=0, to_srgb=False):
+    def __init__(self, name, photos, canvas, cells, columns, fmt, caption, folder, rotation=0, to_srgb=False, focus=None):
         self.name, self.photos, self.canvas, self.cells = name, photos, canvas, cells
+        # `layout.focus` (collage only): "auto" or "faces" (issue 40); None = the fixed centre.
+        self.focus = focus
         self.columns, self.format, self.caption, self.folder = columns, fmt, caption, folder
         # The peers convert each photo's ICC profile to sRGB, as collage always does (the HEIC jobs).
         self.to_srgb = to_srgb
@@ -237,6 +239,8 @@ class Job:
                 [("  - {src: %s, rotation: %g}" % (json.dumps(p), self.rotation)) if self.rotation else
                  "  - %s" % json.dumps(p) for p in self.photos] + \
                 ["layout: %s" % layout]
+        if self.focus:
+            lines[-1] = lines[-1][:-1] + ", focus: %s}" % self.focus
         if self.caption:
             lines += ["overlays:", "  - text: %s" % json.dumps(CAPTION["text"]),
                       "    font: {family: \"DejaVu Sans\", size: %d}" % CAPTION["size"],
@@ -382,7 +386,7 @@ def floor_once(photos, scales, ppm):
 
 # --- main ------------------------------------------------------------------------------------
 
-SECTIONS = ["reference", "png", "rotated", "progressive", "posters", "heic", "scaling"]
+SECTIONS = ["reference", "focus", "png", "rotated", "progressive", "posters", "heic", "scaling"]
 # Issue 17's posters, 81 photos (the nine repeated) in a 9x9 cover grid: width, height, the key of
 # their targets, and those targets: peak RSS MiB and wall time as a ratio to libvips'.
 POSTERS = [(7200, 10800, "poster-7200", 256, 0.45), (16384, 16384, "poster-16384", 384, 0.5)]
@@ -418,6 +422,7 @@ class Targets:
         ("reference-pillow", "reference job, default mode: wall time <= 0.62x threaded Pillow's"),
         ("reference-quality", "reference job, default mode: quality unchanged, 52.36 dB (>= 52.3)"),
         ("reference-fast", "reference job, `--fast`: wall time <= 0.5x threaded Pillow's"),
+        ("focus-faces", "issue 40: reference job with `layout.focus: faces`: wall time <= 1.2x the same job with a fixed focus"),
         ("heic-convert-wall", "issue 32: HEIC convert (pug.heic to JPEG q90): wall time <= 0.85x the fastest peer's"),
         ("heic-convert-rss", "issue 32: HEIC convert: peak RSS <= the leanest peer's"),
         ("heic-collage-wall", "issue 32: 3x3 collage of iPhone HEICs on 2048x2048: wall time <= 0.75x the fastest peer's"),
@@ -514,6 +519,8 @@ def main():
 
     if "reference" in sections:
         section_reference(say, targets, photos, cells9, peers, folder, runs)
+    if "focus" in sections:
+        section_focus(say, targets, photos, cells9, folder, runs)
     if "png" in sections:
         section_png(say, photos, cells9, peers, folder, runs)
     if "rotated" in sections:
@@ -607,6 +614,31 @@ def section_reference(say, targets, photos, cells9, peers, folder, runs):
     say()
 
 
+def section_focus(say, targets, photos, cells9, folder, runs):
+    """Issue 40: the reference job with `layout.focus: faces` against the same job with the fixed centre focus."""
+    fixed = Job("focus-fixed", photos, [2048, 2048], cells9, 3, "jpeg", True, folder)
+    faces = Job("focus-faces", photos, [2048, 2048], cells9, 3, "jpeg", True, folder, focus="faces")
+    commands = {"fixed focus": fixed.commands()["collage"], "layout.focus: faces": faces.commands()["collage"]}
+    stats = {k: summarise(v) for k, v in run_alternating(commands, runs).items()}
+    base = stats["fixed focus"]["median"]
+    say("## focus: faces (issue 40)")
+    say()
+    say("The reference job with `layout.focus: faces` (each photo decoded small, faces detected with the frontal LBP "
+        "and mirrored profile Haar cascades, the window chosen) against the same job with the fixed centre focus; "
+        "%d alternating rounds." % runs)
+    say()
+    say("| job | median s | min–max s | CPU s | peak RSS MiB | time / fixed |")
+    say("|---|---|---|---|---|---|")
+    for name in commands:
+        say(fmt_row(name, stats[name], base, "-")[:-len(" - |")])
+    say()
+    ratio = stats["layout.focus: faces"]["median"] / base
+    targets.set("focus-faces", "%.2fx (%.3f s against %.3f s)" % (ratio, stats["layout.focus: faces"]["median"], base),
+                ratio <= 1.2)
+    say("Target of issue 40: `layout.focus: faces` %.2fx the fixed focus (target <= 1.2)." % ratio)
+    say()
+
+
 def section_png(say, photos, cells9, peers, folder, runs):
     pjob = Job("png", photos, [2048, 2048], cells9, 3, "png", True, folder)
     pcmds = {k: v for k, v in pjob.commands().items() if k != "collage --fast"}
@@ -692,6 +724,16 @@ def distinct_copies(photos, count, folder):
     return copies
 
 
+def peer_table(say, job, stats):
+    """The table of collage, libvips and threaded Pillow on `job` (median, spread, CPU, RSS, ratio, bytes)."""
+    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
+    say("|---|---|---|---|---|---|---|")
+    for name in ["collage", "libvips", "Pillow"]:
+        out = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
+        say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(out))))
+    say()
+
+
 def section_posters(say, targets, photos, folder, runs):
     """Issue 17's posters: 81 photos (the nine repeated, as the scaling curve does) in a 9x9 cover grid,
     8 px gaps and padding, no caption, JPEG q90 4:2:0; collage (default mode) against libvips and
@@ -718,12 +760,7 @@ def section_posters(say, targets, photos, folder, runs):
         say("### %dx%d (%.0f MP), %s" % (width, height, width * height / 1e6,
                                           "the nine repeated" if variant == "repeated" else "81 distinct files"))
         say()
-        say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
-        say("|---|---|---|---|---|---|---|")
-        for name in ["collage", "libvips", "Pillow"]:
-            out = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
-            say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(out))))
-        say()
+        peer_table(say, job, stats)
         c, v, pil = stats["collage"], stats["libvips"], stats["Pillow"]
         pillow_bound = POSTER_PILLOW[key]
         if variant == "repeated":
@@ -810,12 +847,7 @@ def section_heic(say, targets, folder, runs):
     say("### 3x3 collage of the iPhone HEICs (pug, arrow, img_751, repeated), 2048x2048 cover grid, JPEG q90; "
         "%d alternating rounds" % runs)
     say()
-    say("| tool | median s | min–max s | CPU s | peak RSS MiB | time / collage | output bytes |")
-    say("|---|---|---|---|---|---|---|")
-    for name in ["collage", "libvips", "Pillow"]:
-        path = job.output({"collage": "collage", "libvips": "vips", "Pillow": "pillow"}[name])
-        say(fmt_row(name, stats[name], stats["collage"]["median"], str(os.path.getsize(path))))
-    say()
+    peer_table(say, job, stats)
     fastest = min(["libvips", "Pillow"], key=lambda k: stats[k]["median"])
     c = stats["collage"]
     targets.set("heic-collage-wall", "%.2fx %s (%.3f s against %.3f s)" % (

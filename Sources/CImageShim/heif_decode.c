@@ -10,29 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
-#include <libheif/heif.h>
+#include "heif_library.h"
 #include "internal.h"
 
-/* The libheif functions used here, resolved from libheif.so.1. */
-#define HEIF_FUNCTIONS(X) \
-    X(heif_init) X(heif_context_alloc) X(heif_context_free) \
-    X(heif_context_read_from_memory_without_copy) X(heif_context_get_primary_image_handle) \
-    X(heif_image_handle_get_width) X(heif_image_handle_get_height) \
-    X(heif_image_handle_has_alpha_channel) X(heif_image_handle_is_premultiplied_alpha) \
-    X(heif_image_handle_get_luma_bits_per_pixel) X(heif_image_handle_get_raw_color_profile_size) \
-    X(heif_image_handle_get_raw_color_profile) X(heif_image_handle_get_list_of_metadata_block_IDs) \
-    X(heif_image_handle_get_metadata_size) X(heif_image_handle_get_metadata) \
-    X(heif_image_handle_get_nclx_color_profile) X(heif_nclx_color_profile_free) \
-    X(heif_decoding_options_alloc) X(heif_decoding_options_free) X(heif_decode_image) \
-    X(heif_image_get_width) X(heif_image_get_height) X(heif_image_get_bits_per_pixel_range) \
-    X(heif_image_get_plane_readonly) X(heif_image_is_premultiplied_alpha) \
-    X(heif_image_release) X(heif_image_handle_release) X(heif_get_version) \
-    X(heif_image_handle_get_chroma_bits_per_pixel) X(heif_image_get_colorspace) X(heif_image_get_chroma_format) \
-    X(heif_image_has_channel)
-
-#define DECLARE(name) __typeof__(name) *name;
-static struct { HEIF_FUNCTIONS(DECLARE) } lib;
-#undef DECLARE
+/* The libheif functions used here and in avif_encode.c (heif_library.h). */
+static struct collage_heif_functions lib;
 
 /* NULL once libheif is loaded, else why it could not be. */
 static const char *unavailable = "libheif was not loaded";
@@ -62,6 +44,10 @@ static void init_library(void) {
 const char *collage_heif_unavailable(void) {
     pthread_once(&init_once, init_library);
     return unavailable;
+}
+
+const struct collage_heif_functions *collage_heif_library(void) {
+    return collage_heif_unavailable() ? NULL : &lib;
 }
 
 const char *collage_heif_version(void) {
@@ -277,6 +263,14 @@ int collage_heif_decode_planes(collage_heif_decoder *d) {
         return 1;
     }
     d->planar = image;
+    /* A file whose grid or ispe disagrees with its tiles gives planes of
+     * another size than its header's (found by a crafted file): refused,
+     * as the RGBA path refuses it, before any row is read. */
+    if (d->width != lib.heif_image_handle_get_width(d->handle) ||
+        d->height != lib.heif_image_handle_get_height(d->handle)) {
+        collage_copy_message(d->message, "libheif returned an image of an unexpected size or depth");
+        return -1;
+    }
     return 0;
 }
 

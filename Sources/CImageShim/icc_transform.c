@@ -41,6 +41,12 @@ static void convert_bands(cmsHTRANSFORM transform, uint8_t *pixels, size_t width
     }
 }
 
+struct collage_icc_transform {
+    cmsContext context;
+    cmsHTRANSFORM transform;
+    char message[COLLAGE_MESSAGE_MAX];   /* the context's: LittleCMS errors land here */
+};
+
 static void on_lcms_error(cmsContext context, cmsUInt32Number code, const char *text) {
     (void)code;
     char *message = (char *)cmsGetContextUserData(context);
@@ -55,6 +61,19 @@ static int names_srgb(cmsHPROFILE profile) {
 
 int collage_icc_to_srgb(const uint8_t *data, size_t length, collage_icc_input input,
                         uint8_t *pixels, size_t width, size_t height, int threads, char *message) {
+    /* An RGB profile, on RGB pixels or gray ones expanded to RGB: the
+     * transform kept open (collage_icc_transform_open), its rows in bands. */
+    if (input == COLLAGE_ICC_RGB || input == COLLAGE_ICC_GRAY) {
+        int status = -1;
+        collage_icc_transform *t = collage_icc_transform_open(data, length, &status, message);
+        if (t) {
+            convert_bands(t->transform, pixels, width, height, width * height < ((size_t)1 << 20) ? 1 : threads);
+            collage_icc_transform_close(t);
+            return 0;
+        }
+        if (status == 1 || input == COLLAGE_ICC_RGB) return status;
+        /* Gray pixels with a profile that is not RGB: a gray profile, below. */
+    }
     message[0] = 0;
     cmsContext context = cmsCreateContext(NULL, message);
     if (!context) { collage_copy_message(message, "out of memory"); return -1; }
@@ -109,12 +128,8 @@ int collage_icc_to_srgb(const uint8_t *data, size_t length, collage_icc_input in
         free(row);
         status = 0;
     } else {
-        if (width * height < ((size_t)1 << 20)) threads = 1;
-        transform = cmsCreateTransformTHR(context, source, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC,
-                                          flags | cmsFLAGS_COPY_ALPHA | (threads > 1 ? cmsFLAGS_NOCACHE : 0));
-        if (!transform) goto done;
-        convert_bands(transform, pixels, width, height, threads);
-        status = 0;
+        /* An RGB profile on gray pixels: taken above unless its transform failed. */
+        collage_copy_message(message, "LittleCMS cannot build a transform to sRGB");
     }
 done:
     if (status < 0 && !message[0]) collage_copy_message(message, "LittleCMS cannot build a transform to sRGB");
@@ -124,12 +139,6 @@ done:
     cmsDeleteContext(context);
     return status;
 }
-
-struct collage_icc_transform {
-    cmsContext context;
-    cmsHTRANSFORM transform;
-    char message[COLLAGE_MESSAGE_MAX];   /* the context's: LittleCMS errors land here */
-};
 
 void collage_icc_transform_close(collage_icc_transform *t) {
     if (!t) return;

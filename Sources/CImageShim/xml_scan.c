@@ -173,20 +173,10 @@ collage_xml_reader *collage_xml_open(const uint8_t *data, size_t length, int *re
 }
 
 int collage_xml_next(collage_xml_reader *r, collage_xml_element *element) {
-    for (;;) {
-        int status = lib.xmlTextReaderRead(r->reader);
-        if (status == 0) return r->message[0] ? -1 : 0;
-        if (status < 0) {
-            if (!r->message[0]) collage_copy_message(r->message, "malformed XML");
-            return -1;
-        }
-        if (lib.xmlTextReaderNodeType(r->reader) != 1) continue; /* XML_READER_TYPE_ELEMENT */
-        element->name = (const char *)lib.xmlTextReaderConstLocalName(r->reader);
-        element->depth = lib.xmlTextReaderDepth(r->reader);
-        element->attributes = lib.xmlTextReaderAttributeCount(r->reader);
-        element->line = lib.xmlTextReaderGetParserLineNumber(r->reader);
-        return 1;
-    }
+    const char *text;
+    int status;
+    while ((status = collage_xml_next_content(r, element, &text)) == 2) {}
+    return status;
 }
 
 int collage_xml_attribute(collage_xml_reader *r, int index, const char **name, const char **value) {
@@ -197,6 +187,30 @@ int collage_xml_attribute(collage_xml_reader *r, int index, const char **name, c
 }
 
 void collage_xml_element_done(collage_xml_reader *r) { lib.xmlTextReaderMoveToElement(r->reader); }
+
+int collage_xml_next_content(collage_xml_reader *r, collage_xml_element *element, const char **text) {
+    for (;;) {
+        int status = lib.xmlTextReaderRead(r->reader);
+        if (status == 0) return r->message[0] ? -1 : 0;
+        if (status < 0) {
+            if (!r->message[0]) collage_copy_message(r->message, "malformed XML");
+            return -1;
+        }
+        int type = lib.xmlTextReaderNodeType(r->reader);
+        if (type == 3 || type == 4) { /* XML_READER_TYPE_TEXT, CDATA */
+            *text = (const char *)lib.xmlTextReaderConstValue(r->reader);
+            element->depth = lib.xmlTextReaderDepth(r->reader);
+            element->line = lib.xmlTextReaderGetParserLineNumber(r->reader);
+            return 2;
+        }
+        if (type != 1) continue;
+        element->name = (const char *)lib.xmlTextReaderConstLocalName(r->reader);
+        element->depth = lib.xmlTextReaderDepth(r->reader);
+        element->attributes = lib.xmlTextReaderAttributeCount(r->reader);
+        element->line = lib.xmlTextReaderGetParserLineNumber(r->reader);
+        return 1;
+    }
+}
 
 const char *collage_xml_message(const collage_xml_reader *r) { return r->message; }
 

@@ -63,14 +63,16 @@ final class CodecImageProvider: ImageProvider {
     /// file's coefficients (`ImageHeader.coefficientBytes`). A HEIF photo:
     /// its decoded (averaged) image, plus libheif's full-size image, held
     /// until the decode ends whatever the scale (as coefficients are):
-    /// planar RGB, or RGBA for alpha and deep images, counted at 4 bytes a pixel.
+    /// planar RGB, or RGBA for alpha and deep images, and a second copy while
+    /// libheif turns an image by its `irot` (arrow.heic peaked at 97 MB over
+    /// its decode), so counted as two images of 4 bytes a pixel.
     /// Anything else: nil (the whole decode).
     func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? {
         guard headers.indices.contains(index), cache?.isShared(paths[index]) != true else { return nil }
         let header = headers[index]
         let decoded = header.decodedSize(minimumSize: minimumSize)
         if header.format == .heif {
-            let full = header.storedSize.width * header.storedSize.height * 4
+            let full = 2 * header.storedSize.width * header.storedSize.height * 4
             return DecodeMemory(bytes: decoded.width * decoded.height * 4 + full, coefficientBytes: full)
         }
         guard header.format == .jpeg else { return nil }

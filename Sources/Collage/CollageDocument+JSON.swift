@@ -20,7 +20,7 @@ extension CollageDocument {
         if !variables.isEmpty {
             members.append(("vars", .object(variables.keys.sorted().map { ($0, .string(variables[$0]!)) })))
         }
-        return .object(members)
+        return .object(members + templateMembers)
     }
 
     /// `key: value` pairs whose value is present, then `additional` in key order.
@@ -88,6 +88,7 @@ extension CollageDocument.Overlay {
         case .image(let path, let width, let height, let filter): Kind.imageMembers(path: path, width: width, height: height, filter: filter)
         case .shape(let shape): shape.members
         case .qrcode(let code): code.members
+        case .use(let name): [("use", .string(name))]
         }
         return CollageDocument.object(own + [
             ("anchor", anchor.map { .string($0.rawValue) }),

@@ -40,6 +40,12 @@ public struct CollageDocument: Sendable, Equatable {
     public var order: [String]?
     /// `vars`: values for `${name}` in the document's strings.
     public var variables: [String: String]
+    /// `include`: documents whose `vars` and `components` this one takes, relative to the base directory.
+    public var includes: [String] = []
+    /// `components` by name (docs/format.md "Components").
+    public var components: [String: Component] = [:]
+    /// `variants` by name (docs/format.md "Variants"); one is rendered with the variable `variant` set.
+    public var variants: [String: Variant] = [:]
 
     public init(canvas: Canvas = Canvas(), photos: [Photo] = [], layout: Layout = Layout(),
                 overlays: [Overlay] = [], output: Output? = nil, order: [String]? = nil,
@@ -174,6 +180,8 @@ public struct CollageDocument: Sendable, Equatable {
             case shape(Shape)
             /// A QR code (`qrcode: {text, level, size | module, margin, color, background}`).
             case qrcode(QRCode)
+            /// `use:` a component (`Overlay.use`); its arguments are `with` in `additionalKeys`.
+            case use(String)
         }
         public var kind: Kind
         /// `anchor`; default `.center`.

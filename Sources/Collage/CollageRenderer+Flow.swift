@@ -96,8 +96,9 @@ extension CollageRenderer {
         /// Sets the text and hands the scene's items from `head` on to the render.
         @Sendable func setText(head: Int?) {
             text.prepared = Result { () throws(CollageError) -> Prepared in
-                let prepared = if let known { known } else { try laidOut.prepared() }
+                var prepared = if let known { known } else { try laidOut.prepared() }
                 try check(prepared)
+                try PrintPreflight.apply(to: &prepared)
                 return prepared
             }
             guard case .success(let prepared) = text.prepared else { return late.cancel() }
@@ -147,7 +148,7 @@ extension CollageRenderer {
     private static func finish(_ scene: Scene?, laidOut: LaidOut, text: TextStage, late: LateItems, inputs: [String],
                                options: RenderOptions, streaming: Bool, join: () -> Void) throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
         let output = Result { () throws(CollageError) -> OutputFormat in
-            try checkOutput(spec: laidOut.spec, size: laidOut.layout.canvas, inputs: inputs, options: options)
+            try checkOutput(spec: laidOut.spec, size: laidOut.layout.outputSize, inputs: inputs, options: options)
         }
         let encoded = scene.map { scene in
             Result { () throws(CollageError) -> Encoded in

@@ -5,7 +5,8 @@ import CollageSpec
 import CollageText
 
 extension CollageRenderer {
-    /// A document taken as far as its layout, which needs no fonts: every
+    /// A document taken as far as its layout, which needs no fonts (but a
+    /// component without `width`/`height`, whose texts it sets): every
     /// photo's header read, photos of a glob with `sort: date` reordered by
     /// their EXIF dates, the photos and image overlays laid out. The text
     /// overlays are set by `prepared()`.
@@ -17,7 +18,8 @@ extension CollageRenderer {
         var layout: Layout
 
         /// - Throws: `CollageError.diagnostics` for unreadable photos and layout errors.
-        init(_ spec: Spec) throws(CollageError) {
+        /// - Parameter warnCutFaces: `check --warn-cut-faces`: warn at a photo's `src` when its crop cuts a detected face.
+        init(_ spec: Spec, warnCutFaces: Bool = false) throws(CollageError) {
             var spec = spec
             var headers: [ImageHeader] = []
             var problems: [Diagnostic] = []
@@ -57,9 +59,16 @@ extension CollageRenderer {
             }
             if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
             (spec.photos, headers) = DateSort.apply(photos: spec.photos, headers: headers)
+            // A component without `width`/`height` sets its texts during the layout (its box is their union).
+            if spec.overlays.contains(where: { $0.groups.contains(where: \.isMeasured) }) { FontWarmUp.wait() }
             do {
-                layout = try LayoutEngine.layout(spec, photoSizes: headers.map(\.size), overlayImageSizes: overlaySizes,
-                                                backgroundImageSize: backgroundSize)
+                let sizes = headers.map(\.size)
+                let relayout = { (spec: Spec) throws(DiagnosticList) -> Layout in
+                    try LayoutEngine.layout(spec, photoSizes: sizes, overlayImageSizes: overlaySizes, backgroundImageSize: backgroundSize)
+                }
+                var laid = try relayout(spec)
+                try FocusResolver.resolve(&spec, headers: headers, layout: &laid, warnCutFaces: warnCutFaces, relayout: relayout)
+                layout = laid
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
             }

@@ -33,9 +33,15 @@ extension CollageRenderer {
         public var lenient = false
         /// `--strict`: warnings are errors.
         public var strict = false
+        /// `--print`: print preflight (`PrintPreflight`) for a document
+        /// without `print:` too (a document with it is always preflighted).
+        public var print = false
         /// `--root DIR`: every file the document names must resolve inside
         /// it, as `render --root` requires (`PathPolicy.check`); nil: any.
         public var policy: PathPolicy?
+        /// `--warn-cut-faces`: detect faces in every `cover` photo and warn
+        /// at its `src` when its crop (fixed focus or `auto`) cuts one.
+        public var warnCutFaces = false
         public init() {}
     }
 
@@ -57,11 +63,47 @@ extension CollageRenderer {
     /// and both canvas sides are known) the canvas against the format, which
     /// `render` checks before it reads a photo, then the photos, layout and
     /// text, then the other render limits.
+    ///
+    /// A document with `variants` and no variant chosen (the variable
+    /// `variant` unset) is checked in every variant, the variable `variant`
+    /// set to each name (docs/format.md "Variants"): each diagnostic carries
+    /// the note "in variant 'NAME'" (or "in variants 'A', 'B'" when several
+    /// report it), then the variants are compared (`VariantCheck`).
     public static func check(input: DocumentInput, _ request: CheckRequest) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
+        let names = request.variables[DocumentVariants.variable] == nil ? input.variantNames : []
+        guard !names.isEmpty else { return try checkOne(input: input, request, comparingVariants: true) }
+        var found: [Diagnostic] = [], reportedIn: [[String]] = [], source: SourceText?
+        for name in names {
+            var one = request
+            one.variables[DocumentVariants.variable] = name
+            let (diagnostics, text) = try checkOne(input: input, one, comparingVariants: false)
+            if source == nil { source = text }
+            for diagnostic in diagnostics {
+                if let index = found.firstIndex(of: diagnostic) { reportedIn[index].append(name); continue }
+                found.append(diagnostic)
+                reportedIn.append([name])
+            }
+        }
+        for index in found.indices {
+            let quoted = reportedIn[index].map { "'\($0)'" }.joined(separator: ", ")
+            found[index].notes.append(reportedIn[index].count == 1 ? "in variant \(quoted)" : "in variants \(quoted)")
+        }
+        if !found.contains(where: { $0.severity == .error }) {
+            var warnings = VariantCheck.warnings(input: input, variants: names, variables: request.variables, policy: request.policy)
+            if request.strict { warnings = warnings.map { $0.asError } }
+            found += warnings
+        }
+        return (found, source)
+    }
+
+    /// `check` of one variant (or of a document without variants);
+    /// `comparingVariants` adds `VariantCheck`'s warnings.
+    static func checkOne(input: DocumentInput, _ request: CheckRequest,
+                         comparingVariants: Bool) throws(CollageError) -> (diagnostics: [Diagnostic], source: SourceText?) {
         warmUpFonts()
         let spec: Spec
         do {
-            spec = try input.load(variables: request.variables)
+            spec = try input.load(variables: request.variables, root: request.policy)
         } catch {
             switch error {
             case .diagnostics(let list): return (list.diagnostics, list.source)
@@ -78,13 +120,14 @@ extension CollageRenderer {
         }
         let format = try requestedFormat(flag: request.format, outputPath: request.outputPath, document: spec.output.format)
         var found: [Diagnostic] = []
-        if let format, let width = spec.canvas.width, let height = spec.canvas.height,
+        if let format, let (width, height) = spec.outputSides,
            let problem = canvasLimit(Size(width: width, height: height), format: format, spec: spec) {
             found.append(problem)
         }
         do {
-            let prepared = try prepare(spec: spec)
+            let prepared = try prepare(spec: spec, warnCutFaces: request.warnCutFaces)
             found += prepared.warnings
+            if request.print || spec.print != nil { found += PrintPreflight.diagnostics(prepared) }
             found += renderLimits(prepared, format: format, maxPixels: request.maxPixels, maxMemory: request.maxMemory,
                                   fast: request.fast).filter { !found.contains($0) }
         } catch {
@@ -94,6 +137,10 @@ extension CollageRenderer {
             case .timedOut(let seconds): found.append(Diagnostic(.render, at: nil, CollageError.timedOutMessage(seconds)))
             }
         }
+        if comparingVariants, !found.contains(where: { $0.severity == .error }) {
+            found += VariantCheck.warnings(input: input, variants: spec.variants, variables: request.variables,
+                                           policy: request.policy)
+        }
         if request.strict { found = found.map { $0.severity == .warning ? $0.asError : $0 } }
         return (found, spec.source)
     }
@@ -101,7 +148,8 @@ extension CollageRenderer {
     /// The error for a canvas of `size` that `format` cannot hold (WebP
     /// 16383 px, JPEG 65500 px a side), at `canvas`; nil when it fits.
     static func canvasLimit(_ size: Size, format: OutputFormat, spec: Spec) -> Diagnostic? {
-        OutputPreflight.sideLimit(size, format: format, what: "the canvas", at: spec.canvas.location,
+        OutputPreflight.sideLimit(size, format: format, what: spec.print == nil ? "the canvas" : "the printed output (trim, bleed and slug)",
+                                  at: spec.print?.location ?? spec.canvas.location,
                                   fix: "write PNG, or make the canvas smaller")
     }
 
@@ -160,6 +208,11 @@ extension CollageRenderer {
                     + names.joined(separator: ", "), severity: .warning,
                     notes: ["give --format or -o OUT to check against the format the render writes"]))
             }
+        }
+        // A size budget in the document needs a format with qualities with its options (`ImageSaver.qualities`).
+        if let format, spec.output.maxBytes != nil,
+           let reason = SizeBudget.unavailable(format, options: EncodeOptions(settings: spec.output.settings)) {
+            found.append(Diagnostic(.invalidValue, at: spec.output.maxBytesLocation, "'maxBytes' " + reason))
         }
         let background = spec.canvas.background
         let opaqueGradient = spec.canvas.gradient.map { PaintSpec.gradient($0).isOpaque } ?? false

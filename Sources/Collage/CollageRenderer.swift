@@ -32,6 +32,8 @@ public enum CollageRenderer {
         public var byteCount: Int
         /// Non-fatal findings (font substitutions, decoder warnings).
         public var warnings: [Diagnostic]
+        /// The quality `--max-bytes` chose; nil without a budget.
+        public var quality: Int? = nil
     }
 
     /// Loads and validates the document, reads every photo's header, lays
@@ -61,10 +63,11 @@ public enum CollageRenderer {
     /// As `prepare(documentPath:variables:)`, from a validated spec.
     /// Headers carry a photo's `orientation` override; photos of a glob
     /// with `sort: date` are reordered by their EXIF dates first.
-    public static func prepare(spec: Spec) throws(CollageError) -> Prepared {
+    /// - Parameter warnCutFaces: `check --warn-cut-faces` (`CheckRequest.warnCutFaces`).
+    public static func prepare(spec: Spec, warnCutFaces: Bool = false) throws(CollageError) -> Prepared {
         if spec.overlays.contains(where: \.isText) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        return try LaidOut(spec).prepared()
+        return try LaidOut(spec, warnCutFaces: warnCutFaces).prepared()
     }
 
     /// Renders `documentPath` to `options.outputPath`. The output appears
@@ -91,7 +94,8 @@ public enum CollageRenderer {
         let encoded = try render(LaidOut(prepared), known: prepared, inputs: inputs, options: options, streaming: true,
                                  check: { _ in }).encoded
         try write(encoded, to: options.outputPath)
-        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.byteCount, warnings: encoded.warnings)
+        return Report(prepared: prepared, format: encoded.format, byteCount: encoded.byteCount, warnings: encoded.warnings,
+                      quality: encoded.quality)
     }
 
     /// Writes an encoded image to `path`, whole or not at all (`AtomicFile`):
@@ -126,6 +130,8 @@ public enum CollageRenderer {
         /// which `write(_:to:)` renames into place (and which is removed
         /// when the result is dropped unwritten); nil when `bytes` holds them.
         var file: PendingFile?
+        /// The quality `--max-bytes` (`output.maxBytes`) chose; nil without a budget.
+        public var quality: Int?
 
         /// Size of the file in bytes.
         public var byteCount: Int { file?.byteCount ?? bytes.count }
@@ -149,7 +155,7 @@ public enum CollageRenderer {
     /// - Throws: `CollageError.usage`, or `.failure(.render, ...)` for a size.
     public static func preflight(spec: Spec, inputs: [String], options: RenderOptions) throws(CollageError) {
         var size: Size?
-        if let width = spec.canvas.width, let height = spec.canvas.height { size = Size(width: width, height: height) }
+        if let (width, height) = spec.outputSides { size = Size(width: width, height: height) }
         _ = try checkOutput(spec: spec, size: size, inputs: inputs, options: options)
     }
 
@@ -207,20 +213,19 @@ public enum CollageRenderer {
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
         let encodeOptions = EncodeOptions(
-            quality: options.quality ?? spec.output.quality ?? 90, flattenBackground: flatten,
-            subsampling: (options.subsampling ?? spec.output.subsampling) == .yuv444 ? .yuv444 : .yuv420,
-            progressive: options.progressive ?? spec.output.progressive ?? false,
-            dpi: options.dpi ?? spec.output.dpi, lossless: options.lossless ?? spec.output.lossless ?? false)
+            flattenBackground: flatten, dpi: options.dpi ?? spec.output.dpi,
+            settings: spec.output.settings.merging(options.settings) { _, flag in flag })
+        let maxBytes = options.maxBytes ?? spec.output.maxBytes
         // JPEG and PNG are encoded as rows become final, into memory or a
         // temporary file; nothing is put in place of the output before every
         // check below (and the caller's) has passed.
         var file: PendingFile?
-        if streaming, format.encodesWhileRendering, options.outputPath != "-" {
+        if streaming, format.encodesWhileRendering, maxBytes == nil, options.outputPath != "-" {
             do { file = try AtomicFile.pending(options.outputPath) } catch { throw .failure(.render, error.description) }
         }
         let encoder = CanvasEncoder(format: format, size: scene.size, options: encodeOptions,
                                     opaqueBackground: scene.background.alpha == 255, sink: file?.sink() ?? EncodedSink(),
-                                    deadline: options.deadline)
+                                    deadline: options.deadline, maxBytes: maxBytes)
         let canvas: Pixmap?
         do {
             var renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
@@ -281,7 +286,14 @@ public enum CollageRenderer {
             }
             throw .failure(.render, "cannot encode the output: \(error.reason)")
         }
-        return Encoded(bytes: bytes, format: format, warnings: warnings, file: file)
+        if let quality = encoder.chosenQuality, let maxBytes {
+            warnings.append(Diagnostic(.render, at: options.maxBytes == nil ? spec.output.maxBytesLocation : nil,
+                                       "\(options.maxBytes == nil ? "output.maxBytes" : "--max-bytes") \(maxBytes): \(format.displayName) quality \(quality) gives \(bytes.count) bytes",
+                                       severity: .warning))
+        }
+        var encoded = Encoded(bytes: bytes, format: format, warnings: warnings, file: file)
+        encoded.quality = encoder.chosenQuality
+        return encoded
     }
 
     /// How decodes run under `options.deadline`: in a helper process
@@ -303,7 +315,7 @@ public enum CollageRenderer {
     static func sizeText(_ bytes: Int) -> String {
         if bytes > 0 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes > 0 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
     }
 
     /// An output that would replace the document, a photo, an image overlay

@@ -18,8 +18,15 @@ public enum Converter {
         public var outputPath: String
         /// `--format`: must agree with the extension when both are given.
         public var format: OutputFormat?
-        /// JPEG/WebP quality 1-100; default 90.
-        public var quality: Int?
+        /// The savers' options (`--quality`, `--subsampling`, `--speed`...:
+        /// `OutputFormat.allOptions`), by key, canonical spelling; a missing
+        /// key takes the option's default.
+        public var settings: [String: String] = [:]
+        /// `--quality` (`settings["quality"]`): JPEG/WebP/AVIF 1-100; default 90.
+        public var quality: Int? {
+            get { settings[SaverOption.quality.key].flatMap { Int($0) } }
+            set { settings[SaverOption.quality.key] = newValue.map { String($0) } }
+        }
         /// `--max-size WxH`: shrink (never enlarge) to fit inside this box,
         /// aspect ratio kept, sides rounded half away from zero (at least 1);
         /// Lanczos-3 in linear light, as collages are drawn. nil = native size.
@@ -27,9 +34,6 @@ public enum Converter {
         /// Copy the input's EXIF block (GPS and dates included) with its
         /// Orientation reset to 1, since the pixels are written upright.
         public var keepMetadata: Bool
-        public var subsampling: OutputSpec.Subsampling?
-        public var progressive: Bool
-        public var lossless: Bool
         /// Render a truncated JPEG with its missing part gray (and a warning).
         public var lenient: Bool
         /// Decoded-pixel budget; nil = 100 megapixels.
@@ -45,11 +49,10 @@ public enum Converter {
         public var helper: String?
 
         public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil, maxSize: Size? = nil,
-                    keepMetadata: Bool = false, subsampling: OutputSpec.Subsampling? = nil, progressive: Bool = false,
-                    lossless: Bool = false, lenient: Bool = false, maxPixels: Int? = nil) {
-            self.outputPath = outputPath; self.format = format; self.quality = quality; self.maxSize = maxSize
-            self.keepMetadata = keepMetadata; self.subsampling = subsampling; self.progressive = progressive
-            self.lossless = lossless; self.lenient = lenient; self.maxPixels = maxPixels
+                    keepMetadata: Bool = false, settings: [String: String] = [:], lenient: Bool = false, maxPixels: Int? = nil) {
+            self.outputPath = outputPath; self.format = format; self.maxSize = maxSize
+            self.keepMetadata = keepMetadata; self.settings = settings; self.lenient = lenient; self.maxPixels = maxPixels
+            if let quality { self.quality = quality }
         }
     }
 
@@ -124,10 +127,8 @@ public enum Converter {
         try checkTarget(target, native: native, format: format, maxPixels: decodeOptions.maxPixels, inputPath: inputPath,
                         shownName: shownName, isSVG: header.format == .svg)
         var warnings: [String] = []
-        let encodeOptions = EncodeOptions(quality: options.quality ?? 90, flattenBackground: .white,
-                                          subsampling: options.subsampling == .yuv444 ? .yuv444 : .yuv420,
-                                          progressive: options.progressive, lossless: options.lossless)
-        if target == native, format == .jpeg, !options.progressive, header.format == .heif {
+        let encodeOptions = EncodeOptions(flattenBackground: .white, settings: options.settings)
+        if target == native, format == .jpeg, !JPEGSaver.isProgressive(encodeOptions), header.format == .heif {
             let planar: HEIFPlanarImage?
             do { planar = try HEIFPlanarImage.open(path: inputPath, options: decodeOptions) } catch { throw unreadable(error, inputPath) }
             if let planar {

@@ -20,7 +20,7 @@ extension DocumentRenderer {
     ///   outside the root (`.pathOutsideRoot`).
     public func load(_ source: Source, variables: [String: String] = [:]) throws(CollageError) -> LoadedDocument {
         let input = source.input
-        let spec = try input.load(variables: variables)
+        let spec = try input.load(variables: variables, root: configuration.root)
         try configuration.root?.check(spec)
         return LoadedDocument(spec: spec, variables: variables, input: input)
     }

@@ -10,6 +10,7 @@ import CollageText
 /// Keys are written in a fixed order; the output is deterministic.
 ///
 ///     {"file", "canvas": {width, height},
+///      with `print:` also "trim", "bleed", "safe": {x, y, width, height} and "output": {width, height},
 ///      "photos": [{id, src, path, fit, orientedSize: {width, height},
 ///                  cell: {x, y, width, height}, destination: {…}, crop: {…},
 ///                  transform: [a, b, c, d, tx, ty], bounds: {…}}],
@@ -18,7 +19,13 @@ import CollageText
 ///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}
 ///                   | {index, kind: "shape", shape, box, transform, bounds}
 ///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds}],
+///      "components": [{use, name, box: {x, y, width, height}}],
 ///      "inputs": [{path, kind, key, location: {file, line, column}}]}
+///
+/// `components` are the component uses (docs/format.md "Components"), in
+/// reading order, outer uses before the uses inside them: `use` numbers
+/// them (0, 1, …), `name` is the component's, `box` where its box landed
+/// (for a component without `width`/`height`, the union of its overlays).
 ///
 /// `inputs` are the files the document names (`Spec.inputs`): `kind` is
 /// "image", "font" or "document" and `key` the key's schema path
@@ -53,7 +60,8 @@ public enum LayoutReport {
                 ("cell", LayoutJSON.rect(placement.cell)),
                 ("destination", LayoutJSON.rect(placement.destination)),
                 ("crop", LayoutJSON.rect(placement.crop)),
-            ] + LayoutJSON.node(PhotoNode.node(for: placement, photo: photo)))
+            ] + (placement.focus.map { [("focus", LayoutJSON.focus($0))] } ?? [])
+              + LayoutJSON.node(PhotoNode.node(for: placement, photo: photo)))
         }
         let context = OverlayDrawingContext(spec: spec, layout: prepared.layout, textBlocks: prepared.textBlocks)
         let overlays = prepared.layout.overlays.compactMap { $0.report(context) }
@@ -61,8 +69,10 @@ public enum LayoutReport {
             ("file", .string(spec.file)),
             ("canvas", .object([("width", .int(prepared.layout.canvas.width)),
                                 ("height", .int(prepared.layout.canvas.height))])),
+        ] + printRectangles(prepared.layout) + [
             ("photos", .array(photos)),
             ("overlays", .array(overlays)),
+            ("components", .array(components(prepared))),
             ("inputs", .array(spec.inputs.map { input in
                 .object([
                     ("path", .string(input.path)),
@@ -73,5 +83,29 @@ public enum LayoutReport {
                 ])
             })),
         ])
+    }
+
+    /// With `print` (docs/print.md): the `trim`, `bleed` and `safe`
+    /// rectangles, relative to the trim's top-left corner, and the `output`
+    /// size (trim, bleed and slug); nothing without it.
+    static func printRectangles(_ layout: Layout) -> [(String, JSONText.Value)] {
+        guard let frame = layout.print else { return [] }
+        return [("trim", LayoutJSON.rect(frame.trim)), ("bleed", LayoutJSON.rect(frame.bleed)),
+                ("safe", LayoutJSON.rect(frame.safe)),
+                ("output", .object([("width", .int(frame.output.width)), ("height", .int(frame.output.height))]))]
+    }
+
+    /// Each component use once, with its box (`OverlayFrame.componentBoxes`).
+    private static func components(_ prepared: CollageRenderer.Prepared) -> [JSONText.Value] {
+        var seen = Set<Int>()
+        var uses: [JSONText.Value] = []
+        for frame in prepared.layout.overlays {
+            let groups = prepared.spec.overlays[frame.overlay].groups
+            for (instance, box) in zip(groups, frame.componentBoxes) where seen.insert(instance.instance).inserted {
+                uses.append(.object([("use", .int(instance.instance)), ("name", .string(instance.name)),
+                                     ("box", LayoutJSON.rect(box))]))
+            }
+        }
+        return uses
     }
 }

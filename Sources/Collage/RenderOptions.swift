@@ -9,8 +9,12 @@ public struct RenderOptions: Sendable {
     public var outputPath: String
     /// `--format`: wins over the extension and `output.format`.
     public var format: OutputFormat?
-    /// `--quality`: JPEG/WebP quality 1-100; wins over `output.quality`; default 90.
-    public var quality: Int?
+    /// `--quality` (`settings["quality"]`): JPEG/WebP/AVIF quality 1-100;
+    /// wins over `output.quality`; default 90.
+    public var quality: Int? {
+        get { settings[SaverOption.quality.key].flatMap { Int($0) } }
+        set { settings[SaverOption.quality.key] = newValue.map { String($0) } }
+    }
     /// `--set name=value` overrides of the document's `vars`.
     public var variables: [String: String]
     /// Threads that decode and resample photos at once; default: all cores.
@@ -28,14 +32,16 @@ public struct RenderOptions: Sendable {
     /// a 256 MiB target, never an error. Set: a cap; a photo that cannot fit
     /// alone fails the render (`CollageError.diagnostics` at its `src`).
     public var maxMemory: Int?
-    /// `--subsampling`: JPEG chroma; wins over `output.subsampling`; default "420".
-    public var subsampling: OutputSpec.Subsampling?
-    /// `--progressive`: progressive JPEG; wins over `output.progressive`; default false.
-    public var progressive: Bool?
     /// `--dpi`: JFIF density / PNG pHYs; wins over `output.dpi`; default none.
     public var dpi: Int?
-    /// `--lossless`: lossless WebP; wins over `output.lossless`; default false.
-    public var lossless: Bool?
+    /// `--max-bytes`: the highest JPEG, WebP or AVIF quality whose file fits
+    /// this many bytes (`SizeBudget`: the canvas is held and re-encoded, so
+    /// `maxMemory` includes it); wins over `output.maxBytes`; default none.
+    public var maxBytes: Int?
+    /// The savers' options from the command line (`--quality`,
+    /// `--subsampling`, `--speed`...: `OutputFormat.allOptions`), by key,
+    /// canonical spelling; each wins over its `output.KEY`. Default none.
+    public var settings: [String: String] = [:]
     /// `--strict`: warnings (substituted font, uncovered characters, decoder
     /// warnings such as a dropped ICC profile) are errors, so nothing is
     /// written. Default false.
@@ -68,12 +74,11 @@ public struct RenderOptions: Sendable {
 
     public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil,
                 variables: [String: String] = [:], threads: Int = RenderOptions.defaultThreads,
-                lenient: Bool = false, maxPixels: Int? = nil, subsampling: OutputSpec.Subsampling? = nil,
-                progressive: Bool? = nil, dpi: Int? = nil, lossless: Bool? = nil) {
-        self.outputPath = outputPath; self.format = format; self.quality = quality
+                lenient: Bool = false, maxPixels: Int? = nil, dpi: Int? = nil, settings: [String: String] = [:]) {
+        self.outputPath = outputPath; self.format = format
         self.variables = variables; self.threads = max(1, threads)
-        self.lenient = lenient; self.maxPixels = maxPixels; self.subsampling = subsampling
-        self.progressive = progressive; self.dpi = dpi; self.lossless = lossless
+        self.lenient = lenient; self.maxPixels = maxPixels; self.dpi = dpi; self.settings = settings
+        if let quality { self.quality = quality }
     }
 
     /// The number of online cores.

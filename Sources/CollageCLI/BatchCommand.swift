@@ -34,7 +34,8 @@ enum BatchCommand {
                             SLURM_ARRAY_TASK_ID (Slurm), else COLLAGE_SHARD_INDEX;
                             N from auto/N, SLURM_ARRAY_TASK_COUNT or COLLAGE_SHARD_COUNT
       --report FILE         JSON Lines, one line per row: row, id, output, status
-                            (ok|failed|skipped), ms, inputs, error; ${shard} = K
+                            (ok|failed|skipped), ms, inputs, quality (--max-bytes),
+                            error; ${shard} = K
       --skip-unchanged      render a row only when its output is missing or its
                             stamp (template, row values, input sizes and times,
                             the font files its last render used) differs from
@@ -49,7 +50,7 @@ enum BatchCommand {
     \(CommonRenderFlags.timeoutHelp(per: "each row's render"))
                             a row over it fails and the others go on
       --format \(OutputFormat.choices) output format; must agree with each output's extension
-      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
+    \(CommonRenderFlags.saverOptionsHelp)
       --set NAME=VALUE      set a variable for every row (repeatable)
       --depfile PATH        also write a Makefile rule per output
       --root DIR            refuse paths that resolve outside DIR
@@ -148,13 +149,14 @@ enum BatchCommand {
             shard = try resolveShard(shardArgument, source: &shardSource)
             policy = try pipeline.policy()
             document = try DocumentInput.contents(of: template)
-            let rows = try DataRows.load(path: data)
+            let rows = DataRow.multiplied(try DataRows.load(path: data),
+                                          byVariants: DocumentVariants.names(text: document.bytes, file: template))
             plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard,
                                  allowOutside: allowOutside)
             let documentFiles = [template, data].filter { $0 != "-" }
             try plan.refuseOverwriting(documentFiles)
             // Every file any row reads: no output, report or depfile may replace one.
-            let rowInputs = plan.rowInputs(template: document)
+            let rowInputs = plan.rowInputs(template: document, root: policy)
             try plan.refuseCrossRowOverwrites(rowInputs)
             let inputs = documentFiles + rowInputs.joined()
             if let depfile = pipeline.depfile {

@@ -19,6 +19,12 @@ enum CheckCommand {
                                 document's diagnostics: objects with file, line,
                                 column, severity, kind, message, notes
       --set NAME=VALUE          set a document variable (repeatable)
+      --variant NAME            check only the document's variant NAME; without
+                                it, a document with `variants` is checked in
+                                every variant (${variant} set to each name, each
+                                problem noted "in variant 'NAME'"), and an
+                                overlay that leaves the canvas in some variants
+                                but not others is a warning
       --format \(OutputFormat.choices)    check against this output format (as render)
       -o, --output OUT          only to infer the format from OUT's extension,
                                 as render does; nothing is written
@@ -33,9 +39,16 @@ enum CheckCommand {
                                 then counts
       --root DIR                as render's: every file the document names must
                                 resolve inside DIR (symbolic links followed)
+      --print                   print preflight for a document without print:
+                                too (photo resolution, bleed, safe zone, text
+                                size, strokes; docs/print.md); a document with
+                                print: is always preflighted
       --strict                  treat warnings (substituted font, uncovered
                                 characters) as errors; decoder warnings need
                                 the pixels, so only `render --strict` sees them
+      --warn-cut-faces          detect faces in every `cover` photo (OpenCV's
+                                cascades, Debian opencv-data) and warn at its
+                                src when its crop cuts one
 
     With the same flags, what check accepts render renders: check decides
     the layout (zero-size cells included), the output format's size limits
@@ -65,6 +78,9 @@ enum CheckCommand {
         }
       ]
 
+      $ collage check card.yaml --variant story -o story.avif
+      card.yaml:12:5: error: ...
+
     Exit codes: 0 every document is fine; 1 any document has an error; 64 usage error.
 
     """
@@ -73,13 +89,17 @@ enum CheckCommand {
         var scanner = Arguments(arguments)
         var json = false
         var request = CollageRenderer.CheckRequest()
+        var variant: String?
         let status = scanner.parseOptions(
             command: "check", help: help,
-            valued: ["--diagnostics", "--set", "--format", "-o", "--output", "--max-pixels", "--max-memory", "--root"],
-            flags: ["--strict", "--lenient", "--fast"]
+            valued: ["--diagnostics", "--set", "--variant", "--format", "-o", "--output", "--max-pixels", "--max-memory", "--root"],
+            flags: ["--strict", "--lenient", "--fast", "--warn-cut-faces", "--print"]
         ) { name, value in
             switch name {
+            case "--variant": variant = value
             case "--strict": request.strict = true
+            case "--warn-cut-faces": request.warnCutFaces = true
+            case "--print": request.print = true
             case "--fast": request.fast = true
             case "--max-memory": request.maxMemory = try CommonRenderFlags.parseMaxMemory(value)
             case "--lenient": request.lenient = true
@@ -111,6 +131,11 @@ enum CheckCommand {
             }
         }
         if let status { return status }
+        do throws(Arguments.UsageError) {
+            request.variables[DocumentVariants.variable] = try RenderCommand.chosenVariant(flag: variant, variables: request.variables)
+        } catch {
+            return usage(error.message)
+        }
         guard !scanner.positionals.isEmpty else { return usage("check needs at least one document: collage check DOC...") }
         if scanner.positionals.filter({ $0 == "-" }).count > 1 {
             return usage("standard input can be read once: give '-' at most once")

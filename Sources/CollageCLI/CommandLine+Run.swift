@@ -4,7 +4,7 @@ extension CommandLine {
     static let version = CollageVersion.current
 
     static let mainHelp = """
-    collage \(version): turn a YAML or JSON collage document into a PNG, JPEG or WebP image.
+    collage \(version): turn a YAML or JSON collage document into a \(OutputFormat.displayNamesInProse) image.
 
     Usage:
       collage render DOC -o OUT [options]   render a document
@@ -28,7 +28,7 @@ extension CommandLine {
       batch     render a template once per row of a CSV, JSON or YAML file
       grid      lay photos out without a document (like `montage`)
       watch     render, then render again whenever an input changes
-      convert   one photo to JPEG, PNG or WebP, upright and in sRGB (see `collage convert --help`)
+      convert   one photo to \(OutputFormat.displayNamesInProse), upright and in sRGB (see `collage convert --help`)
       serve     an HTTP server rendering templates per request (see `collage serve --help`)
       sign      print a URL signed for `collage serve --key`
 

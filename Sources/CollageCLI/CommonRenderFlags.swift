@@ -1,22 +1,48 @@
 import Collage
 
 /// The render options `batch`, `grid` and `watch` share with `render`:
-/// `-o`, `--format`, `--quality`, `--set`, `--threads`, `--max-memory`, `--strict`.
+/// `-o`, `--format`, the savers' options (`--quality`...), `--set`,
+/// `--threads`, `--max-memory`, `--strict`.
 struct CommonRenderFlags {
     /// The most `--threads` takes.
     static let maxThreads = 1024
-    static let valued: Set<String> = ["-o", "--output", "--format", "--quality", "--set", "--threads", "--max-memory",
-                                      "--timeout"]
+    static let valued: Set<String> = Set(["-o", "--output", "--format", "--set", "--threads", "--max-memory",
+                                          "--timeout", "--max-bytes"] + saverOptions.filter { $0.kind != .boolean }.map(\.flag))
+    /// Every saver's options (`--quality`, `--subsampling`, `--speed`...),
+    /// from the registry: flags of `render`, `batch`,
+    /// `grid`, `watch` and `convert`.
+    static var saverOptions: [SaverOption] { OutputFormat.allOptions }
+    /// The help lines of `saverOptions`, the text starting at `column`;
+    /// `inDocument`: each says its `output.KEY`.
+    static func saverOptionLines(column: Int = 24, inDocument: Bool = true) -> [String] {
+        saverOptions.map { option -> String in
+            var range = ""
+            if case .integer(let values) = option.kind { range = "\(values.lowerBound)-\(values.upperBound), " }
+            let head = "  \(option.flag) \(option.valueSyntax)"
+            return head + String(repeating: " ", count: max(1, column - head.count))
+                + "\(option.doc) (\(range)default \(option.defaultValue)" + (inDocument ? ", or output.\(option.key))" : ")")
+        }
+    }
+    /// The help lines of `saverOptions` and `--max-bytes`, from the registry.
+    static var saverOptionsHelp: String { help(saverOptionLines()) }
+    private static func help(_ lines: [String]) -> String {
+        (lines + ["""
+          --max-bytes SIZE      the highest \(OutputFormat.inProse(OutputFormat.requalifiable.map(\.displayName))) quality whose file fits SIZE
+                                (bytes, or K, M, G; or output.maxBytes); the canvas is then held
+                                whole (--max-memory includes it) and re-encoded, never re-rendered;
+                                the quality chosen is reported as a warning
+        """]).joined(separator: "\n")
+    }
     /// The help line of `--max-memory`, the same in every command that takes it.
     static let maxMemoryHelp = """
       --max-memory SIZE     cap the working set of a JPEG or PNG render: canvas rows
                             not yet encoded plus photos in flight (SIZE in bytes, or
                             with K, M, G = KiB, MiB, GiB: 512M, 2G, 300MiB; default
                             a 256M target); an error only when one photo cannot fit.
-                            WebP, and PNG on a background that is not opaque, hold
-                            the whole canvas whatever it is
+                            WebP, AVIF, --max-bytes, and PNG on a background that
+                            is not opaque hold the whole canvas whatever it is
     """
-    static let flags: Set<String> = ["--strict"]
+    static let flags: Set<String> = Set(["--strict"] + saverOptions.filter { $0.kind == .boolean }.map(\.flag))
 
     /// The help line of `--timeout`; `per` says what the deadline is for
     /// ("the render", "each row", "each render").
@@ -52,7 +78,6 @@ struct CommonRenderFlags {
 
     var output: String?
     var format: OutputFormat?
-    var quality: Int?
     var variables: [String: String] = [:]
     var threads: Int?
     /// `--max-memory`, in bytes.
@@ -60,6 +85,10 @@ struct CommonRenderFlags {
     var strict = false
     /// `--timeout`, in seconds.
     var timeout: Double?
+    /// `--max-bytes`, in bytes.
+    var maxBytes: Int?
+    /// `saverOptions` given, by key.
+    var settings: [String: String] = [:]
 
     /// Takes one of `valued`; returns false for any other name.
     mutating func handle(_ name: String, _ value: String?) throws -> Bool {
@@ -68,11 +97,6 @@ struct CommonRenderFlags {
         case "-o", "--output": output = value
         case "--format":
             format = try OutputFormat.parseFlag(value)
-        case "--quality":
-            guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
-                throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
-            }
-            quality = n
         case "--threads":
             // More threads than images or bands do nothing; a huge count is a typo.
             guard let n = value.flatMap({ Int($0) }), (1 ... Self.maxThreads).contains(n) else {
@@ -87,17 +111,36 @@ struct CommonRenderFlags {
         case "--set":
             let (key, text) = try RenderCommand.parseSet(value)
             variables[key] = text
-        default: return false
+        case "--max-bytes":
+            guard let bytes = value.flatMap(ByteSize.parse) else {
+                throw Arguments.UsageError(
+                    message: "--max-bytes takes a size such as 200K, 1M or 150000 (K, M, G: KiB, MiB, GiB; plain: bytes), not '\(value ?? "")'")
+            }
+            maxBytes = bytes
+        default: return try Self.parseSaverOption(name, value, into: &settings)
         }
         return true
     }
 
+    /// Takes saver option `name` (one of `saverOptions`' flags) into
+    /// `settings`, in its canonical spelling; false for another name.
+    /// - Throws: `Arguments.UsageError` "--KEY must be ALLOWED, not 'VALUE'".
+    static func parseSaverOption(_ name: String, _ value: String?, into settings: inout [String: String]) throws -> Bool {
+        guard let option = saverOptions.first(where: { $0.flag == name }) else { return false }
+        guard let parsed = option.kind == .boolean ? "true" : value.flatMap(option.value) else {
+            throw Arguments.UsageError(message: "\(option.flag) must be \(option.allowedInProse), not '\(value ?? "")'")
+        }
+        settings[option.key] = parsed
+        return true
+    }
+
     func options(output: String, defaultThreads: Int = RenderOptions.defaultThreads) -> RenderOptions {
-        var options = RenderOptions(outputPath: output, format: format, quality: quality, variables: variables,
-                                    threads: threads ?? defaultThreads)
+        var options = RenderOptions(outputPath: output, format: format, variables: variables,
+                                    threads: threads ?? defaultThreads, settings: settings)
         options.strict = strict
         options.maxMemory = maxMemory
         options.timeout = timeout
+        options.maxBytes = maxBytes
         return options
     }
 }

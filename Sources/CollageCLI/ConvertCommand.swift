@@ -7,7 +7,7 @@ enum ConvertCommand {
     Usage: collage convert IN -o OUT [options]
            collage convert - -o OUT [options]    (the photo from standard input)
 
-    Converts one photo to JPEG, PNG or WebP: upright (EXIF or HEIF rotation
+    Converts one photo to \(OutputFormat.displayNamesInProse): upright (EXIF or HEIF rotation
     applied), in sRGB (embedded ICC profile or AVIF colour converted), at its
     native size unless --max-size asks for less. IN may be JPEG, PNG,
     HEIC/HEIF/AVIF, WebP or SVG/SVGZ (detected from its bytes, not its name);
@@ -15,7 +15,7 @@ enum ConvertCommand {
     its intrinsic size, or to fit --max-size, enlarged if smaller (within
     --max-pixels). OUT's folder must exist and be writable:
     that is checked before the photo is read, and a size OUT's format cannot
-    hold (WebP 16383 px a side) before it is decoded.
+    hold (\(OutputFormat.sizeLimitsInProse)) before it is decoded.
     EXIF metadata (camera, GPS position, dates) is left out unless
     --keep-metadata. OUT is written whole or not at all and is never IN
     (a device or named pipe, such as /dev/null, is written through).
@@ -24,13 +24,10 @@ enum ConvertCommand {
       -o, --output PATH       the image to write (required); \(OutputFormat.extensionsInProse);
                               `-` = standard output, needs --format
       --format \(OutputFormat.choices)  output format; must agree with OUT's extension
-      --quality N             JPEG/WebP quality 1-100 (default 90)
       --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges
                               a photo; an SVG is drawn to fit)
       --keep-metadata         copy the EXIF block (GPS and dates included), Orientation reset to 1
-      --subsampling 420|444   JPEG chroma subsampling (default 420)
-      --progressive           progressive JPEG
-      --lossless              lossless WebP
+    \(CommonRenderFlags.saverOptionLines(column: 26, inDocument: false).joined(separator: "\n"))
       --lenient               convert a truncated photo (missing part gray) with a warning
       --max-pixels N          decoded-pixel budget (default 100000000)
       --timeout SECONDS       stop after SECONDS (e.g. 10 or 2.5): exit 1 with "error: the
@@ -66,32 +63,21 @@ enum ConvertCommand {
         var output: String?
         let status = scanner.parseOptions(
             command: "convert", help: help,
-            valued: ["-o", "--output", "--format", "--quality", "--max-size", "--subsampling", "--max-pixels", "--timeout"],
-            flags: ["--keep-metadata", "--progressive", "--lossless", "--lenient"]
+            valued: Set(["-o", "--output", "--format", "--max-size", "--max-pixels", "--timeout"]
+                        + CommonRenderFlags.saverOptions.filter { $0.kind != .boolean }.map(\.flag)),
+            flags: Set(["--keep-metadata", "--lenient"] + CommonRenderFlags.saverOptions.filter { $0.kind == .boolean }.map(\.flag))
         ) { name, value in
             switch name {
             case "-o", "--output": output = value
             case "--keep-metadata": options.keepMetadata = true
-            case "--progressive": options.progressive = true
-            case "--lossless": options.lossless = true
             case "--lenient": options.lenient = true
             case "--format":
                 options.format = try OutputFormat.parseFlag(value)
-            case "--quality":
-                guard let n = value.flatMap({ Int($0) }), (1...100).contains(n) else {
-                    throw Arguments.UsageError(message: "--quality must be a whole number from 1 to 100, not '\(value ?? "")'")
-                }
-                options.quality = n
             case "--max-size":
                 guard let size = value.flatMap(parseSize) else {
                     throw Arguments.UsageError(message: "--max-size takes WIDTHxHEIGHT in pixels (e.g. 2048x2048), not '\(value ?? "")'")
                 }
                 options.maxSize = size
-            case "--subsampling":
-                guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
-                    throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
-                }
-                options.subsampling = parsed
             case "--max-pixels":
                 guard let n = value.flatMap({ Int($0) }), n >= 1 else {
                     throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
@@ -99,7 +85,7 @@ enum ConvertCommand {
                 options.maxPixels = n
             case "--timeout":
                 options.timeout = try CommonRenderFlags.parseTimeout(value)
-            default: break
+            default: _ = try CommonRenderFlags.parseSaverOption(name, value, into: &options.settings)
             }
         }
         if let status { return status }

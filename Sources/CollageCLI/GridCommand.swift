@@ -36,7 +36,7 @@ enum GridCommand {
       --label-font FAMILY   the labels' font family (default DejaVu Sans)
       --label-size N        the labels' size in pixels (default 16)
       --format \(OutputFormat.choices)  output format; must agree with OUT's extension
-      --quality N           JPEG/WebP quality 1-100 (default 90)
+    \(CommonRenderFlags.saverOptionsHelp)
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)

@@ -4,7 +4,7 @@ import Collage
 /// decoding any photo (headers only).
 enum LayoutCommand {
     static let help = """
-    Usage: collage layout DOC [--json] [--set NAME=VALUE]...
+    Usage: collage layout DOC [--json] [--set NAME=VALUE]... [--variant NAME]
 
     Lays out DOC (`-`: read from standard input) without rendering it and
     prints where everything lands, in
@@ -20,6 +20,11 @@ enum LayoutCommand {
     Options:
       --json            print JSON (fixed key order) instead of text
       --set NAME=VALUE  set a document variable (repeatable)
+      --variant NAME    lay out the document's variant NAME; without it, a
+                        document with `variants` is laid out in every variant
+                        (${variant} set to each name): the text report gives
+                        each after a line `variant NAME`, --json prints an
+                        array of reports, each with "variant" first
       -h, --help        show this help
 
     Example:
@@ -32,6 +37,9 @@ enum LayoutCommand {
       overlay 0 "Spring 2018"  box 72,72 438.5x84
       $ collage layout examples/grid.yaml --json | jq -c '.photos[0].cell'
       {"x":48,"y":48,"width":752,"height":640}
+      $ collage layout card.yaml --variant og
+      canvas 1200x630
+      ...
 
     Exit codes: 0 printed; 1 document or photo error; 64 usage error.
 
@@ -41,13 +49,15 @@ enum LayoutCommand {
         var scanner = Arguments(arguments)
         var json = false
         var variables: [String: String] = [:]
+        var variant: String?
         let status = scanner.parseOptions(
             command: "layout", help: help,
-            valued: ["--set"],
+            valued: ["--set", "--variant"],
             flags: ["--json"]
         ) { name, value in
             switch name {
             case "--json": json = true
+            case "--variant": variant = value
             case "--set":
                 let (key, text) = try RenderCommand.parseSet(value)
                 variables[key] = text
@@ -59,6 +69,39 @@ enum LayoutCommand {
             return usage(scanner.positionals.isEmpty ? "layout needs a document: collage layout DOC --json"
                          : "layout takes one document, got \(scanner.positionals.count)")
         }
+        do throws(Arguments.UsageError) {
+            variables[DocumentVariants.variable] = try RenderCommand.chosenVariant(flag: variant, variables: variables)
+        } catch {
+            return usage(error.message)
+        }
+        let names = document == "-" || variables[DocumentVariants.variable] != nil ? [] : DocumentInput.file(document).variantNames
+        guard !names.isEmpty else { return layOut(document, variables: variables, json: json) }
+        // Every variant, in document order (docs/format.md "Variants").
+        var reports: [JSONText.Value] = []
+        for name in names {
+            var chosen = variables
+            chosen[DocumentVariants.variable] = name
+            let prepared: CollageRenderer.Prepared
+            do {
+                prepared = try CollageRenderer.prepare(input: .file(document), variables: chosen)
+            } catch {
+                Console.err("\(document): in variant '\(name)':\n")
+                return error.report(command: "layout")
+            }
+            DiagnosticPrinter.print(prepared.warnings, source: prepared.spec.source)
+            let report = LayoutReport.json(prepared)
+            if json, case .object(let members) = report {
+                reports.append(.object([("variant", .string(name))] + members))
+            } else {
+                Console.out("variant \(name)\n" + text(report) + "\n")
+            }
+        }
+        if json { Console.out(JSONText.write(.array(reports)) + "\n") }
+        return .success
+    }
+
+    /// One layout report of `document` (no variant, or the one `variables` chooses).
+    private static func layOut(_ document: String, variables: [String: String], json: Bool) -> ExitStatus {
         let prepared: CollageRenderer.Prepared
         do {
             let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
@@ -72,7 +115,6 @@ enum LayoutCommand {
         return .success
     }
 
-    /// A line per canvas, photo and overlay, from the JSON report.
     static func text(_ report: JSONText.Value) -> String {
         guard case .object(let top) = report else { return "" }
         func field(_ members: [(String, JSONText.Value)], _ key: String) -> JSONText.Value? {
@@ -90,6 +132,9 @@ enum LayoutCommand {
             }
         }
         var lines = ["canvas " + plain(field(top, "canvas"))]
+        if let trim = field(top, "trim") {   // `print:` (docs/print.md)
+            lines.append("print trim \(plain(trim))  bleed \(plain(field(top, "bleed")))  safe \(plain(field(top, "safe")))  output \(plain(field(top, "output")))")
+        }
         if case .array(let photos)? = field(top, "photos") {
             for case .object(let p) in photos {
                 lines.append("photo \(plain(field(p, "id")))  cell \(plain(field(p, "cell")))  destination \(plain(field(p, "destination")))  crop \(plain(field(p, "crop"))) of \(plain(field(p, "orientedSize")))")

@@ -20,7 +20,7 @@ extension RenderCommand {
             // The output is checked before anything is read (issue 13 §5).
             try OutputPreflight.folder(of: options.outputPath)
             let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
-            let spec = try input.load(variables: options.variables)
+            let spec = try input.load(variables: options.variables, root: policy)
             if toStdout && options.format == nil && spec.output.format == nil {
                 return usage(OutputFormat.standardOutputNeedsDocumentFormat)
             }

@@ -22,14 +22,18 @@ enum RenderCommand {
     Options:
       -o, --output PATH     the image to write (required)
       --format \(OutputFormat.choices)  output format; must agree with OUT's extension
-      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
-      --subsampling 420|444 JPEG chroma subsampling (default 420, or output.subsampling)
-      --progressive         progressive JPEG (or output.progressive: true)
       --dpi N               write N dots per inch (JFIF density / PNG pHYs; or output.dpi)
-      --lossless            lossless WebP (or output.lossless: true)
+    \(CommonRenderFlags.saverOptionsHelp)
       --lenient             render truncated photos (missing part gray) with a warning
       --max-pixels N        decoded-pixel budget per photo (default 100000000)
       --set NAME=VALUE      set a document variable (repeatable)
+      --variant NAME        render the document's variant NAME (its `variants`);
+                            without it, an OUT with ${variant} renders every variant
+                            (each is checked before any is written); a document
+                            with variants needs one of the two (else exit 64).
+                            OUT expands only ${variant} and ${page} (the page
+                            number: 1, one page a document); any other ${NAME}
+                            in OUT is a usage error
       --threads N           threads that decode and resample (default: all cores)
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "the render"))
@@ -69,6 +73,12 @@ enum RenderCommand {
     A document someone else wrote, given 10 seconds at most:
       $ collage render theirs.yaml -o theirs.png --root uploads --timeout 10
 
+    A card with `variants: {og: {width: 1200, height: 630}, story: {width: 1080,
+    height: 1920}}`: every variant, or one:
+
+      $ collage render card.yaml -o 'out/${variant}.png'   # out/og.png, out/story.png
+      $ collage render card.yaml -o story.png --variant story
+
     Exit codes: 0 written; 1 document, photo or render error (nothing written); 64 usage error.
 
     """
@@ -78,35 +88,27 @@ enum RenderCommand {
         var common = CommonRenderFlags()
         var lenient = false
         var maxPixels: Int?
-        var subsampling: OutputSpec.Subsampling?
-        var progressive: Bool?
         var dpi: Int?
-        var lossless: Bool?
         var debugLayout = false
         var fast = false
+        var variant: String?
         var pipeline = PipelineFlags()
         let status = scanner.parseOptions(
             command: "render", help: help,
-            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--max-pixels", "--subsampling", "--dpi"]),
-            flags: CommonRenderFlags.flags.union(["--lenient", "--progressive", "--lossless", "--debug-layout", "--fast"])
+            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--max-pixels", "--dpi", "--variant"]),
+            flags: CommonRenderFlags.flags.union(["--lenient", "--debug-layout", "--fast"])
         ) { name, value in
             if try common.handle(name, value) { return }
             switch name {
+            case "--variant": variant = value
             case "--debug-layout": debugLayout = true
             case "--fast": fast = true
             case "--lenient": lenient = true
-            case "--progressive": progressive = true
-            case "--lossless": lossless = true
             case "--max-pixels":
                 guard let n = value.flatMap({ Int($0) }), n >= 1 else {
                     throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
                 }
                 maxPixels = n
-            case "--subsampling":
-                guard let parsed = value.flatMap({ OutputSpec.Subsampling(rawValue: $0) }) else {
-                    throw Arguments.UsageError(message: "--subsampling must be 420 or 444, not '\(value ?? "")'")
-                }
-                subsampling = parsed
             case "--dpi":
                 guard let n = value.flatMap({ Int($0) }), (1...65535).contains(n) else {
                     throw Arguments.UsageError(message: "--dpi must be a whole number from 1 to 65535, not '\(value ?? "")'")
@@ -125,14 +127,11 @@ enum RenderCommand {
         var options = common.options(output: output)
         options.lenient = lenient
         options.maxPixels = maxPixels
-        options.subsampling = subsampling
-        options.progressive = progressive
         options.dpi = dpi
-        options.lossless = lossless
         options.debugLayout = debugLayout
         options.fast = fast
         Watchdog.arm(options.timeout)
-        return execute(document: document, options: options, pipeline: pipeline)
+        return executeVariants(document: document, only: variant, options: options, pipeline: pipeline)
     }
 
     /// `--set NAME=VALUE` split at the first `=`.

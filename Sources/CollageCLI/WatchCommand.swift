@@ -16,8 +16,10 @@ enum WatchCommand {
     Options:
       -o, --output PATH     the image to write (required)
       --format \(OutputFormat.choices) output format; must agree with OUT's extension
-      --quality N           JPEG/WebP quality 1-100 (default 90, or output.quality)
+    \(CommonRenderFlags.saverOptionsHelp)
       --set NAME=VALUE      set a document variable (repeatable)
+      --variant NAME        the variant to watch, for a document with 'variants'
+                            (required there; OUT holds no ${variant}: one image)
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)
@@ -29,6 +31,10 @@ enum WatchCommand {
     Example: keep preview.jpg up to date while editing trip.yaml:
 
       $ collage watch trip.yaml -o preview.jpg
+
+    The story variant of a document with variants:
+
+      $ collage watch card.yaml --variant story -o story.png
 
     The same, a render that takes over 5 seconds stopped (and the next change waited for):
 
@@ -42,11 +48,13 @@ enum WatchCommand {
         var scanner = Arguments(arguments)
         var common = CommonRenderFlags()
         var pipeline = PipelineFlags()
+        var variant: String?
         let status = scanner.parseOptions(
             command: "watch", help: help,
-            valued: CommonRenderFlags.valued.union(["--root"]),
+            valued: CommonRenderFlags.valued.union(["--root", "--variant"]),
             flags: CommonRenderFlags.flags
         ) { name, value in
+            if name == "--variant" { variant = value; return }
             if try common.handle(name, value) { return }
             try pipeline.handle(name, value)
         }
@@ -61,7 +69,22 @@ enum WatchCommand {
         guard let output = common.output, output != "-" else {
             return usageError("watch needs an output file: add -o OUT (e.g. -o preview.jpg)", command: "watch")
         }
-        let options = common.options(output: output)
+        var options = common.options(output: output)
+        if output.contains("${") {
+            return usageError("watch writes one image: -o '\(output)' cannot hold a placeholder; "
+                              + "choose a variant with --variant NAME and name its file", command: "watch")
+        }
+        // A document with variants is watched as one of them (docs/format.md "Variants").
+        do throws(Arguments.UsageError) {
+            if let chosen = try RenderCommand.chosenVariant(flag: variant, variables: options.variables) {
+                options.variables[DocumentVariants.variable] = chosen
+            } else if let text = FileSystem.contents(of: document),
+                      case let names = DocumentVariants.names(text: text, file: document), !names.isEmpty {
+                return usageError(RenderCommand.noVariantChosen(document, names: names, output: nil), command: "watch")
+            }
+        } catch {
+            return usageError(error.message, command: "watch")
+        }
         let watcher: FileWatcher
         let policy: PathPolicy?
         do throws(CollageError) {
@@ -85,7 +108,7 @@ enum WatchCommand {
             watcher.watch([documentPath] + dependencies)
             let started = DispatchTime.now().uptimeNanoseconds
             do throws(CollageError) {
-                let spec = try DocumentInput.file(document).load(variables: options.variables)
+                let spec = try DocumentInput.file(document).load(variables: options.variables, root: policy)
                 // Watch the files it names (`Spec.inputs`) even if a later
                 // stage fails on one of them.
                 dependencies = spec.inputs.map(\.path)

@@ -9,14 +9,10 @@ public enum ExifEmbedding {
     /// segment holds at most 65,527 bytes of it) or the bytes are not as the
     /// encoder writes them.
     public static func embed(_ tiff: [UInt8], into encoded: [UInt8], format: OutputFormat) -> [UInt8]? {
-        switch format {
-        case .jpeg: return jpeg(tiff, encoded)
-        case .png: return png(tiff, encoded)
-        case .webp: return webp(tiff, encoded)
-        }
+        format.saver.embed(exif: tiff, into: encoded)
     }
 
-    private static func jpeg(_ tiff: [UInt8], _ jpeg: [UInt8]) -> [UInt8]? {
+    static func jpeg(_ tiff: [UInt8], _ jpeg: [UInt8]) -> [UInt8]? {
         let payload = [0x45, 0x78, 0x69, 0x66, 0, 0] + tiff
         let length = payload.count + 2
         guard length <= 65_535, jpeg.count > 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else { return nil }
@@ -27,7 +23,7 @@ public enum ExifEmbedding {
         return Array(jpeg[..<at]) + segment + Array(jpeg[at...])
     }
 
-    private static func png(_ tiff: [UInt8], _ png: [UInt8]) -> [UInt8]? {
+    static func png(_ tiff: [UInt8], _ png: [UInt8]) -> [UInt8]? {
         let afterIHDR = 8 + 12 + 13
         guard png.count > afterIHDR else { return nil }
         let body = Array("eXIf".utf8) + tiff
@@ -36,7 +32,7 @@ public enum ExifEmbedding {
         return Array(png[..<afterIHDR]) + chunk + Array(png[afterIHDR...])
     }
 
-    private static func webp(_ tiff: [UInt8], _ webp: [UInt8]) -> [UInt8]? {
+    static func webp(_ tiff: [UInt8], _ webp: [UInt8]) -> [UInt8]? {
         guard webp.count >= 30, String(decoding: webp[0 ..< 4], as: UTF8.self) == "RIFF",
               String(decoding: webp[8 ..< 12], as: UTF8.self) == "WEBP" else { return nil }
         func chunk(_ fourcc: String, _ payload: [UInt8]) -> [UInt8] {

@@ -17,22 +17,41 @@ enum HEIFDecoding {
     static func withDecoder<T>(_ bytes: [UInt8], path: String,
                                _ body: (OpaquePointer, collage_heif_info) throws(ImageError) -> T) throws(ImageError) -> T {
         try bytes.withUnsafeBufferPointer { (buffer) throws(ImageError) -> T in
-            if let why = collage_heif_unavailable() {
-                throw ImageError(path: path, reason: "HEIF/AVIF support is unavailable: \(String(cString: why)) "
-                                 + "(install libheif1: apt-get install libheif1)", kind: .unsupportedVariant)
-            }
-            guard let decoder = collage_heif_open() else { throw ImageError(path: path, reason: "out of memory", kind: .tooLarge) }
+            let (decoder, info) = try open(UnsafeRawBufferPointer(buffer), path: path)
             defer { collage_heif_close(decoder) }
-            var info = collage_heif_info()
-            if collage_heif_header(decoder, buffer.baseAddress, buffer.count, &info) != 0 {
-                throw ImageError(path: path, reason: "invalid HEIF: \(String(cString: collage_heif_message(decoder)))",
-                                 kind: .corrupt)
-            }
-            guard info.width > 0, info.height > 0 else {
-                throw ImageError(path: path, reason: "invalid HEIF: the primary image has no size", kind: .corrupt)
-            }
             return try body(decoder, info)
         }
+    }
+
+    /// A decoder of `bytes` (which must outlive it; the caller closes it)
+    /// with its primary image's header read.
+    /// - Throws: `.unsupportedVariant` without libheif, `.corrupt` for a
+    ///   file libheif cannot read or a primary image with no size.
+    static func open(_ bytes: UnsafeRawBufferPointer, path: String) throws(ImageError) -> (OpaquePointer, collage_heif_info) {
+        if let why = collage_heif_unavailable() {
+            throw ImageError(path: path, reason: "HEIF/AVIF support is unavailable: \(String(cString: why)) "
+                             + "(install libheif1: apt-get install libheif1)", kind: .unsupportedVariant)
+        }
+        guard let decoder = collage_heif_open() else { throw ImageError(path: path, reason: "out of memory", kind: .tooLarge) }
+        var info = collage_heif_info()
+        if collage_heif_header(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, &info) != 0 {
+            let reason = "invalid HEIF: \(String(cString: collage_heif_message(decoder)))"
+            collage_heif_close(decoder)
+            throw ImageError(path: path, reason: reason, kind: .corrupt)
+        }
+        guard info.width > 0, info.height > 0 else {
+            collage_heif_close(decoder)
+            throw ImageError(path: path, reason: "invalid HEIF: the primary image has no size", kind: .corrupt)
+        }
+        return (decoder, info)
+    }
+
+    /// Refuses an image of `size` over `options.maxPixels`: libheif decodes it whole, whatever is asked.
+    static func checkBudget(_ size: Size, path: String, options: DecodeOptions) throws(ImageError) {
+        guard size.width * size.height > options.maxPixels else { return }
+        throw ImageError(path: path, reason: JPEGDecoding.tooLargeReason(size: size, stored: size, scale: nil,
+                                                                         limit: options.maxPixels)
+                         + " (HEIF cannot be decoded reduced)", kind: .tooLarge)
     }
 
     static func header(_ bytes: [UInt8], path: String) throws(ImageError) -> ImageHeader {
@@ -47,12 +66,7 @@ enum HEIFDecoding {
         try withDecoder(bytes, path: path) { (decoder, info) throws(ImageError) -> StoredImage in
             let size = Size(width: Int(info.width), height: Int(info.height))
             let header = ImageHeader(format: .heif, storedSize: size, orientation: options.orientation ?? .up)
-            let pixels = size.width * size.height
-            if pixels > options.maxPixels {
-                throw ImageError(path: path, reason: JPEGDecoding.tooLargeReason(size: size, stored: size, scale: nil,
-                                                                                 limit: options.maxPixels)
-                                 + " (HEIF cannot be decoded reduced)", kind: .tooLarge)
-            }
+            try checkBudget(size, path: path, options: options)
             // JPEG's rule picks the scale k/8: a reduction by 8/k (ceil(side * k / 8) = ceil(side / (8/k))).
             let reduction = 8 / header.decodeScale(minimumSize: options.minimumSize ?? header.size)
             let scaled = Size(width: (size.width + reduction - 1) / reduction, height: (size.height + reduction - 1) / reduction)

@@ -46,27 +46,11 @@ public final class HEIFPlanarImage: @unchecked Sendable {
               options.convertICCProfiles else { return nil }
         let bytes = try FileBytes.readStable(path)
         guard try ImageDecoder.format(of: bytes.raw, path: path) == .heif else { return nil }
-        if let why = collage_heif_unavailable() {
-            throw ImageError(path: path, reason: "HEIF/AVIF support is unavailable: \(String(cString: why)) "
-                             + "(install libheif1: apt-get install libheif1)", kind: .unsupportedVariant)
-        }
-        guard let decoder = collage_heif_open() else { throw ImageError(path: path, reason: "out of memory", kind: .tooLarge) }
+        let (decoder, info) = try HEIFDecoding.open(bytes.raw, path: path)
         var kept = false
         defer { if !kept { collage_heif_close(decoder) } }
-        var info = collage_heif_info()
-        let raw = bytes.raw
-        if collage_heif_header(decoder, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count, &info) != 0 {
-            throw ImageError(path: path, reason: "invalid HEIF: \(String(cString: collage_heif_message(decoder)))", kind: .corrupt)
-        }
         let size = Size(width: Int(info.width), height: Int(info.height))
-        guard size.width > 0, size.height > 0 else {
-            throw ImageError(path: path, reason: "invalid HEIF: the primary image has no size", kind: .corrupt)
-        }
-        if size.width * size.height > options.maxPixels {
-            throw ImageError(path: path, reason: JPEGDecoding.tooLargeReason(size: size, stored: size, scale: nil,
-                                                                             limit: options.maxPixels)
-                             + " (HEIF cannot be decoded reduced)", kind: .tooLarge)
-        }
+        try HEIFDecoding.checkBudget(size, path: path, options: options)
         // Colour: an ICC profile through one shared transform; an nclx-only file is left to the plain decode.
         var transform: OpaquePointer?
         if info.icc != nil {

@@ -46,11 +46,11 @@ public final class JPEGBandEncoder: @unchecked Sendable {
     /// (as `ImageEncoder` documents them), written to `sink` (by default
     /// into memory, returned by `finish()`).
     /// - Throws: `ImageError(kind: .encodeFailed)` with path "<output>" for
-    ///   `options.progressive` (a progressive scan cannot be cut into bands)
+    ///   `progressive` (a progressive scan cannot be cut into bands)
     ///   or a size JPEG cannot hold.
     public init(width: Int, height: Int, options: EncodeOptions = EncodeOptions(),
                 sink: EncodedSink = EncodedSink()) throws(ImageError) {
-        guard !options.progressive else {
+        guard !JPEGSaver.isProgressive(options) else {
             throw ImageError(path: "<output>", reason: "a progressive JPEG cannot be encoded in bands", kind: .encodeFailed)
         }
         try ImageEncoder.checkSize(Size(width: width, height: height), format: .jpeg)
@@ -59,7 +59,7 @@ public final class JPEGBandEncoder: @unchecked Sendable {
         self.options = options
         self.sink = sink
         // MCU height: 16 rows at 4:2:0 (luma sampled 2x2), 8 at 4:4:4.
-        bandHeight = 8 * (options.subsampling == .yuv444 ? 8 : 16)
+        bandHeight = 8 * (JPEGSaver.subsampling(options) == 444 ? 8 : 16)
         bands = Array(repeating: nil, count: (height + bandHeight - 1) / bandHeight)
     }
 
@@ -83,8 +83,8 @@ public final class JPEGBandEncoder: @unchecked Sendable {
         var bytes: [UInt8]?
         var message = "out of memory"
         var opaque = true
-        if let stream = collage_jpeg_stream_begin(Int32(width), Int32(count), Int32(min(max(options.quality, 1), 100)),
-                                                  options.subsampling == .yuv444 ? 444 : 420, 0,
+        if let stream = collage_jpeg_stream_begin(Int32(width), Int32(count), JPEGSaver.quality(options),
+                                                  JPEGSaver.subsampling(options), 0,
                                                   Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue) {
             _ = collage_jpeg_stream_write(stream, pixels, Int32(count))
             opaque = collage_jpeg_stream_opaque(stream) != 0

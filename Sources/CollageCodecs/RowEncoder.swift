@@ -50,8 +50,8 @@ public final class RowEncoder: @unchecked Sendable {
         self.sink = sink
         if format == .jpeg {
             let bg = options.flattenBackground
-            jpeg = collage_jpeg_stream_begin(Int32(width), Int32(height), Int32(min(max(options.quality, 1), 100)),
-                                             options.subsampling == .yuv444 ? 444 : 420, options.progressive ? 1 : 0,
+            jpeg = collage_jpeg_stream_begin(Int32(width), Int32(height), JPEGSaver.quality(options),
+                                             JPEGSaver.subsampling(options), JPEGSaver.isProgressive(options) ? 1 : 0,
                                              Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue)
         } else {
             png = collage_png_stream_begin(Int32(width), Int32(height), alpha ? 1 : 0, Int32(clamping: options.dpi ?? 0))

@@ -22,12 +22,29 @@ public struct PhotoPlacement: Sendable, Hashable {
     public var rotation: Double
     /// What fills the cell around a `contain` picture; nil: nothing (the canvas shows).
     public var letterbox: PhotoLetterbox?
+    /// How `focus: auto` or `focus: faces` chose `crop`; nil for a fixed focus.
+    public var focus: PhotoFocus?
     /// - Parameter image: defaults to `photo` (the layout lists the photos'
     ///   images first, in photo order).
     public init(photo: Int, image: Int? = nil, cell: PixelRect, destination: PixelRect, crop: Rect,
                 flip: Flip? = nil, shadow: DropShadow? = nil, rotation: Double = 0) {
         self.photo = photo; self.image = image ?? photo; self.cell = cell; self.destination = destination
         self.crop = crop; self.flip = flip; self.shadow = shadow; self.rotation = rotation
+    }
+}
+
+/// The explanation of a content-aware crop (`layout --json`, the debug overlay).
+public struct PhotoFocus: Sendable, Hashable {
+    /// "auto", "faces" or "auto (no faces found)".
+    public var strategy: String
+    /// Every face detected, oriented source pixels, largest first.
+    public var faces: [Rect]
+    /// How many of `faces` (the largest) the window keeps whole.
+    public var keptFaces: Int
+    /// The share of the photo's saliency inside the window, 0...1.
+    public var score: Double
+    public init(strategy: String, faces: [Rect], keptFaces: Int, score: Double) {
+        self.strategy = strategy; self.faces = faces; self.keptFaces = keptFaces; self.score = score
     }
 }
 
@@ -91,6 +108,10 @@ public struct OverlayFrame: Sendable, Hashable {
     /// How the overlay mixes with what is drawn below it (`OverlaySpec.blend`).
     public var blend: BlendModeName
     public var kind: OverlayFrameKind
+    /// The boxes of the components the overlay sits in, outermost first
+    /// (`OverlaySpec.groups`; the last is `area`, except on a side the
+    /// component omits, `ComponentBoxes`); empty for none.
+    public var componentBoxes: [PixelRect] = []
     public init(overlay: Int, area: PixelRect, rotation: Double = 0, opacity: Double = 1, blend: BlendModeName = .normal,
                 kind: OverlayFrameKind) {
         self.overlay = overlay; self.area = area; self.rotation = rotation; self.opacity = opacity; self.blend = blend
@@ -135,6 +156,9 @@ public struct Layout: Sendable, Hashable {
     public var images: [LayoutImage]
     /// The background image's frame (`Spec.canvas.image`); nil for none.
     public var background: BackgroundFrame?
+    /// `Spec.print`'s trim, bleed and safe rectangles and the output
+    /// (`PrintFrame`); nil without `print`.
+    public var print: PrintFrame?
     public init(canvas: Size, photos: [PhotoPlacement], overlays: [OverlayFrame] = [], images: [LayoutImage] = [],
                 background: BackgroundFrame? = nil) {
         self.canvas = canvas; self.photos = photos; self.overlays = overlays; self.images = images

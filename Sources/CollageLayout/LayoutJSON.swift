@@ -23,4 +23,11 @@ public enum LayoutJSON {
     public static func rect(_ r: Rect) -> JSONText.Value {
         .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
     }
+
+    /// How a content-aware crop was chosen: `{strategy, faces: [{x, y,
+    /// width, height}] (oriented source pixels, largest first), keptFaces, score}`.
+    public static func focus(_ focus: PhotoFocus) -> JSONText.Value {
+        .object([("strategy", .string(focus.strategy)), ("faces", .array(focus.faces.map { rect($0) })),
+                 ("keptFaces", .int(focus.keptFaces)), ("score", .number((focus.score * 10000).rounded() / 10000))])
+    }
 }

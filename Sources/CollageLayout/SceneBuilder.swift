@@ -42,22 +42,28 @@ public enum SceneBuilder {
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
         // `layer: below` overlays go between the background and the photos.
-        var below: [Node] = []
-        var nodes = photoNodes(spec, layout: layout)
+        var below = ComponentNesting(), above = ComponentNesting()
         var context = OverlayDrawingContext(spec: spec, layout: layout, library: library)
         var errors: [Diagnostic] = []
         for frame in layout.overlays {
             do {
                 guard let node = try frame.kind.drawing.node(frame, context: &context) else { continue }
-                if spec.overlays[frame.overlay].layer == .below { below.append(node) } else { nodes.append(node) }
+                let overlay = spec.overlays[frame.overlay]
+                if overlay.layer == .below {
+                    below.append(node, in: overlay.groups, boxes: frame.componentBoxes)
+                } else {
+                    above.append(node, in: overlay.groups, boxes: frame.componentBoxes)
+                }
             } catch {
                 errors += error.diagnostics
             }
         }
+        let nodes = photoNodes(spec, layout: layout) + above.finish()
         if !errors.isEmpty { throw DiagnosticList(errors) }
-        let scene = Scene(size: layout.canvas, background: Color(spec.canvas.background),
+        let scene = Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
                           images: layout.images.map { SceneImage(orientedSize: $0.size) },
-                          nodes: backgroundNodes(spec, layout: layout) + below + nodes)
+                          nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout) + below.finish() + nodes, spec: spec, layout: layout)
+                            + PrintMarks.cropMarks(layout))
         return Result(scene: scene, textBlocks: context.textBlocks, warnings: context.warnings)
     }
 
@@ -67,9 +73,10 @@ public enum SceneBuilder {
     /// nodes appended when no overlay is `layer: below` (so the overlays can be
     /// set while the photos are decoded).
     public static func photoScene(_ spec: Spec, layout: Layout) -> Scene {
-        Scene(size: layout.canvas, background: Color(spec.canvas.background),
+        Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
               images: layout.images.map { SceneImage(orientedSize: $0.size) },
-              nodes: backgroundNodes(spec, layout: layout) + photoNodes(spec, layout: layout))
+              nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout) + photoNodes(spec, layout: layout),
+                                         spec: spec, layout: layout))
     }
 
     /// A gradient `background`: one path over the whole canvas painted with
@@ -89,7 +96,9 @@ public enum SceneBuilder {
             }
         }
         guard let gradient = spec.canvas.gradient else { return [] }
-        let box = Rect(x: 0, y: 0, width: Double(layout.canvas.width), height: Double(layout.canvas.height))
+        // With `print`, the gradient spans the bleed box, as on a canvas enlarged by hand.
+        let box = layout.print.map { Rect($0.bleed) }
+            ?? Rect(x: 0, y: 0, width: Double(layout.canvas.width), height: Double(layout.canvas.height))
         return [.path(PathLeaf(path: .rect(box), paint: .gradient(Gradient(gradient, box: box))))]
     }
 

@@ -118,7 +118,7 @@ final class ServeHandler: @unchecked Sendable {
         var format: OutputFormat?
         if let name = target.values(of: "format").last {
             guard let parsed = OutputFormat(rawValue: name == "jpg" ? "jpeg" : name) else {
-                exchange.finish(.text(400, "format must be jpeg, png or webp, not '\(name)'"))
+                exchange.finish(.text(400, "format must be \(OutputFormat.choicesInProse), not '\(name)'"))
                 return
             }
             format = parsed
@@ -274,17 +274,6 @@ final class ServeHandler: @unchecked Sendable {
                 return waiting.values.filter { ($0.deadline ?? .infinity) <= now }
             }
             for exchange in due { exchange.finish(timedOut()) }
-        }
-    }
-}
-
-extension OutputFormat {
-    /// The media type of the format's files.
-    var mediaType: String {
-        switch self {
-        case .jpeg: return "image/jpeg"
-        case .png: return "image/png"
-        case .webp: return "image/webp"
         }
     }
 }

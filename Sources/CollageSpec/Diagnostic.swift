@@ -29,6 +29,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Extra lines printed after the message ("note: ...").
     public var notes: [String]
+    /// The text `location` points into when it is not the document's own
+    /// (a file the document includes); nil: the list's `source`.
+    public var source: SourceText?
 
     public init(_ kind: Kind, at location: SourceLocation?, _ message: String,
                 severity: Severity = .error, notes: [String] = []) {

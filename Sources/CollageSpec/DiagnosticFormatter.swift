@@ -31,8 +31,9 @@ public struct DiagnosticFormatter: Sendable {
         return DiagnosticFormatter(colour: isatty(fileDescriptor) == 1 && !noColour && !term.isEmpty && term != "dumb")
     }
 
-    /// One diagnostic as text ending in a newline. `source` (the document
-    /// the diagnostic points into) supplies the quoted line; without it, or
+    /// One diagnostic as text ending in a newline. The diagnostic's own
+    /// `source` (an included file), or else `source` (the document the
+    /// diagnostic points into), supplies the quoted line; without it, or
     /// with no location, only the message and notes are printed.
     public func format(_ diagnostic: Diagnostic, source: SourceText? = nil) -> String {
         var out = ""
@@ -44,7 +45,7 @@ public struct DiagnosticFormatter: Sendable {
         case .note: label = paint("note:", bold + cyan)
         }
         out += "\(label) \(paint(diagnostic.message, bold))\n"
-        if let location = diagnostic.location, let source, let line = source.line(location.line) {
+        if let location = diagnostic.location, let source = diagnostic.source ?? source, let line = source.line(location.line) {
             let excerpt = SourceExcerpt(line: line, column: location.column)
             out += excerpt.line + "\n"
             out += excerpt.caretPrefix + paint("^", bold + green) + "\n"

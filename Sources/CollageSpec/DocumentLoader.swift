@@ -12,13 +12,15 @@ public enum DocumentLoader {
     /// - Throws: `DiagnosticList` with every error found (capped at
     ///   `maxDiagnostics`), in source order, carrying the `SourceText` read;
     ///   an unreadable file is one `.missingFile` diagnostic with no location.
-    public static func load(path: String, variables: [String: String] = [:]) throws(DiagnosticList) -> Spec {
+    /// - Parameter root: the folder every file the document names must
+    ///   resolve inside (`InputRoot`); nil (default): anywhere.
+    public static func load(path: String, variables: [String: String] = [:], root: InputRoot? = nil) throws(DiagnosticList) -> Spec {
         guard let bytes = FileSystem.contents(of: path), FileSystem.kind(of: path) != .folder else {
             throw DiagnosticList([Diagnostic(.missingFile, at: nil,
                 "cannot read document '\(path)': \(FileSystem.unreadableReason(path))")])
         }
         let folder = FileSystem.folder(of: WorkingDirectory.absolute(path))
-        return try load(text: bytes, file: path, baseDirectory: folder, variables: variables)
+        return try load(text: bytes, file: path, baseDirectory: folder, variables: variables, root: root)
     }
 
     /// Validates document text. `file` is the name used in diagnostics;
@@ -26,7 +28,7 @@ public enum DocumentLoader {
     ///
     /// - Throws: `DiagnosticList` as `load(path:variables:)` does.
     public static func load(text: [UInt8], file: String, baseDirectory: String,
-                            variables: [String: String] = [:]) throws(DiagnosticList) -> Spec {
+                            variables: [String: String] = [:], root: InputRoot? = nil) throws(DiagnosticList) -> Spec {
         let source = SourceText(file: file, bytes: text)
         if let format = ImageSignature.format(of: text) {
             throw DiagnosticList([Diagnostic(.syntax, at: nil,
@@ -40,8 +42,12 @@ public enum DocumentLoader {
         var spec: Spec?
         if !fatal {
             var validator = Validator(source: source, baseDirectory: baseDirectory, overrides: variables,
-                                      fileKind: FileSystem.kind(of:))
-            spec = validator.validate(read.root)
+                                      fileKind: FileSystem.kind(of:), root: root)
+            var root = read.root
+            if let name = variables[DocumentVariants.variable], let tree = root, !DocumentVariants.variants(of: tree).isEmpty {
+                root = DocumentVariants.apply(name, to: tree, diagnostics: &diagnostics)
+            }
+            spec = validator.validate(root)
             diagnostics += validator.diagnostics
         }
         let errors = diagnostics.filter { $0.severity == .error }

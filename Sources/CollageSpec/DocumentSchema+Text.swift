@@ -37,6 +37,12 @@ extension DocumentSchema {
       "x-default": "none",
       "$ref": "#/$defs/output"
     },
+    "print": {
+      "description": "Print: bleed, safe zone and crop marks (docs/print.md).",
+      "x-type": "mapping",
+      "x-default": "none",
+      "$ref": "#/$defs/print"
+    },
     "photos": {
       "description": "The photos, in layout order. May be empty or left out when the canvas gives both `width` and `height`: a card of overlays alone (any `layout.kind` then lays out nothing).",
       "x-type": "list",
@@ -78,24 +84,297 @@ extension DocumentSchema {
       "x-default": "none",
       "type": "array",
       "items": {
-        "$ref": "#/$defs/overlay"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/overlay"
+          },
+          {
+            "$ref": "#/$defs/use"
+          }
+        ]
       }
     },
-    "vars": {
-      "description": "Values for `${name}`.",
+    "include": {
+      "description": "Documents whose `vars` and `components` this one takes, in order (never their photos, canvas or overlays); paths resolve against the folder of the file that writes them, and a later definition of a name replaces an earlier one with a warning unless it says `override: true`. See \"Includes\" in docs/format.md.",
+      "x-type": "path",
+      "x-collage-input": "document",
+      "x-default": "none",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/path"
+        },
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/path"
+          }
+        }
+      ]
+    },
+    "components": {
+      "description": "Named, parameterised groups of overlays, placed by a `use` overlay. See \"Components\" in docs/format.md.",
       "x-type": "mapping",
       "x-default": "none",
       "type": "object",
       "additionalProperties": {
-        "type": [
-          "string",
-          "number",
-          "boolean"
+        "$ref": "#/$defs/component"
+      }
+    },
+    "variants": {
+      "description": "Named canvases of this document: `render -o 'out/${variant}.jpg'` writes each, `--variant NAME` one, and `batch` multiplies its rows by them. See \"Variants\" in docs/format.md.",
+      "x-type": "mapping",
+      "x-default": "none",
+      "type": "object",
+      "additionalProperties": {
+        "$ref": "#/$defs/variant"
+      }
+    },
+    "vars": {
+      "description": "Values for `${name}`; `name: {value: …, override: true}` replaces an included file's value without a warning.",
+      "x-type": "mapping",
+      "x-default": "none",
+      "type": "object",
+      "additionalProperties": {
+        "anyOf": [
+          {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ]
+          },
+          {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "value"
+            ],
+            "properties": {
+              "value": {
+                "type": [
+                  "string",
+                  "number",
+                  "boolean"
+                ]
+              },
+              "override": {
+                "type": "boolean"
+              }
+            }
+          }
         ]
       }
     }
   },
   "$defs": {
+    "component": {
+      "description": "A component: overlays laid out in a box of `width` x `height` exactly as on a canvas of that size (an omitted side: the union of its overlays laid out at the origin), with `params` that substitute as `${name}` inside it (shadowing `vars`).",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "width": {
+          "description": "The box's width: pixels, or a percentage of the area it is placed in; omitted, the union of the overlays' boxes laid out at the origin (no percentages inside then).",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/percentage"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-type": "length",
+          "x-default": "the overlays' union",
+          "x-units": "px, or % of the area it is placed in"
+        },
+        "height": {
+          "description": "The box's height: pixels, or a percentage of the area it is placed in; omitted, the union of the overlays' boxes laid out at the origin (no percentages inside then).",
+          "anyOf": [
+            {
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/percentage"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-type": "length",
+          "x-default": "the overlays' union",
+          "x-units": "px, or % of the area it is placed in"
+        },
+        "params": {
+          "description": "Parameters by name; one without `default` is required at every `use`.",
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "#/$defs/componentParam"
+          },
+          "x-type": "mapping",
+          "x-default": "none"
+        },
+        "overlays": {
+          "description": "The component's overlays (components may use components; a cycle is an error).",
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/$defs/overlay"
+              },
+              {
+                "$ref": "#/$defs/use"
+              }
+            ]
+          },
+          "x-type": "list",
+          "x-default": "none"
+        },
+        "override": {
+          "description": "Replaces an earlier definition of the same name (an included one) without a warning.",
+          "type": "boolean",
+          "default": false,
+          "x-type": "boolean"
+        }
+      }
+    },
+    "componentParam": {
+      "description": "A component parameter: its `type` and an optional `default`.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "description": "What an argument must be.",
+          "default": "string",
+          "enum": [
+            "string",
+            "number",
+            "color",
+            "boolean"
+          ],
+          "x-type": "enum"
+        },
+        "default": {
+          "description": "The value when a `use` gives none; without it the parameter is required.",
+          "type": [
+            "string",
+            "number",
+            "boolean"
+          ],
+          "x-type": "string, number or boolean",
+          "x-default": "none (required)"
+        }
+      }
+    },
+    "use": {
+      "description": "An overlay that places a component: its box placed by `anchor` + `offset`, and drawn as one group turned by `rotation`, faded by `opacity`, blended by `blend` and shadowed by `shadow`.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "use"
+      ],
+      "properties": {
+        "use": {
+          "description": "The component's name.",
+          "type": "string",
+          "x-type": "string",
+          "x-default": "required"
+        },
+        "with": {
+          "description": "Arguments by parameter name.",
+          "type": "object",
+          "additionalProperties": {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ]
+          },
+          "x-type": "mapping",
+          "x-default": "none"
+        },
+        "id": {
+          "$ref": "#/$defs/overlay/properties/id"
+        },
+        "anchor": {
+          "$ref": "#/$defs/overlay/properties/anchor"
+        },
+        "offset": {
+          "$ref": "#/$defs/overlay/properties/offset"
+        },
+        "photo": {
+          "$ref": "#/$defs/overlay/properties/photo"
+        },
+        "rotation": {
+          "$ref": "#/$defs/overlay/properties/rotation"
+        },
+        "opacity": {
+          "$ref": "#/$defs/overlay/properties/opacity"
+        },
+        "layer": {
+          "$ref": "#/$defs/overlay/properties/layer"
+        },
+        "blend": {
+          "$ref": "#/$defs/blend"
+        },
+        "shadow": {
+          "description": "A drop shadow cast by everything the component draws, as one (CSS `filter: drop-shadow`, σ = blur): `{offset: [x, y], blur, color}` as an overlay's `shadow`.",
+          "x-type": "mapping",
+          "x-default": "none",
+          "type": "object"
+        }
+      }
+    },
+    "variant": {
+      "description": "A variant: the canvas's `width` and `height`, and `overrides` of other keys by path.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "width": {
+          "description": "The canvas width in this variant.",
+          "x-type": "integer",
+          "x-default": "the document's",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-units": "px"
+        },
+        "height": {
+          "description": "The canvas height in this variant.",
+          "x-type": "integer",
+          "x-default": "the document's",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ],
+          "x-units": "px"
+        },
+        "overrides": {
+          "description": "Values by key path, keys joined by `.`; `overlays.ID` is the overlay with that `id` (`\"overlays.title.font.size\": 64`, `\"layout.columns\": 1`).",
+          "x-type": "mapping",
+          "x-default": "none",
+          "type": "object"
+        }
+      }
+    },
     "variable": {
       "description": "A scalar containing a `${name}` variable reference, typed by its key after substitution.",
       "type": "string",
@@ -105,6 +384,11 @@ extension DocumentSchema {
       "description": "A length as a percentage of a reference dimension that each key documents, e.g. \"5%\".",
       "type": "string",
       "pattern": "^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)%$"
+    },
+    "physicalLength": {
+      "description": "A length in a physical unit (`\"4in\"`, `\"3mm\"`, `\"0.5pt\"`, `\"1.5 cm\"`): mm, cm, in (25.4 mm) or pt (1/72 in), turned into pixels at `canvas.dpi` (required for it) by the validator; keys that take whole pixels round half away from zero (docs/print.md \"Units\").",
+      "type": "string",
+      "pattern": "^[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)? ?(mm|cm|in|pt)$"
     },
     "color": {
       "anyOf": [
@@ -130,13 +414,13 @@ extension DocumentSchema {
       ]
     },
     "canvas": {
-      "description": "The canvas. Both sides omitted with one photo: the photo's oriented native size; one omitted with one photo: it keeps the photo's aspect ratio; omitted with two or more photos: an error (except `layout.kind: justified`, which derives `height`). At most 32768 px a side and 268435456 px in area.",
+      "description": "The canvas. Both sides omitted with one photo: the photo's oriented native size; one omitted with one photo: it keeps the photo's aspect ratio; omitted with two or more photos: an error (except `layout.kind: justified`, which derives `height`). Sides in pixels or a physical unit at `dpi`, or a `size`. At most 32768 px a side and 268435456 px in area.",
       "type": "object",
       "additionalProperties": false,
       "properties": {
         "width": {
           "description": "Canvas width.",
-          "x-units": "px",
+          "x-units": "px, or a physical unit",
           "x-default": "derived",
           "anyOf": [
             {
@@ -145,19 +429,25 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
         },
         "height": {
           "description": "Canvas height.",
-          "x-units": "px",
+          "x-units": "px, or a physical unit",
           "x-default": "derived",
           "anyOf": [
             {
               "type": "integer",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -176,6 +466,57 @@ extension DocumentSchema {
               "$ref": "#/$defs/backgroundImage"
             }
           ]
+        },
+        "dpi": {
+          "description": "Pixels per inch: turns physical lengths (`\"4in\"`, `\"3mm\"`, `size: A4`) into pixels, and is the default of `output.dpi` (written as metadata). Required by physical lengths and `print`.",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 65535
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "size": {
+          "description": "A named size at `dpi`: `A3`, `A4`, `A5`, `A6`, `letter`, `legal`, `4x6in`, `5x7in`, `2x6in`, `10x15cm`, `business-card` (85 x 55 mm), or any `WxH` with a unit (`13x18cm`); each side rounded half away from zero. Not with `width` or `height`.",
+          "x-type": "size name or `WxH` with a unit",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "enum": [
+                "A3",
+                "A4",
+                "A5",
+                "A6",
+                "letter",
+                "legal",
+                "4x6in",
+                "5x7in",
+                "2x6in",
+                "10x15cm",
+                "business-card"
+              ]
+            },
+            {
+              "type": "string",
+              "pattern": "^([0-9]+(\\.[0-9]*)?|\\.[0-9]+)x([0-9]+(\\.[0-9]*)?|\\.[0-9]+)(mm|cm|in|pt)$"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "orientation": {
+          "description": "How `size` stands: `portrait` puts its shorter side across, `landscape` its longer. Only with `size`.",
+          "default": "portrait",
+          "enum": [
+            "portrait",
+            "landscape"
+          ]
         }
       }
     },
@@ -185,14 +526,15 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "format": {
-          "description": "Output format: `jpeg` (`.jpg`, `.jpeg`; at most 65500 px a side, no alpha: transparency is flattened onto the background), `png` (`.png`) or `webp` (`.webp`; at most 16383 px a side).",
+          "description": "Output format: `jpeg` (`.jpg`, `.jpeg`; at most 65500 px a side, no alpha: transparency is flattened onto the background), `png` (`.png`), `webp` (`.webp`; at most 16383 px a side) or `avif` (`.avif`; at most 8192 px a side).",
           "x-default": "from the output file's extension",
           "anyOf": [
             {
               "enum": [
                 "jpeg",
                 "png",
-                "webp"
+                "webp",
+                "avif"
               ]
             },
             {
@@ -201,7 +543,7 @@ extension DocumentSchema {
           ]
         },
         "quality": {
-          "description": "JPEG and lossy WebP quality.",
+          "description": "JPEG, lossy WebP and AVIF quality (`--quality` wins).",
           "default": 90,
           "anyOf": [
             {
@@ -245,8 +587,8 @@ extension DocumentSchema {
           ]
         },
         "dpi": {
-          "description": "Density written as JFIF density (JPEG) / `pHYs` (PNG); pixels are unchanged (`--dpi` wins).",
-          "x-default": "none",
+          "description": "Density written as JFIF density (JPEG) / `pHYs` (PNG); pixels are unchanged (`--dpi` wins); default `canvas.dpi`.",
+          "x-default": "`canvas.dpi`, else none",
           "anyOf": [
             {
               "type": "integer",
@@ -264,6 +606,52 @@ extension DocumentSchema {
           "anyOf": [
             {
               "type": "boolean"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "speed": {
+          "description": "AVIF encoder speed, libaom's cpu-used: lower is slower and smaller (`--speed` wins).",
+          "default": 6,
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 9
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "chroma": {
+          "description": "AVIF chroma subsampling: 4:4:4 keeps a collage's colour edges (about 50 dB against 34 at 4:2:0 on the tests' canvas) for about half as many bytes more (`--chroma` wins).",
+          "x-type": "`\"444\"` | `\"420\"`",
+          "default": "444",
+          "anyOf": [
+            {
+              "enum": [
+                "444",
+                "420",
+                444,
+                420
+              ]
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "maxBytes": {
+          "description": "The highest JPEG, WebP or AVIF quality whose file fits this many bytes: the canvas is held whole (`--max-memory` then includes it) and re-encoded, never re-rendered; the quality chosen is reported as a warning (`--max-bytes` wins).",
+          "x-default": "none",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1099511627776
             },
             {
               "$ref": "#/$defs/variable"
@@ -329,28 +717,14 @@ extension DocumentSchema {
           ]
         },
         "focus": {
-          "description": "The point the `cover` crop window is centred on, clamped so the window stays inside the photo. `[0.5, 0.3]` keeps faces near the top.",
-          "x-type": "`[x, y]`, each {range}",
+          "description": "The point the `cover` crop window is centred on, clamped so the window stays inside the photo. `[0.5, 0.3]` keeps faces near the top. `auto` chooses the window that keeps the most salient content; `faces` keeps every detected face inside it (`auto` when none is found); see [focus](#focus-auto-and-faces). Default: `layout.focus`, else `[0.5, 0.5]`.",
+          "x-type": "`[x, y]`, each 0-1; or `auto` | `faces`",
           "x-units": "fractions of the oriented photo",
           "default": [
             0.5,
             0.5
           ],
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "anyOf": [
-              {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 1
-              },
-              {
-                "$ref": "#/$defs/variable"
-              }
-            ]
-          }
+          "$ref": "#/$defs/focus"
         },
         "cell": {
           "description": "Grid only: place this photo; spans default to 1.",
@@ -444,6 +818,9 @@ extension DocumentSchema {
                   "maximum": 32768
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -460,6 +837,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -32768,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -480,6 +860,9 @@ extension DocumentSchema {
                   "maximum": 32768
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -496,6 +879,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 1,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -555,6 +941,9 @@ extension DocumentSchema {
                 "maximum": 32768
               },
               {
+                "$ref": "#/$defs/physicalLength"
+              },
+              {
                 "$ref": "#/$defs/percentage"
               },
               {
@@ -572,6 +961,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -592,6 +984,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -608,6 +1003,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -634,6 +1032,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 32768
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -812,6 +1213,9 @@ extension DocumentSchema {
                     "maximum": 100000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -826,6 +1230,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -847,6 +1254,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -10000,
                   "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -899,6 +1309,41 @@ extension DocumentSchema {
         "src"
       ]
     },
+    "focusPoint": {
+      "description": "A crop focus point: fractions 0-1 of the oriented image.",
+      "type": "array",
+      "minItems": 2,
+      "maxItems": 2,
+      "items": {
+        "anyOf": [
+          {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 1
+          },
+          {
+            "$ref": "#/$defs/variable"
+          }
+        ]
+      }
+    },
+    "focus": {
+      "description": "A crop focus: a point or a content-aware strategy.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/focusPoint"
+        },
+        {
+          "enum": [
+            "auto",
+            "faces"
+          ]
+        },
+        {
+          "$ref": "#/$defs/variable"
+        }
+      ]
+    },
     "layout": {
       "description": "How photos are arranged.",
       "type": "object",
@@ -921,6 +1366,13 @@ extension DocumentSchema {
             }
           ]
         },
+        "focus": {
+          "description": "The `focus` of every photo that gives none: `[x, y]`, `auto` or `faces`.",
+          "x-type": "`[x, y]`, each 0-1; or `auto` | `faces`",
+          "x-units": "fractions of the oriented photo",
+          "x-default": "`[0.5, 0.5]`",
+          "$ref": "#/$defs/focus"
+        },
         "gap": {
           "description": "Space between neighbouring cells.",
           "x-units": "px, or % of the canvas's shorter side",
@@ -930,6 +1382,9 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -948,6 +1403,9 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1035,6 +1493,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1065,6 +1526,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 1,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1193,6 +1657,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -1215,6 +1682,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -100000,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1290,6 +1760,9 @@ extension DocumentSchema {
                   "type": "number",
                   "exclusiveMinimum": 0,
                   "maximum": 10000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1429,6 +1902,9 @@ extension DocumentSchema {
                 "maximum": 100000
               },
               {
+                "$ref": "#/$defs/physicalLength"
+              },
+              {
                 "$ref": "#/$defs/percentage"
               },
               {
@@ -1448,6 +1924,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1464,6 +1943,9 @@ extension DocumentSchema {
               "type": "number",
               "exclusiveMinimum": 0,
               "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1522,6 +2004,9 @@ extension DocumentSchema {
                   "maximum": 1000
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -1551,6 +2036,9 @@ extension DocumentSchema {
                     "maximum": 10000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -1565,6 +2053,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": -100000,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -1651,6 +2142,9 @@ extension DocumentSchema {
                     "maximum": 100000
                   },
                   {
+                    "$ref": "#/$defs/physicalLength"
+                  },
+                  {
                     "$ref": "#/$defs/variable"
                   }
                 ]
@@ -1665,6 +2159,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 1000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/variable"
@@ -1690,6 +2187,9 @@ extension DocumentSchema {
               "maximum": 100000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/percentage"
             },
             {
@@ -1706,6 +2206,9 @@ extension DocumentSchema {
               "type": "number",
               "exclusiveMinimum": 0,
               "maximum": 100000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/percentage"
@@ -1773,6 +2276,9 @@ extension DocumentSchema {
               "maximum": 100000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -1816,6 +2322,9 @@ extension DocumentSchema {
                   "maximum": 100000
                 },
                 {
+                  "$ref": "#/$defs/physicalLength"
+                },
+                {
                   "$ref": "#/$defs/percentage"
                 },
                 {
@@ -1832,6 +2341,9 @@ extension DocumentSchema {
                   "type": "number",
                   "minimum": 0,
                   "maximum": 100000
+                },
+                {
+                  "$ref": "#/$defs/physicalLength"
                 },
                 {
                   "$ref": "#/$defs/percentage"
@@ -1981,6 +2493,12 @@ extension DocumentSchema {
             }
           ]
         },
+        "id": {
+          "description": "Any overlay: a name for it, which a variant's `overrides` uses (`overlays.ID.KEY`).",
+          "type": "string",
+          "x-type": "string",
+          "x-default": "none"
+        },
         "blend": {
           "description": "Any overlay: how it mixes with everything drawn below it (W3C Compositing and Blending Level 1; see `blend`): `multiply` lays a paper texture over the photos, `screen` a light leak.",
           "default": "normal",
@@ -2036,6 +2554,9 @@ extension DocumentSchema {
               "maximum": 32768
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2049,6 +2570,9 @@ extension DocumentSchema {
               "type": "integer",
               "minimum": 1,
               "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -2353,6 +2877,9 @@ extension DocumentSchema {
               "maximum": 1000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2424,6 +2951,9 @@ extension DocumentSchema {
               "maximum": 1000
             },
             {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
               "$ref": "#/$defs/variable"
             }
           ]
@@ -2482,21 +3012,7 @@ extension DocumentSchema {
             0.5,
             0.5
           ],
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 2,
-          "items": {
-            "anyOf": [
-              {
-                "type": "number",
-                "minimum": 0,
-                "maximum": 1
-              },
-              {
-                "$ref": "#/$defs/variable"
-              }
-            ]
-          }
+          "$ref": "#/$defs/focusPoint"
         },
         "blur": {
           "description": "CSS `blur()` after `filter`, the Gaussian's standard deviation; the edge pixels are extended, so the image stays opaque to the canvas edges. Not with `fit: tile` (not supported yet).",
@@ -2507,6 +3023,9 @@ extension DocumentSchema {
               "type": "number",
               "minimum": 0,
               "maximum": 1000
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
             },
             {
               "$ref": "#/$defs/variable"
@@ -2523,6 +3042,60 @@ extension DocumentSchema {
           "x-type": "colour",
           "default": "#ffffff",
           "$ref": "#/$defs/color"
+        }
+      }
+    },
+    "print": {
+      "description": "Print settings (docs/print.md): the canvas is the trim; the output adds the bleed and, with marks, a slug of 6 mm on each side. Needs `canvas.dpi`.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "bleed": {
+          "description": "How far the content extends beyond the trim on each side: a `cover` photo or a background touching a trim edge grows into it. Whole pixels (rounded half away from zero).",
+          "x-units": "px, or a physical unit",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "safe": {
+          "description": "The margin inside the trim that text, shapes and images keep clear of (a preflight warning otherwise). Whole pixels.",
+          "x-units": "px, or a physical unit",
+          "default": 0,
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 32768
+            },
+            {
+              "$ref": "#/$defs/physicalLength"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "marks": {
+          "description": "Printer's marks in the slug: `[crop]` draws 0.25 pt crop marks on the trim lines, 5 mm long from the bleed edge outward; `[]` none (and no slug).",
+          "x-type": "`[crop]` or `[]`",
+          "default": [],
+          "type": "array",
+          "items": {
+            "enum": [
+              "crop"
+            ]
+          }
         }
       }
     }

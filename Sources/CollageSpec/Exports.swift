@@ -1,3 +1,3 @@
-// `OutputSpec.format` is a `CollageFormats.OutputFormat`: re-exported so that
-// `import CollageSpec` is enough to name it.
-@_exported import CollageFormats
+// `OutputSpec.format` is a `CollageCodecs.OutputFormat` (the savers'
+// registry): re-exported so that `import CollageSpec` is enough to name it.
+@_exported import CollageCodecs

@@ -13,6 +13,7 @@ extension Spec {
         var found = photos.map(\.input)
         found += overlays.flatMap(\.kind.reading.inputFiles)
         if let background = canvas.image { found.append(background.input) }
+        found += includes
         var seen = Set<InputFile>()
         return found.filter { seen.insert($0).inserted }
     }

@@ -17,12 +17,19 @@ public struct Spec: Sendable, Equatable {
     public var overlays: [OverlaySpec]
     /// Variables after substitution (document `vars`, then overrides).
     public var variables: [String: String]
+    /// `print: {bleed, safe, marks}`: the canvas is the trim (issue 38); nil: none.
+    public var print: PrintSpec?
     /// Non-fatal findings (printed; errors under `--strict`).
     public var warnings: [Diagnostic] = []
     /// The document text this spec was read from (set by `DocumentLoader`),
     /// so errors found by later stages at `srcLocation` and the like can be
     /// printed with their source line: `DiagnosticList(problems, source: spec.source)`.
     public var source: SourceText?
+    /// The files `include` reads (nested includes too), in reading order;
+    /// part of `inputs` (docs/format.md "Includes").
+    public var includes: [InputFile] = []
+    /// The names of the document's `variants`, in order (docs/format.md "Variants"); empty for none.
+    public var variants: [String] = []
 
     public init(file: String, version: Int = 1, canvas: CanvasSpec, output: OutputSpec = OutputSpec(),
                 photos: [PhotoSpec], layout: LayoutSpec, overlays: [OverlaySpec] = [],
@@ -56,6 +63,9 @@ public struct CanvasSpec: Sendable, Equatable {
     /// `background: {image: ...}`: drawn over `background` (its `color`)
     /// before everything else; nil for a colour or gradient.
     public var image: BackgroundImageSpec?
+    /// `dpi`: pixels per inch of physical lengths (`"4in"`, `size: A4`) and
+    /// the default of `output.dpi`; nil: none given (a physical length is then an error).
+    public var dpi: Int?
     /// Location of the `canvas` key (or the document root), for errors
     /// found later, e.g. a missing size with two or more photos.
     public var location: SourceLocation
@@ -65,32 +75,34 @@ public struct CanvasSpec: Sendable, Equatable {
 }
 
 public struct OutputSpec: Sendable, Equatable {
-    /// JPEG chroma subsampling (`output.subsampling`).
-    public enum Subsampling: String, Sendable, Hashable, CaseIterable {
-        /// Chroma halved both ways (the default).
-        case yuv420 = "420"
-        /// Full-resolution chroma.
-        case yuv444 = "444"
-    }
-
     /// nil = decided by the output file's extension.
     public var format: OutputFormat?
-    /// JPEG/WebP quality 1-100; nil = default (90).
-    public var quality: Int?
     public var formatLocation: SourceLocation?
-    /// JPEG chroma subsampling; nil = default ("420").
-    public var subsampling: Subsampling?
-    /// Progressive JPEG; nil = default (false, baseline).
-    public var progressive: Bool?
     /// Dots per inch written as JFIF density (JPEG) or `pHYs` (PNG), 1-65535;
     /// no effect on pixels; nil = none written.
     public var dpi: Int?
-    /// WebP: lossless instead of lossy at `quality`; nil = default (false).
-    public var lossless: Bool?
-    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil,
-                subsampling: Subsampling? = nil, progressive: Bool? = nil, dpi: Int? = nil, lossless: Bool? = nil) {
-        self.format = format; self.quality = quality; self.formatLocation = formatLocation
-        self.subsampling = subsampling; self.progressive = progressive; self.dpi = dpi; self.lossless = lossless
+    /// `output.maxBytes`: the highest quality whose file fits this many
+    /// bytes (`--max-bytes` wins); nil = no budget.
+    public var maxBytes: Int?
+    /// Where `output.maxBytes`'s value is written; nil when it is not.
+    public var maxBytesLocation: SourceLocation?
+    /// The savers' options (`output.quality`, `output.subsampling`,
+    /// `output.speed`...: `OutputFormat.allOptions`), by key, in their
+    /// canonical spelling (`SaverOption.value`); the savers read them
+    /// (`EncodeOptions.settings`). A missing key: the option's default.
+    public var settings: [String: String] = [:]
+    public init(format: OutputFormat? = nil, quality: Int? = nil, formatLocation: SourceLocation? = nil, dpi: Int? = nil,
+                settings: [String: String] = [:]) {
+        self.format = format; self.formatLocation = formatLocation; self.dpi = dpi
+        self.settings = settings
+        if let quality { self.quality = quality }
+    }
+
+    /// `output.quality` (`SaverOption.quality`: JPEG/WebP/AVIF, 1-100);
+    /// nil = default (90).
+    public var quality: Int? {
+        get { settings[SaverOption.quality.key].flatMap { Int($0) } }
+        set { settings[SaverOption.quality.key] = newValue.map { String($0) } }
     }
 }
 
@@ -119,6 +131,11 @@ public struct PhotoSpec: Sendable, Equatable {
     /// (0,0 top-left, 1,1 bottom-right); default (0.5, 0.5).
     public var focusX: Double
     public var focusY: Double
+    /// `focus: auto` or `focus: faces` (its own or `layout.focus`): the
+    /// window is chosen from the pixels and `focusX`/`focusY` unused; nil = the point.
+    public var focusStrategy: FocusStrategy?
+    /// Where the strategy that applies was written (the photo's `focus` or `layout.focus`); nil without a strategy.
+    public var focusLocation: SourceLocation?
     /// Where the photo's list item starts (errors about the photo as a whole).
     public var location: SourceLocation
     /// `grid` only: the explicit cell; nil = flows row by row around placed cells.
@@ -221,6 +238,9 @@ public struct LayoutSpec: Sendable, Equatable {
     /// Locations of the `gap` and `padding` values, when given.
     public var gapLocation: SourceLocation?
     public var paddingLocation: SourceLocation?
+    /// `layout.focus`: the `focus` of every photo that gives none; nil = [0.5, 0.5].
+    public var focus: FocusSetting?
+    public var focusLocation: SourceLocation?
     public var location: SourceLocation
     public init(kind: LayoutKind = .auto, gap: Int = 0, padding: Int = 0, location: SourceLocation) {
         self.kind = kind; self.gap = gap; self.padding = padding; self.location = location
@@ -241,6 +261,9 @@ public struct FontSpec: Sendable, Hashable {
     public var family: [String]
     /// Size in canvas pixels (the em size); default 48.
     public var size: Double
+    /// Where `size` is written (print preflight); nil when not written. Not part of the value.
+    public var sizeLocation: SourceLocation? { get { sizeNote.location } set { sizeNote.location = newValue } }
+    var sizeNote = MessageLocation()
     /// `size: "5%"`: the em size as a percentage of the overlay area's
     /// height (the canvas, or the cell with `photo:`); wins over `size`.
     public var relativeSize: Double?

@@ -9,7 +9,7 @@ extension Validator {
         var blur = 0.0, dim = 0.0, failed = false
         if let entry = keys["blur"] {
             if let value = number(entry.value, key: "blur", range: 0...1000,
-                                  rangeText: "at least 0 and at most 1000 pixels (the Gaussian's standard deviation)") {
+                                  rangeText: "at least 0 and at most 1000 pixels (the Gaussian's standard deviation)", isLength: true) {
                 blur = value + 0
             } else { failed = true }
         }
@@ -47,7 +47,7 @@ extension Validator {
         }
         if let entry = keys["blur"] {
             if let blur = number(entry.value, key: "blur", range: 0...1000,
-                                 rangeText: "at least 0 and at most 1000 pixels (the Gaussian's standard deviation)") {
+                                 rangeText: "at least 0 and at most 1000 pixels (the Gaussian's standard deviation)", isLength: true) {
                 image.blur = blur + 0
                 if image.fit == .tile, blur > 0 {
                     report(.unsupported, entry.keyLocation, "'blur' with 'fit: tile' is not supported yet",

@@ -6,8 +6,10 @@ extension Validator {
         var canvas = CanvasSpec(location: entry?.keyLocation ?? documentStart)
         guard let entry, let keys = keys(of: entry.value, in: Vocabulary.canvas, key: "canvas") else { return canvas }
         let sides = 1...Self.maxCanvasSide
+        if let dpi = keys["dpi"] { canvas.dpi = int(dpi.value, key: "dpi", range: 1...65535); self.dpi = canvas.dpi }
         if let width = keys["width"] { canvas.width = int(width.value, key: "width", range: sides, isCanvasSide: true) }
         if let height = keys["height"] { canvas.height = int(height.value, key: "height", range: sides, isCanvasSide: true) }
+        readPaperSize(keys, into: &canvas)
         if let w = canvas.width, let h = canvas.height, w * h > Self.maxCanvasArea, let height = keys["height"] {
             report(.outOfRange, height.value.location,
                    "the canvas is \(w) × \(h) = \(w * h) pixels; the most is \(Self.maxCanvasArea) (16384 × 16384)")

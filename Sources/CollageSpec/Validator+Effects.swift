@@ -54,19 +54,19 @@ extension Validator {
         var failed = false
         if let entry = keys["offset"] {
             if let (x, y) = pair(entry.value, key: "offset", range: Self.shadowOffsetRange,
-                                 rangeText: "from -100000 to 100000 pixels") {
+                                 rangeText: "from -100000 to 100000 pixels", isLength: true) {
                 shadow.offsetX = x + 0; shadow.offsetY = y + 0
             } else { failed = true }
         }
         if let entry = keys["blur"] {
             if let blur = number(entry.value, key: "blur", range: Self.shadowBlurRange,
-                                 rangeText: "at least 0 and at most 1000 pixels") {
+                                 rangeText: "at least 0 and at most 1000 pixels", isLength: true) {
                 shadow.blur = blur + 0
             } else { failed = true }
         }
         if let entry = keys["spread"] {
             if let spread = number(entry.value, key: "spread", range: Self.shadowSpreadRange,
-                                   rangeText: "from -10000 to 10000 pixels") {
+                                   rangeText: "from -10000 to 10000 pixels", isLength: true) {
                 shadow.spread = spread + 0
             } else { failed = true }
         }

@@ -19,6 +19,9 @@ extension Validator {
                             resolving written: String? = nil) -> (input: InputFile, exists: Bool) {
         let path = PathResolver.resolve(written ?? src, against: baseDirectory)
         let input = InputFile(path: path, src: src, key: key, location: location)
+        // Outside the root: refused before the file is looked for (the answer
+        // must not tell whether it exists).
+        guard refuseOutsideRoot(src, path: path, at: location) else { return (input, false) }
         switch fileKind(path) {
         case .regularFile:
             return (input, true)
@@ -32,6 +35,16 @@ extension Validator {
                    notes: ["looked at \(path)"])
         }
         return (input, false)
+    }
+
+    /// False after reporting `src` (resolved: `path`) as outside `root`; true
+    /// without a root or inside it. The message names the root and `src`
+    /// as written, never where it resolves.
+    mutating func refuseOutsideRoot(_ src: String, path: String, at location: SourceLocation) -> Bool {
+        guard let root, !root.contains(path) else { return true }
+        report(.pathOutsideRoot, location, "'\(src)' is outside the allowed root '\(root.path)'",
+               notes: ["--root allows only files inside that folder, after following symlinks"])
+        return false
     }
 
     /// The image file named by `entry`'s value (an `image` key: its schema

@@ -47,7 +47,8 @@ extension Validator {
                 failed = true
                 continue
             }
-            guard let amount = number(entry.value, key: entry.key, range: function.range, rangeText: function.rangeText) else {
+            guard let amount = number(entry.value, key: entry.key, range: function.range, rangeText: function.rangeText,
+                                      isLength: function == .blur) else {
                 failed = true
                 continue
             }

@@ -13,7 +13,18 @@ extension Validator {
     mutating func length(_ node: Node, key: String) -> Length? {
         guard let s = scalar(node, key: key, expected: "a length (pixels or a percentage such as \"5%\")") else { return nil }
         if s.text.hasSuffix("%"), let value = Self.decimalNumber(String(s.text.dropLast())) {
+            if let component = templates.measuredBox {
+                report(.invalidValue, s.location,
+                       "a percentage for '\(key)' needs the box of component '\(component)', which is the union of its overlays",
+                       notes: ["give the component 'width' and 'height', or write '\(key)' in pixels"])
+                return nil
+            }
             return .percent(value)
+        }
+        switch physicalPixels(s, key: key) {
+        case .none: break
+        case .failed: return nil
+        case .pixels(let pixels): return .pixels(pixels)
         }
         guard s.isUntyped, let value = Self.decimalNumber(s.text) else {
             report(.wrongType, s.location,
@@ -62,6 +73,17 @@ extension Validator {
                 return nil
             }
             return Int(checked: value)
+        }
+        switch physicalPixels(s, key: key) {
+        case .none: break
+        case .failed: return nil
+        case .pixels(let pixels):   // whole pixels, rounded half away from zero
+            let value = Self.wholePixels(pixels)
+            guard (0...Self.maxSpacing).contains(value) else {
+                report(.outOfRange, s.location, "'\(key)' must be from 0 to \(Self.maxSpacing) pixels; found \(s.text) (\(value) px)")
+                return nil
+            }
+            return value
         }
         guard s.isUntyped, Self.isDecimalInteger(s.text) else {
             report(.wrongType, s.location, "expected an integer for '\(key)', found \(describe(s))")

@@ -1,8 +1,9 @@
 /// `output` (docs/format.md).
 extension Validator {
-    /// `output`: optional `format` (jpeg | png | webp), `quality` (1-100),
-    /// `subsampling` ("420" | "444"), `progressive` and `lossless` (booleans),
-    /// `dpi` (1-65535).
+    /// `output`: optional `format` (`OutputFormat.allCases`' names), `dpi`
+    /// (1-65535), `maxBytes` (bytes, at least 1), and every option a saver
+    /// declares (`OutputFormat.allOptions`: `quality`, `subsampling`,
+    /// `speed`...) by its declared kind and range, into `settings`.
     mutating func readOutput(_ entry: Node.Entry?) -> OutputSpec {
         var output = OutputSpec()
         guard let entry, let keys = keys(of: entry.value, in: Vocabulary.output, key: "output") else { return output }
@@ -11,16 +12,21 @@ extension Validator {
             output.format = OutputFormat.allCases.first { $0.name == name }
             output.formatLocation = format.value.location
         }
-        if let quality = keys["quality"] {
-            output.quality = int(quality.value, key: "quality", range: 1...100)
+        for option in OutputFormat.allOptions {
+            guard let entry = keys[option.key] else { continue }
+            let value: String?
+            switch option.kind {
+            case .integer(let range): value = int(entry.value, key: option.key, range: range).map(String.init)
+            case .boolean: value = boolean(entry.value, key: option.key).map { $0 ? "true" : "false" }
+            case .choice(let values): value = enumeration(entry.value, key: option.key, allowed: values)
+            }
+            if let value { output.settings[option.key] = value }
         }
-        if let subsampling = keys["subsampling"],
-           let name = enumeration(subsampling.value, key: "subsampling", allowed: OutputSpec.Subsampling.allCases.map(\.rawValue)) {
-            output.subsampling = OutputSpec.Subsampling(rawValue: name)
-        }
-        if let progressive = keys["progressive"] { output.progressive = boolean(progressive.value, key: "progressive") }
-        if let lossless = keys["lossless"] { output.lossless = boolean(lossless.value, key: "lossless") }
         if let dpi = keys["dpi"] { output.dpi = int(dpi.value, key: "dpi", range: 1...65535) }
+        if let maxBytes = keys["maxBytes"] {
+            output.maxBytes = int(maxBytes.value, key: "maxBytes", range: 1...(1 << 40))
+            output.maxBytesLocation = maxBytes.value.location
+        }
         return output
     }
 }

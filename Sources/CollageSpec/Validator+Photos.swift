@@ -114,10 +114,8 @@ extension Validator {
             }
         }
         if let focus = keys["focus"] {
-            if let (x, y) = pair(focus.value, key: "focus", range: 0...1, rangeText: "a fraction from 0 to 1") {
-                photo.focusX = x
-                photo.focusY = y
-            }
+            ownFocus.insert(photo.srcLocation)
+            if let setting = focusSetting(focus.value) { photo.setFocus(setting, at: focus.value.location) }
         }
         readPhotoStyle(keys, into: &photo)
     }
@@ -137,7 +135,16 @@ extension Validator {
             guard let name = enumeration(sort.value, key: "sort", allowed: Vocabulary.sortOrders) else { return nil }
             byDate = name == "date"
         }
+        // A pattern whose folder is outside the root is not expanded (its
+        // matches, or their number, would be told); one that matches a link
+        // pointing out is refused as a whole, naming no match.
+        guard refuseOutsideRoot(src, path: pattern, at: location) else { return nil }
         let paths = PhotoGlob.expand(pattern)
+        if let root, paths.contains(where: { !root.contains($0) }) {
+            report(.pathOutsideRoot, location, "the photo pattern '\(src)' matches files outside the allowed root '\(root.path)'",
+                   notes: ["--root allows only files inside that folder, after following symlinks"])
+            return nil
+        }
         guard !paths.isEmpty else {
             report(.missingFile, location, "no file matches the photo pattern '\(src)'",
                    notes: ["looked for \(pattern)"])

@@ -60,13 +60,29 @@ extension Validator {
 
     /// An integer in `range`. `isCanvasSide` explains a percentage (it
     /// would have no reference) instead of calling it a string.
-    mutating func int(_ node: Node, key: String, range: ClosedRange<Int>, isCanvasSide: Bool = false) -> Int? {
+    /// `acceptsUnits`: a whole number of pixels that may also be written in
+    /// a physical unit, rounded half away from zero (as a canvas side).
+    mutating func int(_ node: Node, key: String, range: ClosedRange<Int>, isCanvasSide: Bool = false,
+                      acceptsUnits: Bool = false) -> Int? {
         guard let s = scalar(node, key: key, expected: "an integer") else { return nil }
         if isCanvasSide, s.text.hasSuffix("%"), Self.decimalNumber(String(s.text.dropLast())) != nil {
             report(.wrongType, s.location,
                    "expected an integer number of pixels for the canvas '\(key)', found the percentage \"\(s.text)\"",
                    notes: ["percentages refer to the canvas, so the canvas itself is given in pixels"])
             return nil
+        }
+        if isCanvasSide || acceptsUnits {   // a physical unit, rounded to whole pixels
+            switch physicalPixels(s, key: key) {
+            case .none: break
+            case .failed: return nil
+            case .pixels(let pixels):
+                let value = Self.wholePixels(pixels)
+                guard range.contains(value) else {
+                    report(.outOfRange, s.location, "'\(key)' must be \(describe(range)) pixels; found \(s.text) (\(value) px)")
+                    return nil
+                }
+                return value
+            }
         }
         guard s.isUntyped, Self.isDecimalInteger(s.text) else {
             report(.wrongType, s.location, "expected an integer for '\(key)', found \(describe(s))")
@@ -103,15 +119,26 @@ extension Validator {
     }
 
     /// A number (integer or decimal fraction) in `range`.
+    /// `isLength`: a length in pixels, which may also be written in a
+    /// physical unit (`"2mm"`, `"0.5pt"`; `Validator+PhysicalLength`).
     mutating func number(_ node: Node, key: String, range: ClosedRange<Double>? = nil,
-                         rangeText: String = "") -> Double? {
+                         rangeText: String = "", isLength: Bool = false) -> Double? {
         guard let s = scalar(node, key: key, expected: "a number") else { return nil }
-        guard s.isUntyped, let value = Self.decimalNumber(s.text) else {
+        var physical: Double?
+        if isLength {
+            switch physicalPixels(s, key: key) {
+            case .none: break
+            case .failed: return nil
+            case .pixels(let pixels): physical = pixels
+            }
+        }
+        guard let value = physical ?? (s.isUntyped ? Self.decimalNumber(s.text) : nil) else {
             report(.wrongType, s.location, "expected a number for '\(key)', found \(describe(s))")
             return nil
         }
         if let range, !range.contains(value) {
-            report(.outOfRange, s.location, "'\(key)' must be \(rangeText); found \(s.text)")
+            let inPixels = physical.map { " (\(Self.formatNumber($0)) px)" } ?? ""
+            report(.outOfRange, s.location, "'\(key)' must be \(rangeText); found \(s.text)\(inPixels)")
             return nil
         }
         guard value.isFinite else {
@@ -144,14 +171,14 @@ extension Validator {
 
     /// A list of exactly two numbers (`[x, y]`), each in `range` if given.
     mutating func pair(_ node: Node, key: String, range: ClosedRange<Double>? = nil,
-                       rangeText: String = "") -> (Double, Double)? {
+                       rangeText: String = "", isLength: Bool = false) -> (Double, Double)? {
         guard case .sequence(let items) = node.content, items.count == 2 else {
             let found = if case .sequence(let items) = node.content { "a list of \(items.count)" } else { describe(node) }
             report(.wrongType, node.location, "expected a list of two numbers [x, y] for '\(key)', found \(found)")
             return nil
         }
-        let x = number(items[0], key: key, range: range, rangeText: rangeText)
-        let y = number(items[1], key: key, range: range, rangeText: rangeText)
+        let x = number(items[0], key: key, range: range, rangeText: rangeText, isLength: isLength)
+        let y = number(items[1], key: key, range: range, rangeText: rangeText, isLength: isLength)
         guard let x, let y else { return nil }
         return (x, y)
     }

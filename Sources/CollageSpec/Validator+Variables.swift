@@ -4,31 +4,58 @@
 /// loader (`--set name=value`) win over the document's `vars`, and an unknown
 /// name is `.undefinedVariable` at the column of its `${`.
 extension Validator {
-    /// Reads `vars` (a mapping of names to scalars) and applies the overrides.
+    /// Reads `vars` (a mapping of names to scalars) over the included
+    /// files' (a name they define too is a warning unless it is written
+    /// `{value: …, override: true}`) and applies the overrides.
     mutating func readVariables(_ entry: Node.Entry?) {
-        var values: [String: String] = [:]
-        if let entry {
-            if case .mapping(let entries) = entry.value.content {
-                for item in entries {
-                    guard Self.isVariableName(item.key) else {
-                        report(.invalidValue, item.keyLocation,
-                               "'\(item.key)' is not a variable name; use letters, digits and '_', not starting with a digit")
-                        continue
-                    }
-                    guard case .scalar(let text, _) = item.value.content else {
-                        report(.wrongType, item.value.location,
-                               "expected a string or number for variable '\(item.key)', found \(describe(item.value))")
-                        continue
-                    }
-                    values[item.key] = text
-                }
-            } else {
-                report(.wrongType, entry.value.location,
-                       "expected a mapping of variable names to values for 'vars', found \(describe(entry.value))")
+        var values = templates.includedVariables.mapValues(\.value)
+        for (name, value, location, overrides) in variableDefinitions(entry) {
+            if let earlier = templates.includedVariables[name], !overrides {
+                report(.duplicateKey, location, "variable '\(name)' replaces the one defined at \(earlier.location)",
+                       notes: ["write it as \(name): {value: …, override: true} to replace it on purpose"], severity: .warning)
             }
+            values[name] = value
         }
         for (name, value) in overrides { values[name] = value }
         variables = values
+    }
+
+    /// The definitions of a `vars` mapping, in order: `name: scalar`, or
+    /// `name: {value: scalar, override: true}` (docs/format.md "Includes").
+    mutating func variableDefinitions(_ entry: Node.Entry?)
+        -> [(name: String, value: String, location: SourceLocation, overrides: Bool)] {
+        guard let entry else { return [] }
+        guard case .mapping(let entries) = entry.value.content else {
+            report(.wrongType, entry.value.location,
+                   "expected a mapping of variable names to values for 'vars', found \(describe(entry.value))")
+            return []
+        }
+        var found: [(name: String, value: String, location: SourceLocation, overrides: Bool)] = []
+        for item in entries {
+            guard Self.isVariableName(item.key) else {
+                report(.invalidValue, item.keyLocation,
+                       "'\(item.key)' is not a variable name; use letters, digits and '_', not starting with a digit")
+                continue
+            }
+            var valueNode = item.value
+            var overrides = false
+            if case .mapping(let keys) = item.value.content,
+               let value = keys.first(where: { $0.key == "value" }),
+               keys.allSatisfy({ $0.key == "value" || $0.key == "override" }) {
+                valueNode = value.value
+                if let flag = keys.first(where: { $0.key == "override" }) {
+                    guard let given = boolean(flag.value, key: "override") else { continue }
+                    overrides = given
+                }
+            }
+            guard case .scalar(let text, _) = valueNode.content else {
+                report(.wrongType, valueNode.location,
+                       "expected a string or number for variable '\(item.key)', found \(describe(valueNode))")
+                continue
+            }
+            found.append((item.key, text, item.keyLocation, overrides))
+        }
+        return found
     }
 
     static func isVariableName(_ name: String) -> Bool {

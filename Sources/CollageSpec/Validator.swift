@@ -6,9 +6,12 @@
 /// Scalars are typed by the key's expected type: a string key keeps the
 /// scalar's source text, numbers are decimal, so `010` is 10.
 struct Validator {
-    let source: SourceText
-    /// Absolute folder against which relative photo paths resolve.
-    let baseDirectory: String
+    /// The text being read: the document's, or while an included file or a
+    /// component declared in one is read, that file's.
+    var source: SourceText
+    /// Absolute folder against which relative photo paths resolve (the
+    /// folder of the file being read: `source`).
+    var baseDirectory: String
     /// What is at a path (symlinks followed; injectable for tests).
     let fileKind: (String) -> FileSystem.Kind
     /// Overrides for `vars` (`--set name=value`); they win over the document.
@@ -19,8 +22,12 @@ struct Validator {
     /// The canvas sides the document gives, the reference of percentage lengths.
     var canvasWidth: Int?
     var canvasHeight: Int?
+    /// `canvas.dpi`, the pixels per inch of physical lengths (`Validator+PhysicalLength`).
+    var dpi: Int?
     /// Photo globs expanded so far (numbers `PhotoSpec.dateSortGroup`).
     var globCount = 0
+    /// The `src` locations of photos that give a `focus` of their own (`layout.focus` does not apply to them).
+    var ownFocus: Set<SourceLocation> = []
     /// Keys validated but reported `.unsupported` because rendering does not
     /// draw them yet (`Vocabulary.unrendered`; tests may clear it to read
     /// the values such keys carry).
@@ -32,19 +39,36 @@ struct Validator {
     /// Most photos the `auto` layout takes (docs/format.md "Layout rules").
     static let maxAutoPhotos = 9
 
+    /// The folder every file must resolve inside (`InputRoot`); nil: anywhere.
+    let root: InputRoot?
+    /// Components, includes and variants (`Components/`).
+    var templates = TemplateState()
+
     init(source: SourceText, baseDirectory: String, overrides: [String: String],
-         fileKind: @escaping (String) -> FileSystem.Kind) {
+         fileKind: @escaping (String) -> FileSystem.Kind, root: InputRoot? = nil) {
         self.source = source
         self.baseDirectory = baseDirectory
         self.overrides = overrides
         self.fileKind = fileKind
+        self.root = root
     }
 
     var documentStart: SourceLocation { source.location(line: 1, column: 1) }
 
     mutating func report(_ kind: Diagnostic.Kind, _ location: SourceLocation?, _ message: String,
-                         notes: [String] = []) {
-        diagnostics.append(Diagnostic(kind, at: location, message, notes: notes))
+                         notes: [String] = [], severity: Diagnostic.Severity = .error) {
+        diagnostics.append(locatedInInclude(Diagnostic(kind, at: location, message, severity: severity, notes: notes)))
+    }
+
+    /// Sets `dpi` from `canvas.dpi` before components (included ones too)
+    /// are read, so that their physical lengths (`30mm`) resolve; reports
+    /// nothing (`readCanvas` reports its errors later).
+    mutating func peekCanvasDPI(_ canvas: Node.Entry?) {
+        guard let canvas, case .mapping(let entries) = canvas.value.content,
+              let entry = entries.first(where: { $0.key == "dpi" }) else { return }
+        let reported = diagnostics
+        dpi = int(entry.value, key: "dpi", range: 1...65535)
+        diagnostics = reported
     }
 
     /// Validates the whole document. Returns nil when any error was found
@@ -56,7 +80,11 @@ struct Validator {
         }
         guard let top = keys(of: root, in: Vocabulary.root, key: nil) else { return nil }
 
+        peekCanvasDPI(top["canvas"])
+        readIncludes(top["include"])
         readVariables(top["vars"])
+        readComponents(top["components"])
+        let variantNames = readVariants(top["variants"])
 
         var version = 1
         if let entry = top["version"] {
@@ -77,13 +105,23 @@ struct Validator {
         let canvasHadErrors = diagnostics.count > reportedBeforeCanvas
         canvasWidth = canvas.width
         canvasHeight = canvas.height
-        let output = readOutput(top["output"])
+        var output = readOutput(top["output"])
+        if output.dpi == nil { output.dpi = canvas.dpi }   // `output.dpi` defaults to `canvas.dpi`
+        let print = readPrint(top["print"], canvas: canvas)
         let photos = readPhotos(top["photos"])
         var ordered = applyOrder(top["order"], to: photos)
         if top["order"] != nil {   // `order` wins over a glob's `sort: date`
             ordered = ordered?.map { photo in var photo = photo; photo.dateSortGroup = nil; return photo }
         }
         let layout = readLayout(top["layout"], photoCount: ordered?.count, photosEntry: top["photos"])
+        if let focus = layout?.focus, let photos = ordered {
+            // `layout.focus`: every photo that gives no `focus` of its own.
+            ordered = photos.map { photo in
+                var photo = photo
+                if !ownFocus.contains(photo.srcLocation) { photo.setFocus(focus, at: layout?.focusLocation) }
+                return photo
+            }
+        }
         if let layout, let ordered {
             checkPhotoKeys(ordered, against: layout)
             checkGrid(ordered, layout: layout)
@@ -126,8 +164,12 @@ struct Validator {
 
         guard !diagnostics.contains(where: { $0.severity == .error }),
               let ordered, let layout else { return nil }
-        return Spec(file: source.file, version: version, canvas: canvas, output: output,
-                    photos: ordered, layout: layout, overlays: overlays, variables: variables)
+        var spec = Spec(file: source.file, version: version, canvas: canvas, output: output,
+                        photos: ordered, layout: layout, overlays: overlays, variables: variables)
+        spec.print = print
+        spec.includes = templates.includeInputs
+        spec.variants = variantNames
+        return spec
     }
 
     // MARK: - Mappings

@@ -18,14 +18,17 @@ struct Section: Sendable {
 
 enum Vocabulary {
     static let root = Section(name: "the document", phrase: "at the top level",
-        supported: ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars"],
+        supported: ["version", "canvas", "output", "photos", "order", "layout", "overlays", "vars", "print",
+                    "include", "components", "variants"],
         unsupported: [])
     static let canvas = Section(name: "canvas", phrase: "in 'canvas'",
-        supported: ["width", "height", "background"],
+        supported: ["width", "height", "background", "dpi", "size", "orientation"],
         unsupported: [])
+    /// `print` (`PrintSpec`, issue 38).
+    static let print = Section(name: "print", phrase: "in 'print'", supported: ["bleed", "safe", "marks"], unsupported: [])
     static let output = Section(name: "output", phrase: "in 'output'",
-        supported: ["format", "quality", "subsampling", "progressive", "dpi", "lossless"],
-        unsupported: [], booleans: ["progressive", "lossless"])
+        supported: ["format", "dpi", "maxBytes"] + OutputFormat.allOptions.map(\.key),
+        unsupported: [], booleans: OutputFormat.allOptions.filter { $0.kind == .boolean }.map(\.key))
     static let photo = Section(name: "photos", phrase: "in a photo",
         supported: ["src", "id", "fit", "focus", "sort", "cell", "frame", "anchor", "offset", "width", "height",
                     "cornerRadius", "border", "opacity", "rotation", "crop", "zoom", "orientation", "shadow", "flip",
@@ -33,14 +36,14 @@ enum Vocabulary {
         unsupported: [])
     /// The `layout` keys every kind takes; each kind's own are its
     /// `LayoutKindReading.keys`.
-    static let layoutCommon = ["kind", "gap", "padding"]
+    static let layoutCommon = ["kind", "gap", "padding", "focus"]
     static let layout = Section(name: "layout", phrase: "in 'layout'",
         supported: LayoutKindName.allCases.reduce(into: layoutCommon) { keys, kind in
             keys += kind.reading.keys.filter { !keys.contains($0) }
         },
         unsupported: [])
     /// The placement keys every overlay kind takes (`OverlaySpec`).
-    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend"]
+    static let overlayPlacement = ["anchor", "offset", "photo", "rotation", "opacity", "layer", "blend", "id"]
     /// Each overlay kind's own keys, the introducing key (`text`, `image`)
     /// first (`OverlayKindReading.keys`, registered in the kind's folder).
     /// A key of another kind is an error naming the kinds it applies to.
@@ -87,9 +90,10 @@ enum Vocabulary {
     /// root object, "canvas" is `$defs/canvas`, "overlay.font" is the `font`
     /// property of `$defs/overlay` (SchemaTests compares their keys).
     static let bySchemaPath: [String: Section] = [
-        "": root, "canvas": canvas, "output": output, "photo": photo, "layout": layout,
+        "": root, "canvas": canvas, "output": output, "print": print, "photo": photo, "layout": layout,
         "overlay": overlay, "overlay.font": font, "photo.shadow": boxShadow, "filterFunction": filter,
         "backgroundImage": backgroundImage, "letterbox": letterbox,
+        "component": component, "componentParam": componentParam, "use": use, "variant": variant,
     ].merging(OverlayKindName.allCases.flatMap { $0.reading.sections.map { ($0.key, $0.value) } }) { kept, _ in kept }
 
     /// THE switch for keys that are validated in full but not drawn yet:

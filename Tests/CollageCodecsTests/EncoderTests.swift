@@ -50,10 +50,10 @@ final class EncoderTests: XCTestCase {
         XCTAssertFalse(markers.contains(0xE1), "no APP1 (EXIF)")
         XCTAssertEqual(lumaSampling(bytes), 0x22, "4:2:0")
         let full = try ImageEncoder.encode(TestPicture.synthetic(width: 32, height: 32), as: .jpeg,
-                                           options: EncodeOptions(subsampling: .yuv444))
+                                           options: EncodeOptions(settings: ["subsampling": "444"]))
         XCTAssertEqual(lumaSampling(full), 0x11, "4:4:4")
         let progressive = try ImageEncoder.encode(TestPicture.synthetic(width: 32, height: 32), as: .jpeg,
-                                                  options: EncodeOptions(progressive: true))
+                                                  options: EncodeOptions(settings: ["progressive": "true"]))
         XCTAssertTrue(jpegMarkers(progressive).contains(0xC2), "SOF2 (progressive)")
     }
 
@@ -70,7 +70,7 @@ final class EncoderTests: XCTestCase {
         var image = Pixmap(width: 16, height: 16, color: .transparent)
         for y in 0 ..< 16 { for x in 8 ..< 16 { image[x, y] = Color(red: 0, green: 0, blue: 0, alpha: 128) } }
         let bytes = try ImageEncoder.encode(image, as: .jpeg, options: EncodeOptions(
-            quality: 100, flattenBackground: Color(red: 255, green: 255, blue: 255), subsampling: .yuv444))
+            quality: 100, flattenBackground: Color(red: 255, green: 255, blue: 255), settings: ["subsampling": "444"]))
         let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "flat.jpg", for: self))
         // Transparent -> background white.
         XCTAssertEqual(Int(decoded[2, 8].red), 255, accuracy: 2)

@@ -261,4 +261,37 @@ final class HEIFDecodeTests: XCTestCase {
         XCTAssertEqual(taken, ["pillow-heif/pug.heic", "pillow-heif/arrow.heic", "nuke/img_751.heic", "libheif/example.heic",
                                "pillow-heif/zPug_3.heic", "pillow-heif/L_8__128x128.heif"])
     }
+    /// A HEIF whose `ispe` or grid size disagrees with its tiles (pug.heic
+    /// with one field edited here) is refused by every path, the streamed
+    /// convert's included, as an unexpected size: it crashed the streamed
+    /// path, or wrote sheared rows from memory it did not own.
+    func testASizeThatDisagreesWithTheTilesIsRefusedOnEveryPath() throws {
+        let original = Array(try Data(contentsOf: URL(fileURLWithPath: try TestPackage.corpusFile("pillow-heif/pug.heic"))))
+        func bigEndian(_ values: [Int], bytes: Int) -> [UInt8] {
+            values.flatMap { value in (0 ..< bytes).reversed().map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        }
+        func offset(of needle: [UInt8]) throws -> Int {
+            try XCTUnwrap((0 ... original.count - needle.count).first { original[$0 ..< $0 + needle.count].elementsEqual(needle) })
+        }
+        // The primary item's 'ispe' (version/flags 0, then width and height), and the 'grid' item's output size.
+        let ispe = try offset(of: Array("ispe".utf8) + [0, 0, 0, 0] + bigEndian([4032, 3024], bytes: 4)) + 8
+        let grid = try offset(of: [0, 0, 5, 7] + bigEndian([4032, 3024], bytes: 2)) + 4
+        let folder = try TestPackage.temporaryDirectory(self)
+        for (name, at, replacement) in [("ispe-small", ispe, bigEndian([1000, 700], bytes: 4)),
+                                        ("ispe-odd", ispe, bigEndian([4033, 3025], bytes: 4)),
+                                        ("grid-big", grid, bigEndian([4096, 3072], bytes: 2))] {
+            var bytes = original
+            bytes.replaceSubrange(at ..< at + replacement.count, with: replacement)
+            let path = folder.appendingPathComponent("\(name).heic").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            for open in [{ _ = try HEIFPlanarImage.open(path: path, options: DecodeOptions()) },
+                         { _ = try ImageDecoder.decode(path: path, options: DecodeOptions()) },
+                         { _ = try ImageDecoder.decode(path: path, options: DecodeOptions(minimumSize: Size(width: 100, height: 100))) }] {
+                XCTAssertThrowsError(try open(), name) { error in
+                    XCTAssertEqual((error as? ImageError)?.kind, .corrupt, "\(name): \(error)")
+                    XCTAssertTrue((error as? ImageError)?.reason.contains("unexpected size") == true, "\(name): \(error)")
+                }
+            }
+        }
+    }
 }

@@ -46,7 +46,7 @@ final class JPEGBandEncoderTests: XCTestCase {
     func testBandsInAnyOrderGiveTheOneShotBytes() throws {
         let options = [
             EncodeOptions(),
-            EncodeOptions(quality: 40, flattenBackground: Color(red: 10, green: 200, blue: 30), subsampling: .yuv444, dpi: 300),
+            EncodeOptions(quality: 40, flattenBackground: Color(red: 10, green: 200, blue: 30), dpi: 300, settings: ["subsampling": "444"]),
         ]
         // Heights below one band, of whole bands, and one row over; widths
         // that are and are not whole MCUs.
@@ -66,7 +66,7 @@ final class JPEGBandEncoderTests: XCTestCase {
                 }
                 // One restart per MCU row: the interval is one row of MCUs,
                 // and the markers between the rows count 0...7 cyclically.
-                let mcu = option.subsampling == .yuv444 ? 8 : 16
+                let mcu = JPEGSaver.subsampling(option) == 444 ? 8 : 16
                 let mcuRows = (size.height + mcu - 1) / mcu
                 XCTAssertEqual(restartInterval(whole), (size.width + mcu - 1) / mcu)
                 XCTAssertEqual(restartMarkers(whole), (0 ..< mcuRows - 1).map { UInt8($0 % 8) })
@@ -76,7 +76,7 @@ final class JPEGBandEncoderTests: XCTestCase {
 
     func testBandHeightIsEightMCURows() throws {
         XCTAssertEqual(try JPEGBandEncoder(width: 10, height: 300).bandHeight, 128)
-        let full = try JPEGBandEncoder(width: 10, height: 300, options: EncodeOptions(subsampling: .yuv444))
+        let full = try JPEGBandEncoder(width: 10, height: 300, options: EncodeOptions(settings: ["subsampling": "444"]))
         XCTAssertEqual(full.bandHeight, 64)
         XCTAssertEqual(full.bandCount, 5)
         XCTAssertEqual(full.rows(ofBand: 4), 256 ..< 300)
@@ -88,7 +88,7 @@ final class JPEGBandEncoderTests: XCTestCase {
     func testJoinedFileDecodesLikeAFileWithoutRestarts() throws {
         let pixmap = TestPicture.synthetic(width: 300, height: 700)
         let joined = try encodeInBands(pixmap, options: EncodeOptions(), concurrently: true).finish()
-        let progressive = try ImageEncoder.encode(pixmap, as: .jpeg, options: EncodeOptions(progressive: true))
+        let progressive = try ImageEncoder.encode(pixmap, as: .jpeg, options: EncodeOptions(settings: ["progressive": "true"]))
         XCTAssertNil(restartInterval(progressive))
         let decoded = try ImageDecoder.decode(path: TempFiles.write(joined, name: "joined.jpg", for: self))
         XCTAssertEqual(decoded.size, Size(width: 300, height: 700))
@@ -105,7 +105,7 @@ final class JPEGBandEncoderTests: XCTestCase {
             XCTAssertEqual((error as? ImageError)?.kind, .encodeFailed)
             XCTAssertEqual((error as? ImageError)?.reason, "JPEG encoding failed: fewer rows written than the image has")
         }
-        XCTAssertThrowsError(try JPEGBandEncoder(width: 40, height: 300, options: EncodeOptions(progressive: true)))
+        XCTAssertThrowsError(try JPEGBandEncoder(width: 40, height: 300, options: EncodeOptions(settings: ["progressive": "true"])))
         XCTAssertThrowsError(try JPEGBandEncoder(width: 70_000, height: 10))
     }
 }

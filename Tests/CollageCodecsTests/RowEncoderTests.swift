@@ -28,8 +28,8 @@ final class RowEncoderTests: XCTestCase {
     func testJPEGBandsGiveTheOneShotBytesForEveryOption() throws {
         let options = [
             EncodeOptions(),
-            EncodeOptions(quality: 40, flattenBackground: Color(red: 10, green: 200, blue: 30), subsampling: .yuv444, dpi: 300),
-            EncodeOptions(quality: 95, progressive: true),
+            EncodeOptions(quality: 40, flattenBackground: Color(red: 10, green: 200, blue: 30), dpi: 300, settings: ["subsampling": "444"]),
+            EncodeOptions(quality: 95, settings: ["progressive": "true"]),
         ]
         for option in options {
             for pixmap in [opaque, translucent] {

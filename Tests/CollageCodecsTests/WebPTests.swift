@@ -29,7 +29,7 @@ final class WebPTests: XCTestCase {
 
     func testLosslessRoundTripIsExactIncludingColoursUnderTransparentPixels() throws {
         let original = TestPicture.synthetic(width: 67, height: 45) { x, y in UInt8((x * 11 + y * 5) % 256) }
-        let bytes = try ImageEncoder.encode(original, as: .webp, options: EncodeOptions(lossless: true))
+        let bytes = try ImageEncoder.encode(original, as: .webp, options: EncodeOptions(settings: ["lossless": "true"]))
         XCTAssertEqual(String(decoding: bytes[12 ..< 16], as: UTF8.self), "VP8L")
         let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "lossless.webp", for: self))
         XCTAssertEqual(decoded, original)
@@ -50,7 +50,7 @@ final class WebPTests: XCTestCase {
 
     func testEncodingIsDeterministic() throws {
         let image = TestPicture.synthetic(width: 90, height: 70) { x, _ in x < 10 ? 0 : 255 }
-        for options in [EncodeOptions(quality: 80), EncodeOptions(lossless: true)] {
+        for options in [EncodeOptions(quality: 80), EncodeOptions(settings: ["lossless": "true"])] {
             let first = try ImageEncoder.encode(image, as: .webp, options: options)
             for _ in 0 ..< 3 { XCTAssertEqual(try ImageEncoder.encode(image, as: .webp, options: options), first) }
         }
@@ -64,7 +64,7 @@ final class WebPTests: XCTestCase {
 
     func testExifOrientationInWebPIsApplied() throws {
         let stored = TestPicture.synthetic(width: 30, height: 20)
-        let bitstream = try ImageEncoder.encode(stored, as: .webp, options: EncodeOptions(lossless: true))
+        let bitstream = try ImageEncoder.encode(stored, as: .webp, options: EncodeOptions(settings: ["lossless": "true"]))
         let file = WebPContainer.extended(bitstream: bitstream, width: 30, height: 20,
                                           exif: PNGChunks.exifOrientation(6))
         let path = try TempFiles.write(file, name: "orientation6.webp", for: self)
@@ -77,7 +77,7 @@ final class WebPTests: XCTestCase {
         let profile = try JPEGICC.profile(of: TestPackage.corpusFile("nuke/image-p3.jpg"))
         var red = Pixmap(width: 8, height: 8)
         for y in 0 ..< 8 { for x in 0 ..< 8 { red[x, y] = Color(red: 241, green: 0, blue: 0, alpha: 255) } }
-        let bitstream = try ImageEncoder.encode(red, as: .webp, options: EncodeOptions(lossless: true))
+        let bitstream = try ImageEncoder.encode(red, as: .webp, options: EncodeOptions(settings: ["lossless": "true"]))
         let file = WebPContainer.extended(bitstream: bitstream, width: 8, height: 8, icc: profile)
         let result = try ImageDecoder.decode(path: TempFiles.write(file, name: "p3.webp", for: self), options: DecodeOptions())
         XCTAssertTrue(result.convertedICCProfile)

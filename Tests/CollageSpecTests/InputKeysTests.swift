@@ -43,7 +43,7 @@ final class InputKeysTests: XCTestCase {
         XCTAssertEqual(pathTyped, Set(marked.keys), "a key typed 'path' without x-collage-input, or the reverse")
         XCTAssertEqual(marked, DocumentSchema.inputKinds.mapValues(\.rawValue))
         XCTAssertEqual(Set(marked.values).subtracting(InputKind.allCases.map(\.rawValue)), [])
-        XCTAssertEqual(marked.count, 4)
+        XCTAssertEqual(marked.count, 5)
     }
 
     /// Paths written in a document become files in one function: no other

@@ -56,6 +56,39 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(Set(Vocabulary.shadow.allKeys), Set(Vocabulary.boxShadow.allKeys).subtracting(["spread"]))
     }
 
+    /// Every saver's option (`OutputFormat.allOptions`: AVIF's `speed` and
+    /// `chroma` as much as JPEG's `quality`) is an `output` property whose
+    /// type, range, choices and default are the declaration's; the other
+    /// `output` properties are the three every format shares.
+    func testSaverOptionsAreTheSchemasOutputProperties() throws {
+        let defs = try XCTUnwrap(try schema()["$defs"] as? [String: Any])
+        let output = try XCTUnwrap((defs["output"] as? [String: Any])?["properties"] as? [String: Any])
+        XCTAssertEqual(Set(output.keys), Set(OutputFormat.allOptions.map(\.key) + ["format", "dpi", "maxBytes"]))
+        XCTAssertTrue(OutputFormat.allOptions.contains { $0.key == "speed" } && OutputFormat.allOptions.contains { $0.key == "chroma" })
+        for option in OutputFormat.allOptions {
+            let property = try XCTUnwrap(output[option.key] as? [String: Any], option.key)
+            let value = try XCTUnwrap((property["anyOf"] as? [[String: Any]])?.first, option.key)
+            switch option.kind {
+            case .integer(let range):
+                XCTAssertEqual(value["type"] as? String, "integer", option.key)
+                XCTAssertEqual(value["minimum"] as? Int, range.lowerBound, option.key)
+                XCTAssertEqual(value["maximum"] as? Int, range.upperBound, option.key)
+                XCTAssertEqual((property["default"] as? Int).map(String.init), option.defaultValue, option.key)
+            case .boolean:
+                XCTAssertEqual(value["type"] as? String, "boolean", option.key)
+                XCTAssertEqual((property["default"] as? Bool).map { $0 ? "true" : "false" }, option.defaultValue, option.key)
+            case .choice(let choices):
+                XCTAssertEqual((value["enum"] as? [Any])?.compactMap { $0 as? String }, choices, option.key)
+                XCTAssertEqual(property["default"] as? String, option.defaultValue, option.key)
+            }
+            // Its description names each format that takes it.
+            let description = try XCTUnwrap(property["description"] as? String, option.key)
+            for format in OutputFormat.formats(taking: option.key) where OutputFormat.formats(taking: option.key).count < 3 {
+                XCTAssertTrue(description.contains(format.displayName), "\(option.key): \(description)")
+            }
+        }
+    }
+
     /// A rich-text span's object sits inside `overlay.text`'s `anyOf` (no
     /// property path of its own): its keys equal `Vocabulary.span`'s.
     func testSpanKeysEqualTheValidatorsKeys() throws {
@@ -83,7 +116,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(values("photo", "fit"), Vocabulary.fits)
         XCTAssertEqual(values("photo", "flip"), Flip.allCases.map(\.rawValue))
         XCTAssertEqual(values("output", "format"), Vocabulary.formats)
-        // The one format table (`CollageFormats.OutputFormat`) is what the schema lists.
+        // The one format table (`OutputFormat`, the savers' registry) is what the schema lists.
         XCTAssertEqual(values("output", "format"), OutputFormat.allCases.map(\.name))
         let output = try XCTUnwrap((defs["output"] as? [String: Any])?["properties"] as? [String: Any])
         let formatText = try XCTUnwrap((output["format"] as? [String: Any])?["description"] as? String)

@@ -17,7 +17,7 @@ final class StrictnessTests: XCTestCase {
         let other = ws.errors("version: 1\ncanvas: {width: 9, height: 9}\noutput: {progressive: 1}\nphotos: [a.jpg]\n")
         XCTAssertEqual(other.first?.message, "expected a boolean (true or false) for 'progressive', found the integer 1")
         let valid = try ws.load("version: 1\ncanvas: {width: 9, height: 9}\noutput: {progressive: true}\nphotos: [a.jpg]\n")
-        XCTAssertEqual(valid.output.progressive, true)
+        XCTAssertEqual(valid.output.settings["progressive"], "true")
     }
 
     func testDiagnosticJSONHasAFixedKeyOrderAndEscapes() {

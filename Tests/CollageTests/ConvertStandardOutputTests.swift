@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageCodecs
 import CollageTestSupport
 
 /// `collage convert IN -o - --format F`: the photo to standard output, as
@@ -32,7 +33,7 @@ final class ConvertStandardOutputTests: XCTestCase {
     func testDashNeedsFormatAndOnePhoto() throws {
         let noFormat = try runCollage(["convert", "photos/quadrants.png", "-o", "-"], in: directory)
         XCTAssertEqual(noFormat.status, 64)
-        XCTAssertEqual(noFormat.stderr, "error: -o - writes to standard output and needs --format jpeg|png|webp\nsee `collage convert --help`\n")
+        XCTAssertEqual(noFormat.stderr, "error: -o - writes to standard output and needs --format \(OutputFormat.choices)\nsee `collage convert --help`\n")
         XCTAssertTrue(noFormat.stdout.isEmpty)
 
         let two = try runCollage(["convert", "photos/quadrants.png", "photos/stripes.png", "-o", "-", "--format", "png"],

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageCodecs
 import CollageTestSupport
 
 /// The reference pages list every command and every flag its `--help` has.
@@ -22,7 +23,7 @@ final class DocsCompletenessTests: XCTestCase {
 
     func testFormatPageCommandTableHasEveryCommandAndFlag() throws {
         let page = try text("docs/format.md")
-        XCTAssertTrue(page.contains("turns it into a PNG, JPEG or WebP image."))
+        XCTAssertTrue(page.contains("turns it into a \(OutputFormat.displayNamesInProse) image."))
         for command in commands {
             guard let row = page.split(separator: "\n").first(where: {
                 $0.hasPrefix("| `collage \(command) ") || $0.hasPrefix("| `collage \(command)`") }) else {
@@ -37,7 +38,7 @@ final class DocsCompletenessTests: XCTestCase {
     func testBannerAndReadmeNameEveryFormatAndCommand() throws {
         let banner = String(decoding: try runCollage(["--help"]).stdout, as: UTF8.self)
         let version = try text("VERSION").trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertTrue(banner.hasPrefix("collage \(version): turn a YAML or JSON collage document into a PNG, JPEG or WebP image.\n"),
+        XCTAssertTrue(banner.hasPrefix("collage \(version): turn a YAML or JSON collage document into a \(OutputFormat.displayNamesInProse) image.\n"),
                       banner)
         let readme = try text("README.md")
         let usage = readme.components(separatedBy: "## Using it")[1].components(separatedBy: "```")[1]

@@ -20,6 +20,7 @@ final class InputKeysPropertyTests: XCTestCase, PhotoFolderTest {
         "overlay.image": ["link.png"],
         "overlay.font.file": ["OUTSIDE/Bold.ttf", "OUTSIDE/Mono.ttf"],
         "backgroundImage.image": ["../outside/bg.png"],
+        "include": ["../outside/brand.yaml"],
     ]
 
     override func setUpWithError() throws {
@@ -35,8 +36,10 @@ final class InputKeysPropertyTests: XCTestCase, PhotoFolderTest {
         try manager.createSymbolicLink(atPath: site.appendingPathComponent("link.png").path,
                                        withDestinationPath: url("outside/logo.png").path)
         let outside = url("outside").path
+        try write("outside/brand.yaml", "vars: {ink: \"#102030\"}\n")
         try write("site/doc.yaml", """
             version: 1
+            include: [../outside/brand.yaml]
             canvas: {width: 60, height: 40, background: {image: ../outside/bg.png}}
             photos: [../outside/photo.png]
             layout: {kind: auto, padding: 10}
@@ -61,7 +64,8 @@ final class InputKeysPropertyTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(Set(valuesByKey.keys), Set(DocumentSchema.inputKinds.keys),
                        "a key marked x-collage-input in the schema is not in this test's document (or the reverse)")
         XCTAssertEqual(DocumentSchema.inputKinds, ["photo.src": .image, "overlay.image": .image,
-                                                   "overlay.font.file": .font, "backgroundImage.image": .image])
+                                                   "overlay.font.file": .font, "backgroundImage.image": .image,
+                                                   "include": .document])
     }
 
     /// The schema paths that resolved a file are the marked ones, each input
@@ -70,7 +74,7 @@ final class InputKeysPropertyTests: XCTestCase, PhotoFolderTest {
         let spec = try spec()
         let inputs = spec.inputs
         XCTAssertEqual(Set(inputs.map(\.key)), Set(DocumentSchema.inputKinds.keys))
-        XCTAssertEqual(inputs.count, 5)
+        XCTAssertEqual(inputs.count, 6)
         XCTAssertEqual(Set(inputs.map(\.src)), writtenValues)
         let lines = try text("site/doc.yaml").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for input in inputs {
@@ -126,7 +130,9 @@ final class InputKeysPropertyTests: XCTestCase, PhotoFolderTest {
         XCTAssertThrowsError(try renderer.render(.file(site.appendingPathComponent("doc.yaml").path))) { error in
             guard case .diagnostics(let list) = error as? CollageError else { return XCTFail("\(error)") }
             XCTAssertEqual(list.diagnostics.map(\.kind), Array(repeating: .pathOutsideRoot, count: inputs.count))
-            XCTAssertEqual(list.diagnostics.map(\.location), inputs.map(\.location))
+            // In source order: the validator finds them (before any file is looked for).
+            let byPlace = { (a: SourceLocation?, b: SourceLocation?) in (a?.line ?? 0, a?.column ?? 0) < (b?.line ?? 0, b?.column ?? 0) }
+            XCTAssertEqual(list.diagnostics.map(\.location), inputs.map(\.location).sorted(by: byPlace))
         }
         // Without the root the document renders.
         let rendered = try runCollage(["render", "doc.yaml", "-o", "o.png"], in: site)

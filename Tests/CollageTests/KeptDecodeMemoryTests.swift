@@ -17,7 +17,7 @@ final class KeptDecodeMemoryTests: XCTestCase {
         // A 4032x3024 4:4:4 photo re-encoded progressive: three coefficient
         // arrays of 24 MiB, over the allocator's 4 MiB mapping threshold.
         let photo = try ImageDecoder.decode(path: try TestPackage.corpusFile("metadata-extractor-images/photo_Issue_525.jpg"))
-        let bytes = try ImageEncoder.encode(photo, as: .jpeg, options: EncodeOptions(quality: 80, subsampling: .yuv444, progressive: true))
+        let bytes = try ImageEncoder.encode(photo, as: .jpeg, options: EncodeOptions(quality: 80, settings: ["subsampling": "444", "progressive": "true"]))
         let path = try TestPackage.temporaryDirectory(self).appendingPathComponent("progressive.jpg").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let minimum = Size(width: 1008, height: 756)

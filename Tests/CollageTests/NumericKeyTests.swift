@@ -72,6 +72,14 @@ final class NumericKeyTests: XCTestCase {
                               exclusiveMinimum: double("exclusiveMinimum"), multipleOf: double("multipleOf"),
                               item: item, percentages: percentages)
         }
+        /// A list's items: its own, or those of the list branch of a union (`focus`: `[x, y]` | `auto` | `faces`).
+        func arrayItems(_ property: [String: Any]) -> [String: Any]? {
+            if let items = property["items"] as? [String: Any] { return items }
+            let node = resolve(property)
+            if let items = node["items"] as? [String: Any] { return items }
+            let branches = (node["anyOf"] as? [[String: Any]] ?? []).map(resolve)
+            return branches.first { $0["type"] as? String == "array" }?["items"] as? [String: Any]
+        }
         var found: [NumericKey] = []
         func visit(_ object: [String: Any], path: [String]) {
             for (name, value) in object["properties"] as? [String: Any] ?? [:] {
@@ -79,7 +87,7 @@ final class NumericKeyTests: XCTestCase {
                 let here = path + [name]
                 if let branch = numeric(property) {
                     found.append(key(here, branch, item: false, percentages: takesPercentages(property)))
-                } else if let items = property["items"] as? [String: Any], let branch = numeric(items) {
+                } else if let items = arrayItems(property), let branch = numeric(items) {
                     found.append(key(here, branch, item: true, percentages: takesPercentages(items)))
                 } else if let values = property["additionalProperties"] as? [String: Any], let branch = numeric(values) {
                     found.append(key(here + ["*"], branch, item: false, percentages: false))
@@ -244,6 +252,15 @@ final class NumericKeyTests: XCTestCase {
             // A QR code overlay's own mapping (`$defs/qrcode`).
             let code = Tree.map([("text", .raw("\"A\""))]).setting(inner, to: placed)
             trees.append(document([("photos", .list([photo])), ("overlays", .list([Tree.map([("qrcode", code)])]))]))
+        case "component":
+            // A component's box (`$defs/component`), read where it is declared.
+            let component = Tree.map([("width", .raw("10")), ("height", .raw("10")), ("overlays", .list([]))]).setting(inner, to: placed)
+            trees.append(document([("photos", .list([photo])), ("components", .map([("c", component)])),
+                                   ("overlays", .list([Tree.map([("use", .raw("\"c\""))])]))]))
+        case "variant":
+            // A variant's canvas (`$defs/variant`), checked whether or not it is rendered.
+            let variant = Tree.map([("width", .raw("10")), ("height", .raw("10"))]).setting(inner, to: placed)
+            trees.append(document([("photos", .list([photo])), ("variants", .map([("v", variant)]))]))
         case "letterbox":
             let item = Tree.map([("src", photo), ("fit", .raw("\"contain\""))]).setting(ArraySlice(["letterbox"] + inner), to: placed)
             trees.append(document([("photos", .list([item]))]))

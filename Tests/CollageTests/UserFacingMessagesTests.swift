@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CollageCodecs
 import CollageTestSupport
 
 /// Messages a first-time user meets, through the binary: exact text and exit
@@ -176,7 +177,7 @@ final class UserFacingMessagesTests: XCTestCase {
                        + "see `collage render --help`\n")
         let stdout = try runCollage(["render", "doc.yaml", "-o", "-"], in: directory)
         XCTAssertEqual(stdout.status, 64)
-        XCTAssertEqual(stdout.stderr, "error: -o - writes to standard output and needs --format jpeg|png|webp "
+        XCTAssertEqual(stdout.stderr, "error: -o - writes to standard output and needs --format \(OutputFormat.choices) "
                        + "or the document's output.format\nsee `collage render --help`\n")
         // The document's output.format is enough.
         try write("version: 1\ncanvas: {width: 40, height: 40}\noutput: {format: jpeg}\nphotos: [photos/quadrants.png]\n",

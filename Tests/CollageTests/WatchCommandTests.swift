@@ -68,6 +68,15 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(try runCollage(["watch", "doc.yaml"], in: directory).status, 64)
         XCTAssertEqual(try runCollage(["watch", "-", "-o", "x.png"], in: directory).status, 64)
         XCTAssertEqual(try runCollage(["watch", "doc.yaml", "-o", "-"], in: directory).status, 64)
+        // A document with variants is watched as one: --variant is required, OUT holds no placeholder.
+        try write("variants.yaml", document(background: "#ff0000")
+                  + "variants: {a: {width: 30, height: 20}, b: {width: 60, height: 40}}\n")
+        let none = try runCollage(["watch", "variants.yaml", "-o", "x.png"], in: directory)
+        XCTAssertEqual(none.status, 64)
+        XCTAssertTrue(none.stderr.contains("variants.yaml has variants (a, b): pass --variant NAME for one"), none.stderr)
+        XCTAssertEqual(try runCollage(["watch", "variants.yaml", "-o", "x-${variant}.png", "--variant", "a"], in: directory).status, 64)
+        XCTAssertEqual(try runCollage(["watch", "variants.yaml", "-o", "x.png", "--variant", "a", "--set", "variant=b"],
+                                      in: directory).status, 64)
         let help = try runCollage(["watch", "--help"])
         XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("$ collage watch trip.yaml -o preview.jpg"))
     }

@@ -265,6 +265,11 @@ int collage_xml_next(collage_xml_reader *r, collage_xml_element *element);
  * call collage_xml_element_done after the last one. */
 int collage_xml_attribute(collage_xml_reader *r, int index, const char **name, const char **value);
 void collage_xml_element_done(collage_xml_reader *r);
+/* As collage_xml_next, and also text and CDATA nodes: 1 for an element
+ * start (`element` set), 2 for text (`*text`, valid until the next call;
+ * `element->depth` and `line` set), 0 at the end, -1 on malformed XML.
+ * For data files read whole (the face cascades, CollageFocus). */
+int collage_xml_next_content(collage_xml_reader *r, collage_xml_element *element, const char **text);
 const char *collage_xml_message(const collage_xml_reader *r);
 void collage_xml_close(collage_xml_reader *r);
 
@@ -421,5 +426,14 @@ void collage_png_stream_take(collage_png_stream *s);
  * bytes are deterministic. No ICCP/EXIF chunks (the data is sRGB). */
 int collage_webp_encode(const uint8_t *rgba, int width, int height, int with_alpha, int quality, int lossless,
                         collage_buffer *out);
+
+/* AVIF from RGBA8 through libheif's aom AV1 encoder (libheif dlopen'ed as
+ * for decoding): lossy at `quality` (1-100), libaom `speed` 0-9, chroma
+ * 420 or 444, 8-bit, an nclx box (BT.709 primaries, sRGB transfer,
+ * BT.601 matrix, full range), an alpha image only when `with_alpha`;
+ * libaom on one thread, so the bytes are deterministic. Returns 0 or -1
+ * (message filled; also when libheif or its aom encoder is unavailable). */
+int collage_avif_encode(const uint8_t *rgba, int width, int height, int with_alpha, int quality, int speed,
+                        int chroma, collage_buffer *out);
 
 #endif

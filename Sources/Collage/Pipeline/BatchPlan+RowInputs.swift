@@ -11,11 +11,12 @@ extension BatchPlan {
     /// Each row's document is loaded once more for this (validation only,
     /// no decode; rows in parallel), so that no row's output, `--report` or
     /// `--depfile` can replace a file another row reads.
-    public func rowInputs(template: DocumentInput) -> [[String]] {
+    /// A row refused by `root` (`--root`) contributes none.
+    public func rowInputs(template: DocumentInput, root: PathPolicy? = nil) -> [[String]] {
         let results = Mutex([[String]](repeating: [], count: jobs.count))
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let job = jobs[index]
-            guard job.row.failure == nil, let spec = try? template.load(variables: job.variables) else { return }
+            guard job.row.failure == nil, let spec = try? template.load(variables: job.variables, root: root) else { return }
             let inputs = spec.inputs.map(\.path)
             results.withLock { $0[index] = inputs }
         }

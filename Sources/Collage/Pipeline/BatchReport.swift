@@ -17,6 +17,8 @@ import CollageSpec
 /// - `inputs`: the files the row's document names (`Spec.inputs`) and, once
 ///   rendered, the fonts its text was set in; relative to the working
 ///   directory when inside it.
+/// - `quality`: present only for a row written under `--max-bytes` (or
+///   `output.maxBytes`): the quality chosen.
 /// - `error`: null unless failed; then the first error: `kind` (a
 ///   `Diagnostic.Kind` raw value, or `usage`), `message`, and `file`, `line`,
 ///   `column` (1-based; null when unlocated).
@@ -38,6 +40,8 @@ public enum BatchReport {
             status = "failed"
             error = json(failure, workingDirectory: workingDirectory)
         }
+        var quality: [(String, JSONText.Value)] = []
+        if case .written(let report) = outcome.status, let chosen = report.quality { quality = [("quality", .int(chosen))] }
         return JSONText.line(.object([
             ("row", .int(outcome.job.row.number)),
             ("id", outcome.job.row.fields["id"].map { .string($0) } ?? .null),
@@ -45,8 +49,7 @@ public enum BatchReport {
             ("status", .string(status)),
             ("ms", .int(outcome.milliseconds)),
             ("inputs", .array(outcome.inputs.map { .string(Depfile.relative($0, to: workingDirectory)) })),
-            ("error", error),
-        ]))
+        ] + quality + [("error", error)]))
     }
 
     /// The whole report: a line per outcome, each ending in a newline.

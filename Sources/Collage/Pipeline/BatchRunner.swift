@@ -75,7 +75,7 @@ public enum BatchRunner {
         let results = OutcomeStore(count: jobs.count)
         let workers = max(1, min(parallelism, jobs.count))
         if let cache = options.imageCache {
-            cache.share(sharedImages(jobs.lazy.filter { $0.row.failure == nil }.prefix(2), template: template))
+            cache.share(sharedImages(jobs.lazy.filter { $0.row.failure == nil }.prefix(2), template: template, root: policy))
         }
         let documentFiles = [templatePath, dataPath].filter { $0 != "-" }
         // One thread per job slot (not a GCD pool, which caps at the core
@@ -97,11 +97,11 @@ public enum BatchRunner {
     /// The image files (photos and image overlays) that every one of `jobs`
     /// names, when there are at least two: with the template's literal
     /// logo, the logo. A row whose document does not load contributes none.
-    static func sharedImages(_ jobs: some Collection<BatchPlan.Job>, template: DocumentInput) -> Set<String> {
+    static func sharedImages(_ jobs: some Collection<BatchPlan.Job>, template: DocumentInput, root: PathPolicy?) -> Set<String> {
         guard jobs.count >= 2 else { return [] }
         var common: Set<String>?
         for job in jobs {
-            guard let spec = try? template.load(variables: job.variables) else { return [] }
+            guard let spec = try? template.load(variables: job.variables, root: root) else { return [] }
             let images = Set(spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec))
             common = common.map { $0.intersection(images) } ?? images
         }
@@ -126,7 +126,7 @@ public enum BatchRunner {
                 let kind: Diagnostic.Kind = BatchStamps.reservedNameRefusal(of: job.outputPath) != nil ? .invalidValue : .pathOutsideRoot
                 throw .diagnostics(DiagnosticList([Diagnostic(kind, at: job.row.location, refusal)], source: nil))
             }
-            let spec = try template.load(variables: job.variables)
+            let spec = try template.load(variables: job.variables, root: policy)
             inputs = unique(spec.inputs.map(\.path))
             try policy?.check(spec)
             var stamp: String?
@@ -156,7 +156,8 @@ public enum BatchRunner {
                 incremental.stamps.record(job.outputPath, stamp: stamp, fonts: prepared.usedFontFiles)
             }
             let report = CollageRenderer.Report(prepared: prepared, format: encoded.format,
-                                                byteCount: encoded.byteCount, warnings: encoded.warnings)
+                                                byteCount: encoded.byteCount, warnings: encoded.warnings,
+                                                quality: encoded.quality)
             return Outcome(job: job, status: .written(report), dependencies: documentFiles.map(absolute) + prepared.inputFiles,
                            inputs: inputs, milliseconds: elapsed())
         } catch {

@@ -73,18 +73,28 @@ public enum DocumentInput: Sendable {
     }
 
     /// Loads and validates the document with `variables` (`--set`, batch
-    /// rows) overriding its `vars`.
+    /// rows) overriding its `vars`; with `root` (`--root`), a file or photo
+    /// pattern outside it is a `.pathOutsideRoot` error found while
+    /// validating (`InputRoot`), before it is looked for.
     /// - Throws: `CollageError.diagnostics` with every document error.
-    public func load(variables: [String: String]) throws(CollageError) -> Spec {
+    public func load(variables: [String: String], root: PathPolicy? = nil) throws(CollageError) -> Spec {
         do {
             switch self {
             case .file(let path):
-                return try DocumentLoader.load(path: path, variables: variables)
+                return try DocumentLoader.load(path: path, variables: variables, root: root?.inputRoot)
             case .text(let bytes, let name, let base):
-                return try DocumentLoader.load(text: bytes, file: name, baseDirectory: base, variables: variables)
+                return try DocumentLoader.load(text: bytes, file: name, baseDirectory: base, variables: variables,
+                                               root: root?.inputRoot)
             }
         } catch {
             throw .diagnostics(error)
         }
+    }
+
+    /// The variants the document declares, in order (`DocumentVariants.names`);
+    /// empty when it declares none or cannot be read or parsed (reported
+    /// when it is loaded).
+    public var variantNames: [String] {
+        DocumentVariants.names(text: bytes, file: path ?? "<stdin>")
     }
 }

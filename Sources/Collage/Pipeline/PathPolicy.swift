@@ -30,14 +30,12 @@ public struct PathPolicy: Sendable {
         self.root = resolved
     }
 
+    /// The same root for the validator (`DocumentInput.load(variables:root:)`).
+    public var inputRoot: InputRoot { InputRoot(resolved: root) }
+
     /// Whether `path` (absolute) lies inside the root once symlinks are
-    /// followed. A path that does not exist is judged by its nearest
-    /// existing ancestor plus the rest of it, normalised.
-    public func contains(_ path: String) -> Bool {
-        let resolved = PathPolicy.resolveExisting(path)
-        if root == "/" { return true }
-        return resolved == root || resolved.hasPrefix(root + "/")
-    }
+    /// followed (`InputRoot.contains`).
+    public func contains(_ path: String) -> Bool { inputRoot.contains(path) }
 
     /// Refuses a spec that names a path outside the root.
     /// - Throws: `CollageError.diagnostics` with one `.pathOutsideRoot` per offending path.
@@ -52,34 +50,6 @@ public struct PathPolicy: Sendable {
         if !problems.isEmpty { throw .diagnostics(DiagnosticList(problems, source: spec.source)) }
     }
 
-    /// realpath(3), or nil when the path does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// realpath(3) of the longest existing prefix of `path`, with the
-    /// remaining components appended (`..` in them removed lexically).
-    static func resolveExisting(_ path: String) -> String {
-        if let resolved = realPath(path) { return resolved }
-        var components = path.split(separator: "/").map(String.init)
-        var rest: [String] = []
-        while !components.isEmpty {
-            rest.insert(components.removeLast(), at: 0)
-            let prefix = "/" + components.joined(separator: "/")
-            if let base = realPath(prefix) {
-                var parts = base.split(separator: "/").map(String.init)
-                for part in rest {
-                    switch part {
-                    case ".": continue
-                    case "..": if !parts.isEmpty { parts.removeLast() }
-                    default: parts.append(part)
-                    }
-                }
-                return "/" + parts.joined(separator: "/")
-            }
-        }
-        return path
-    }
+    static func realPath(_ path: String) -> String? { InputRoot.realPath(path) }
+    static func resolveExisting(_ path: String) -> String { InputRoot.resolveExisting(path) }
 }

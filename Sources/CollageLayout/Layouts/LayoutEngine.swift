@@ -1,6 +1,7 @@
 import CollageNumerics
 import CollageRaster
 import CollageSpec
+import CollageText
 import Glibc
 
 /// Spec + image sizes -> frames (docs/format.md "Layout rules").
@@ -28,9 +29,12 @@ public enum LayoutEngine {
     ///   - backgroundImageSize: the oriented size of `spec.canvas.image`
     ///     (source pixels); nil when there is none (or it was not read: no
     ///     background is drawn).
+    ///   - library: fonts, to set the texts of a component that omits
+    ///     `width` or `height` (its box is their union).
     public static func layout(_ spec: Spec, photoSizes: [Size],
                               overlayImageSizes: [Int: Size] = [:],
-                              backgroundImageSize: Size? = nil) throws(DiagnosticList) -> Layout {
+                              backgroundImageSize: Size? = nil,
+                              library: FontLibrary = .shared) throws(DiagnosticList) -> Layout {
         guard photoSizes.count == spec.photos.count else {
             throw DiagnosticList([Diagnostic(.render, at: nil,
                 "internal: \(photoSizes.count) image sizes for \(spec.photos.count) photos")])
@@ -63,7 +67,7 @@ public enum LayoutEngine {
                                orientation: photo.orientation, size: photoSizes[index])
         }
         let overlays = try OverlayLayout.frames(spec, canvas: canvas, placements: placements,
-                                                imageSizes: overlayImageSizes, images: &images)
+                                                imageSizes: overlayImageSizes, images: &images, library: library)
         var background: BackgroundFrame?
         if let image = spec.canvas.image, let size = backgroundImageSize, size.width > 0, size.height > 0 {
             if image.fit == .tile, let problem = BackgroundFrame.tileCopiesProblem(image, size: size, canvas: canvas) {
@@ -73,7 +77,9 @@ public enum LayoutEngine {
                                       size: size))
             background = BackgroundFrame.frame(image, image: images.count - 1, size: size, canvas: canvas)
         }
-        return Layout(canvas: canvas, photos: placements, overlays: overlays, images: images, background: background)
+        var layout = Layout(canvas: canvas, photos: placements, overlays: overlays, images: images, background: background)
+        if let print = spec.print { PrintBleed.apply(print, to: &layout, spec: spec) }
+        return layout
     }
 
     /// Every cell at least 1 px a side: a weight far smaller than the others

@@ -21,16 +21,23 @@ public enum OverlayLayout {
     ///     appended and its frame names the entry.
     /// - Throws: `.unknownId` at `photo:` for an id no laid-out photo has;
     ///   `.render` for an image overlay with no (or an empty) size.
+    ///   - library: fonts, to set the texts of a component that omits
+    ///     `width` or `height` (`ComponentUnion`).
     static func frames(_ spec: Spec, canvas: Size, placements: [PhotoPlacement], imageSizes: [Int: Size],
-                       images: inout [LayoutImage]) throws(DiagnosticList) -> [OverlayFrame] {
+                       images: inout [LayoutImage], library: FontLibrary = .shared) throws(DiagnosticList) -> [OverlayFrame] {
         var context = OverlayFrameContext(imageSizes: imageSizes, images: images)
         defer { images = context.images }
         var frames: [OverlayFrame] = []
+        var unions = ComponentUnion(spec: spec, canvas: canvas, library: library)
         for (index, overlay) in spec.overlays.enumerated() {
-            let area = try self.area(overlay, spec: spec, canvas: canvas, placements: placements)
+            let reference = try self.area(overlay, spec: spec, canvas: canvas, placements: placements)
+            unions.measure(at: index, reference: reference, context: context)
+            let (boxes, area) = ComponentBoxes.place(overlay.groups, in: reference, measured: unions.measured)
             let kind = try overlay.kind.framing(at: overlay.location).frame(overlay, index: index, in: area, context: &context)
-            frames.append(OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
-                                       blend: overlay.blend, kind: kind))
+            var frame = OverlayFrame(overlay: index, area: area, rotation: overlay.rotation, opacity: overlay.opacity,
+                                     blend: overlay.blend, kind: kind)
+            frame.componentBoxes = boxes
+            frames.append(frame)
         }
         return frames
     }

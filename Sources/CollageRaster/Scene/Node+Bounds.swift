@@ -31,7 +31,7 @@ extension Node {
 
 extension Rect {
     /// The smallest rectangle holding both.
-    func union(_ other: Rect) -> Rect {
+    public func union(_ other: Rect) -> Rect {
         let x0 = min(x, other.x), y0 = min(y, other.y)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }

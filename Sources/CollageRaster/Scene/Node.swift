@@ -53,7 +53,8 @@ public struct Shadow: Sendable {
         case shape(Path)
         /// The alpha of the image leaves under the group, as the group draws
         /// them (rotation included), grown by `spread` canvas pixels
-        /// (negative: shrunk) before the blur (an image overlay).
+        /// (negative: shrunk) before the blur (an image overlay); with the
+        /// coverage of its path leaves and glyph masks (a component).
         case alpha(spread: Double)
     }
     public var caster: Caster

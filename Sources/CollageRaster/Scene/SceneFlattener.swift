@@ -211,7 +211,10 @@ extension SceneFlattener {
     /// `children` (through nested groups' transforms), drawn as the group
     /// draws it and moved by the offset (canvas pixels), becomes an image
     /// draw marked `ImageShadow`, sampled over `clip` widened by the
-    /// shadow's reach so that alpha just outside still blurs in.
+    /// shadow's reach so that alpha just outside still blurs in. The path
+    /// leaves' coverage (fill rule, paint ignored) and the glyph masks
+    /// (`MaskLeaf.coverage`) are united into one mask, blurred once and
+    /// drawn in the shadow's colour (a component's `shadow`).
     fileprivate func alphaShadowItems(_ shadow: Shadow, spread: Double, children: [Node], transform: Affine,
                                       opacity: Double, clip: PixelRect, into items: inout [SceneItem]) {
         guard shadow.sigma.isFinite, shadow.offsetX.isFinite, shadow.offsetY.isFinite, spread.isFinite,
@@ -221,6 +224,16 @@ extension SceneFlattener {
         let sampled = PixelRect(x: clip.x - margin, y: clip.y - margin,
                                 width: clip.width + 2 * margin, height: clip.height + 2 * margin)
         let moved = transform.then(.translation(shadow.offsetX, shadow.offsetY))
+        // The other leaves' coverage, moved, as one mask over `sampled` (overlaps counted once).
+        var cast: CoverageMask?
+        func add(_ coverage: CoverageMask) {
+            guard var union = cast else { cast = coverage; return }
+            for i in union.coverage.indices {
+                let a = Int(union.coverage[i]), b = Int(coverage.coverage[i])
+                union.coverage[i] = UInt8(a + b - (a * b + 127) / 255)
+            }
+            cast = union
+        }
         func visit(_ nodes: [Node], _ transform: Affine) {
             for node in nodes {
                 switch node {
@@ -232,11 +245,19 @@ extension SceneFlattener {
                           !draw.flipsX, !draw.flipsY else { continue }
                     draw.shadow = marker
                     items.append(.image(draw))
-                case .path, .mask, .tile: continue
+                case .path(let leaf):
+                    add(PathRasterizer.coverage(leaf.path.transformed(by: transform), rule: leaf.rule, area: sampled))
+                case .mask(let leaf): add(leaf.coverage(under: transform, in: sampled))
+                case .tile: continue
                 }
             }
         }
         visit(children, moved)
+        guard let cast, let blurred = GaussianBlur.blur(cast, sigma: max(0, shadow.sigma), within: PixelRect(
+            x: clip.x - sampled.x, y: clip.y - sampled.y, width: clip.width, height: clip.height)) else { return }
+        let mask = PlacedMask(mask: blurred.mask, x: sampled.x + blurred.x, y: sampled.y + blurred.y)
+        guard let visible = mask.cropped(to: clip) else { return }
+        items.append(.mask(MaskDraw(mask: visible.mask, originX: visible.x, originY: visible.y, color: shadow.color.faded(opacity))))
     }
 }
 

@@ -32,6 +32,10 @@ extension Validator {
             layout.padding = value
             layout.paddingLocation = padding.value.location
         }
+        if let focus = keys["focus"], let setting = focusSetting(focus.value) {
+            layout.focus = setting
+            layout.focusLocation = focus.value.location
+        }
         // A key of other kinds: "applies only to …" from the kinds' key lists.
         let reading = kind.reading
         let foreign = keys.filter { !Vocabulary.layoutCommon.contains($0.key) && !reading.keys.contains($0.key) }

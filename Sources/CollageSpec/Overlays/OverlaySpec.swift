@@ -34,6 +34,11 @@ public struct OverlaySpec: Sendable, Equatable {
     public var blend: BlendModeName = .normal
     /// Where the overlay's list item starts.
     public var location: SourceLocation
+    /// The component uses this overlay was expanded from, outermost first;
+    /// empty for an overlay written in `overlays` (docs/format.md "Components").
+    public var groups: [ComponentInstance] = []
+    /// `id`: the overlay's name for a variant's `overrides` (`overlays.ID.KEY`); default none.
+    public var id: String?
     public init(kind: OverlayKind, anchor: Anchor = .center, offsetX: Length = .pixels(0), offsetY: Length = .pixels(0),
                 location: SourceLocation) {
         self.kind = kind; self.anchor = anchor; self.offsetX = offsetX; self.offsetY = offsetY; self.location = location

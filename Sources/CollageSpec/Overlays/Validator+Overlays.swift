@@ -13,7 +13,10 @@ extension Validator {
                    "expected a list of overlays for 'overlays', found \(describe(entry.value))")
             return []
         }
-        return items.compactMap { readOverlay($0) }
+        return items.flatMap { item -> [OverlaySpec] in
+            if isUse(item) { return readUse(item) }
+            return readOverlay(item).map { [inComponent($0, node: item)] } ?? []
+        }
     }
 
     private mutating func readOverlay(_ node: Node) -> OverlaySpec? {
@@ -50,7 +53,7 @@ extension Validator {
 
     /// The placement keys every kind shares (`Vocabulary.overlayPlacement`);
     /// the kind is set by the caller.
-    private mutating func readOverlayPlacement(_ keys: [String: Node.Entry], kind: OverlayKindName,
+    mutating func readOverlayPlacement(_ keys: [String: Node.Entry], kind: OverlayKindName,
                                                node: Node) -> OverlaySpec? {
         var overlay = OverlaySpec(kind: .text(TextOverlaySpec(text: "")), location: node.location)
         var failed = false
@@ -85,6 +88,9 @@ extension Validator {
         }
         if let entry = keys["blend"] {
             if let blend = readBlend(entry.value) { overlay.blend = blend } else { failed = true }
+        }
+        if let entry = keys["id"] {
+            if let id = string(entry.value, key: "id") { overlay.id = id } else { failed = true }
         }
         if let entry = keys["layer"] {
             if let name = enumeration(entry.value, key: "layer", allowed: OverlayLayer.allCases.map(\.rawValue)),

@@ -12,24 +12,28 @@ extension TextBlock {
     ///   - overlay: its placement keys (anchor, offset, rotation; `location` for errors).
     ///   - area: the rectangle anchors and percentages refer to, canvas pixels.
     ///   - canvas: the canvas size (colour glyphs are clipped to what reaches it).
+    ///   - drawable: the area the text may draw in, canvas pixels (with
+    ///     `print`: the output, bleed and slug at negative coordinates,
+    ///     `Layout.drawable`); default the canvas.
     ///   - library: fonts to use.
     /// - Throws: `Typesetter.set`'s errors.
     public static func set(_ text: TextOverlaySpec, placement overlay: OverlaySpec, in area: PixelRect, canvas: Size,
-                           library: FontLibrary = .shared) throws(DiagnosticList) -> TextBlock {
+                           drawable: PixelRect? = nil, library: FontLibrary = .shared) throws(DiagnosticList) -> TextBlock {
         let layout = try Typesetter.set(text, placement: overlay, in: area, library: library)
-        return library.withLock { outlined(layout, style: text.style, rotation: overlay.rotation, canvas: canvas) }
+        return library.withLock { outlined(layout, style: text.style, rotation: overlay.rotation,
+                                    drawable: drawable ?? PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)) }
     }
 
     /// The block of `layout`: each outline glyph's path added to its fill
     /// colour's, the stroke of `style`, each colour glyph scaled into a tile
     /// (call holding the font library's lock).
-    static func outlined(_ layout: TextLayout, style: TextStyle, rotation: Double, canvas: Size) -> TextBlock {
+    static func outlined(_ layout: TextLayout, style: TextStyle, rotation: Double, drawable: PixelRect) -> TextBlock {
         var fills = [Path](repeating: Path(), count: layout.fillColors.count)
         var tiles: [ColorTile] = []
         // Tiles are made unrotated and turned by the overlay's node
         // (`OverlayNode.text`): what lands on the canvas is the canvas turned
         // back about the box centre.
-        let visible = visibleArea(canvas: canvas, rotation: rotation, box: layout.box)
+        let visible = visibleArea(drawable: drawable, rotation: rotation, box: layout.box)
         // Positions this far out cannot reach any canvas.
         let reach = 1e9
         for glyph in layout.glyphs where abs(glyph.x) < reach && abs(glyph.y) < reach {
@@ -55,14 +59,13 @@ extension TextBlock {
 
     /// The pixels of the unrotated text frame that a rotation by `rotation`
     /// degrees about `box`'s centre (as `OverlayNode.turn`) brings onto the
-    /// canvas: the canvas itself for 0°, else the bounds of the canvas
-    /// turned back, rounded outwards.
-    static func visibleArea(canvas: Size, rotation: Double, box: Rect) -> PixelRect {
-        let whole = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+    /// drawable area: the area itself for 0°, else its bounds turned back,
+    /// rounded outwards.
+    static func visibleArea(drawable whole: PixelRect, rotation: Double, box: Rect) -> PixelRect {
         guard rotation.isFinite, rotation.truncatingRemainder(dividingBy: 360) != 0,
               box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return whole }
         let back = Affine.rotation(degrees: -rotation, about: box.x + box.width / 2, box.y + box.height / 2)
-        let bounds = back.bounds(of: Rect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)))
+        let bounds = back.bounds(of: Rect(x: Double(whole.x), y: Double(whole.y), width: Double(whole.width), height: Double(whole.height)))
         let x0 = Int(checked: bounds.x, .down), y0 = Int(checked: bounds.y, .down)
         let x1 = Int(checked: bounds.x + bounds.width, .up), y1 = Int(checked: bounds.y + bounds.height, .up)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)

@@ -11,7 +11,8 @@ extension TextOverlaySpec: OverlayFraming, OverlayDrawing {
     /// - Throws: the typesetter's font and size errors at the overlay's location.
     func node(_ frame: OverlayFrame, context: inout OverlayDrawingContext) throws(DiagnosticList) -> Node? {
         var block = try TextBlock.set(self, placement: context.spec.overlays[frame.overlay], in: frame.area,
-                                       canvas: context.layout.canvas, library: context.library)
+                                       canvas: context.layout.canvas, drawable: context.layout.drawable,
+                                       library: context.library)
         block.overlay = frame.overlay
         context.textBlocks.append(block)
         context.warnings += block.warnings

@@ -50,7 +50,7 @@ extension Validator {
             report(.invalidValue, moduleEntry.keyLocation, "'qrcode' takes 'size' or 'module', not both")
             failed = true
         case (.some(let sizeEntry), nil):
-            guard let size = int(sizeEntry.value, key: "size", range: 1...Self.maxCanvasSide) else { failed = true; break }
+            guard let size = int(sizeEntry.value, key: "size", range: 1...Self.maxCanvasSide, acceptsUnits: true) else { failed = true; break }
             guard let symbol else { break }
             let across = symbol.side + 2 * margin
             guard size >= across else {
@@ -62,7 +62,7 @@ extension Validator {
             }
             module = size / across
         case (nil, .some(let moduleEntry)):
-            if let value = int(moduleEntry.value, key: "module", range: 1...Self.maxQRCodeModule) { module = value } else { failed = true }
+            if let value = int(moduleEntry.value, key: "module", range: 1...Self.maxQRCodeModule, acceptsUnits: true) { module = value } else { failed = true }
         case (nil, nil):
             break
         }

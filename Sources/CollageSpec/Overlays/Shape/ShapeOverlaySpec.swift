@@ -80,6 +80,9 @@ public struct ShapeStroke: Sendable, Hashable {
     public var cap: Cap
     /// ≥ 1, default 4: miter length over width beyond which a miter bevels.
     public var miterLimit: Double
+    /// Where `width` is written (print preflight); nil when built in code. Not part of the value.
+    public var widthLocation: SourceLocation? { get { widthNote.location } set { widthNote.location = newValue } }
+    var widthNote = MessageLocation()
     public init(width: Double, color: PaintSpec = .color(.black), dash: [Double] = [], dashOffset: Double = 0,
                 join: Join = .miter, cap: Cap = .butt, miterLimit: Double = 4) {
         self.width = width; self.color = color; self.dash = dash; self.dashOffset = dashOffset

@@ -69,7 +69,7 @@ extension Validator {
             var radius = 0.0
             if let entry = keys["cornerRadius"] {
                 if let value = number(entry.value, key: "cornerRadius", range: 0...Double(Self.maxCanvasSide),
-                                      rangeText: "at least 0 and at most \(Self.maxCanvasSide) pixels") {
+                                      rangeText: "at least 0 and at most \(Self.maxCanvasSide) pixels", isLength: true) {
                     radius = value + 0
                 } else { failed = true }
             }
@@ -218,15 +218,16 @@ extension Validator {
         let pixels = "at least 0 and at most \(Self.formatNumber(Self.maxStrokeLength)) pixels"
         var stroke = ShapeStroke(width: 0)
         if let width = number(widthEntry.value, key: "width", range: 0...Self.maxStrokeWidth,
-                              rangeText: "at least 0 and at most \(Self.formatNumber(Self.maxStrokeWidth)) pixels") {
+                              rangeText: "at least 0 and at most \(Self.formatNumber(Self.maxStrokeWidth)) pixels", isLength: true) {
             stroke.width = width + 0
+            stroke.widthLocation = widthEntry.value.location
         } else { failed = true }
         if let entry = keys["color"] {
             if let paint = paint(entry.value, key: "color") { stroke.color = paint } else { failed = true }
         }
         if let entry = keys["dash"] {
             if case .sequence(let items) = entry.value.content, !items.isEmpty, items.count <= Self.maxDashItems {
-                let values = items.compactMap { number($0, key: "dash", range: 0...Self.maxStrokeLength, rangeText: pixels) }
+                let values = items.compactMap { number($0, key: "dash", range: 0...Self.maxStrokeLength, rangeText: pixels, isLength: true) }
                 if values.count != items.count {
                     failed = true
                 } else if values.allSatisfy({ $0 == 0 }) {
@@ -243,7 +244,7 @@ extension Validator {
         }
         if let entry = keys["dashOffset"] {
             if let value = number(entry.value, key: "dashOffset", range: -Self.maxDashOffset...Self.maxDashOffset,
-                                  rangeText: "from -\(Self.formatNumber(Self.maxDashOffset)) to \(Self.formatNumber(Self.maxDashOffset)) pixels") {
+                                  rangeText: "from -\(Self.formatNumber(Self.maxDashOffset)) to \(Self.formatNumber(Self.maxDashOffset)) pixels", isLength: true) {
                 stroke.dashOffset = value + 0
             } else { failed = true }
         }

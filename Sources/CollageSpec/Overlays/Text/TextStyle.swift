@@ -72,6 +72,9 @@ public enum TextFit: String, Sendable, Hashable, CaseIterable {
 public struct TextStroke: Sendable, Hashable {
     public var width: Length
     public var color: RGBA
+    /// Where `width` is written (print preflight); nil when built in code. Not part of the value.
+    public var widthLocation: SourceLocation? { get { widthNote.location } set { widthNote.location = newValue } }
+    var widthNote = MessageLocation()
     public init(width: Length, color: RGBA = .black) { self.width = width; self.color = color }
 }
 

@@ -57,7 +57,7 @@ extension Validator {
             }
             if let entry = keys["letterSpacing"] {
                 if let value = number(entry.value, key: "letterSpacing", range: -Self.maxTextLength...Self.maxTextLength,
-                                      rangeText: "from -100000 to 100000 pixels") {
+                                      rangeText: "from -100000 to 100000 pixels", isLength: true) {
                     span.letterSpacing = value
                 } else { valid = false }
             }
@@ -123,6 +123,7 @@ extension Validator {
         }
         var valid = true
         if let size = keys["size"] {
+            font.sizeLocation = size.value.location
             if let length = textLength(size.value, key: "size", positive: true) {
                 if length.isPercent {
                     font.relativeSize = length.value

@@ -36,7 +36,15 @@ extension Validator {
         var text = s.text
         let isPercent = text.hasSuffix("%")
         if isPercent { text.removeLast() }
-        guard (s.isUntyped || isPercent), let value = Self.decimalNumber(text) else {
+        var physical: Double?   // "12pt", "3mm"
+        if !isPercent {
+            switch physicalPixels(s, key: key) {
+            case .none: break
+            case .failed: return nil
+            case .pixels(let pixels): physical = pixels
+            }
+        }
+        guard let value = physical ?? ((s.isUntyped || isPercent) ? Self.decimalNumber(text) : nil) else {
             report(.wrongType, s.location, "expected a number of pixels or a percentage such as \"5%\" for '\(key)', found \(describe(s))")
             return nil
         }
@@ -110,7 +118,7 @@ extension Validator {
         }
         if let entry = keys["letterSpacing"],
            let value = number(entry.value, key: "letterSpacing", range: -Self.maxTextLength...Self.maxTextLength,
-                              rangeText: "from -100000 to 100000 pixels") {
+                              rangeText: "from -100000 to 100000 pixels", isLength: true) {
             style.letterSpacing = value
         }
         if let entry = keys["maxLines"], let value = int(entry.value, key: "maxLines", range: 1...10_000) {
@@ -181,6 +189,7 @@ extension Validator {
         }
         guard let width = textLength(widthEntry.value, key: "width", maximum: Self.maxDecoration) else { return nil }
         var stroke = TextStroke(width: width)
+        stroke.widthLocation = widthEntry.value.location
         if let entry = keys["color"] {
             guard let color = color(entry.value, key: "color") else { return nil }
             stroke.color = color
@@ -193,12 +202,12 @@ extension Validator {
         var shadow = TextShadow()
         if let entry = keys["offset"] {
             guard let (x, y) = pair(entry.value, key: "offset", range: -Self.maxTextLength...Self.maxTextLength,
-                                    rangeText: "from -100000 to 100000 pixels") else { return nil }
+                                    rangeText: "from -100000 to 100000 pixels", isLength: true) else { return nil }
             shadow.offsetX = x; shadow.offsetY = y
         }
         if let entry = keys["blur"] {
             guard let blur = number(entry.value, key: "blur", range: 0...Self.maxDecoration,
-                                    rangeText: "at least 0 and at most 1000 pixels") else { return nil }
+                                    rangeText: "at least 0 and at most 1000 pixels", isLength: true) else { return nil }
             shadow.blur = blur
         }
         if let entry = keys["color"] {

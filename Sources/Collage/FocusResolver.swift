@@ -1,0 +1,157 @@
+import CollageCodecs
+import CollageFocus
+import CollageLayout
+import CollageRaster
+import CollageSpec
+import Glibc
+
+/// `focus: auto` and `focus: faces` in the pipeline (docs/format.md "focus:
+/// auto and faces"): each such photo is decoded small (`AnalysisImage`: JPEG
+/// at its DCT 1/2-1/8 scale, other formats decoded and box-reduced),
+/// analysed once per process (`FocusAnalysisCache`, shared by batch rows),
+/// and its window chosen for its cell (`FocusWindow`); the window becomes
+/// the photo's focus point, so the layout places it as a fixed focus would.
+/// `layout`, `layout --json`, `check` and the render all go through here
+/// (`CollageRenderer.LaidOut`), so they agree.
+enum FocusResolver {
+    /// The spec with every strategy photo's focus point set, the layout
+    /// recomputed, each such placement's `focus` explanation filled in, and
+    /// warnings for faces left out.
+    /// - Parameter warnCutFaces: also detect faces in every `cover` photo
+    ///   with a fixed focus or `auto`, and warn at its `src` when the window cuts one.
+    /// - Throws: `DiagnosticList`: the photo's decode error at its `src`, a
+    ///   cascade problem (opencv-data missing) at its `focus` value.
+    static func resolve(_ spec: inout Spec, headers: [ImageHeader], layout: inout Layout, warnCutFaces: Bool = false,
+                        relayout: (Spec) throws(DiagnosticList) -> Layout) throws(DiagnosticList) {
+        let analysed = spec.photos.indices.filter { index in
+            let photo = spec.photos[index]
+            guard photo.fit == .cover || photo.zoom != 1 else { return false }
+            return photo.focusStrategy != nil || warnCutFaces
+        }
+        guard !analysed.isEmpty else { return }
+        var choices: [Int: FocusChoice] = [:]
+        var problems: [Diagnostic] = []
+        for index in analysed {
+            let photo = spec.photos[index], placement = layout.photos[index]
+            let size = headers[index].size
+            let wantsFaces = photo.focusStrategy == .faces || warnCutFaces
+            let analysis: FocusAnalysis
+            do throws(DiagnosticList) {
+                analysis = try FocusAnalysisCache.shared.analysis(of: photo, header: headers[index], faces: wantsFaces)
+            } catch {
+                problems += error.diagnostics
+                continue
+            }
+            let area = CropWindow.visible(photo: size, crop: photo.crop)
+            let windowSize = (width: placement.crop.width, height: placement.crop.height)
+            if let strategy = photo.focusStrategy {
+                let choice = FocusWindow.choose(size: windowSize, area: area, saliency: analysis.saliency,
+                                                scale: analysis.scale, faces: strategy == .faces ? analysis.faces.map(\.box) : nil)
+                choices[index] = choice
+                spec.photos[index].focusX = (choice.window.x + choice.window.width / 2 - area.x) / area.width
+                spec.photos[index].focusY = (choice.window.y + choice.window.height / 2 - area.y) / area.height
+                if strategy == .faces, choice.keptFaces < choice.faces.count {
+                    spec.warnings.append(Diagnostic(.invalidValue, at: photo.focusLocation ?? photo.srcLocation,
+                        "photo '\(photo.id)': \(choice.faces.count) faces found, but only the \(choice.keptFaces) largest fit "
+                        + "its \(Int(windowSize.width.rounded())) x \(Int(windowSize.height.rounded())) px window", severity: .warning))
+                }
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticList(problems) }
+        layout = try relayout(spec)
+        for (index, choice) in choices {
+            layout.photos[index].focus = PhotoFocus(strategy: choice.strategy.rawValue, faces: choice.faces,
+                                                    keptFaces: choice.keptFaces, score: choice.score)
+        }
+        if warnCutFaces {
+            for index in analysed {
+                let photo = spec.photos[index]
+                guard let analysis = try? FocusAnalysisCache.shared.analysis(of: photo, header: headers[index], faces: true) else { continue }
+                let window = layout.photos[index].crop
+                let cut = analysis.sourceFaces.filter { face in
+                    let inside = face.x >= window.x - 0.5 && face.y >= window.y - 0.5
+                        && face.maxX <= window.maxX + 0.5 && face.maxY <= window.maxY + 0.5
+                    let outside = face.maxX <= window.x || face.x >= window.maxX || face.maxY <= window.y || face.y >= window.maxY
+                    return !inside && !outside
+                }
+                guard !cut.isEmpty else { continue }
+                let how = photo.focusStrategy.map { "focus: \($0.rawValue)" } ?? "focus [\(photo.focusX), \(photo.focusY)]"
+                spec.warnings.append(Diagnostic(.invalidValue, at: photo.srcLocation,
+                    "photo '\(photo.id)': its crop (\(how)) cuts \(cut.count) detected face\(cut.count == 1 ? "" : "s") at "
+                    + cut.map { "(\(Int($0.x)), \(Int($0.y)), \(Int($0.width))x\(Int($0.height)))" }.joined(separator: ", "),
+                    severity: .warning, notes: ["'focus: faces' keeps every detected face inside the crop"]))
+            }
+        }
+    }
+}
+
+/// One photo's analysis: its saliency map and (when asked for) faces.
+struct FocusAnalysis: @unchecked Sendable {
+    var saliency: SaliencyMap
+    /// Oriented source pixels per analysis pixel.
+    var scale: (x: Double, y: Double)
+    var size: Size
+    var grey: GreyImage
+    /// Analysis pixels, largest first; empty until detected.
+    var faces: [DetectedFace] = []
+    var facesDetected = false
+
+    var sourceFaces: [Rect] {
+        faces.map { Rect(x: Double($0.box.x) * scale.x, y: Double($0.box.y) * scale.y,
+                         width: Double($0.box.width) * scale.x, height: Double($0.box.height) * scale.y) }
+    }
+}
+
+/// The analyses of this process, by file and what was asked: a batch
+/// analyses each photo once across its rows. Holds at most 64 photos
+/// (about 2 MB each); the oldest is dropped first.
+final class FocusAnalysisCache: @unchecked Sendable {
+    static let shared = FocusAnalysisCache()
+    private let lock = PlainLock()
+    private var entries: [String: FocusAnalysis] = [:]
+    private var order: [String] = []
+    /// How many analyses were computed (not found in the cache), for the tests.
+    private(set) var computed = 0
+
+    func analysis(of photo: PhotoSpec, header: ImageHeader, faces: Bool) throws(DiagnosticList) -> FocusAnalysis {
+        var status = stat()
+        let stamp = stat(photo.path, &status) == 0 ? "\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : ""
+        let key = "\(photo.path)|\(stamp)|\(header.orientation.rawValue)"
+        lock.lock()
+        let found = entries[key]
+        lock.unlock()
+        var analysis: FocusAnalysis
+        if let found {
+            analysis = found
+        } else {
+            let decoded: Pixmap
+            do {
+                decoded = try ImageDecoder.decode(path: photo.path, options: DecodeOptions(
+                    minimumSize: AnalysisImage.size(for: header.size), orientation: header.orientation)).pixmap
+            } catch {
+                throw DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
+                    "cannot analyse photo '\(photo.src)' for 'focus': \(error.reason)", notes: ["resolved path: \(photo.path)"])])
+            }
+            let image = AnalysisImage(pixmap: decoded, source: header.size)
+            analysis = FocusAnalysis(saliency: SaliencyMap(image), scale: (image.scaleX, image.scaleY), size: header.size, grey: image.grey)
+        }
+        if faces && !analysis.facesDetected {
+            let detector: FaceDetector
+            do throws(CascadeError) { detector = try FaceDetector.shared() } catch {
+                throw DiagnosticList([Diagnostic(.missingFile, at: photo.focusLocation ?? photo.srcLocation,
+                    "'focus: faces' cannot read its face cascade \(error.description)")])
+            }
+            analysis.faces = detector.faces(in: analysis.grey)
+            analysis.facesDetected = true
+        }
+        if found == nil || (faces && found?.facesDetected == false) {
+            lock.lock()
+            if found == nil { computed += 1 }
+            if entries[key] == nil { order.append(key) }
+            entries[key] = analysis
+            while order.count > 64 { entries[order.removeFirst()] = nil }
+            lock.unlock()
+        }
+        return analysis
+    }
+}
