@@ -4,8 +4,9 @@ import Glibc
 
 /// Glyph outlines as paths (issue 33): an outline glyph's FreeType outline,
 /// unhinted (`FT_LOAD_NO_HINTING`), decomposed with `FT_Outline_Decompose`
-/// into a `Path` once per face, glyph id and size, its curves flattened
-/// within `tolerance`, and cached; the scene draws it with the path
+/// into a `Path` once per face, glyph id and size, kept with its curves
+/// (what a stroke follows, `curves`) and flattened within `tolerance` (what
+/// the fill draws, `outline`), and cached; the scene draws it with the path
 /// rasteriser (non-zero winding) at its exact, fractional position (README
 /// "Rules": Text).
 ///
@@ -31,8 +32,14 @@ package final class GlyphOutlines: @unchecked Sendable {
         var size: Double
     }
 
+    /// One decomposed outline: as FreeType gave it, and flattened.
+    private struct Entry {
+        var curves: Path
+        var flat: Path
+    }
+
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var paths: [Key: Path] = [:]
+    private var paths: [Key: Entry] = [:]
     /// How many outlines were decomposed (cache misses), for tests.
     package private(set) var decompositions = 0
 
@@ -57,15 +64,29 @@ package final class GlyphOutlines: @unchecked Sendable {
     /// a glyph with no outline (a space, a bitmap-only face's glyph, an id
     /// the face does not have). Call holding the face's library lock.
     package func outline(_ face: FontFace, id: UInt32, size: Double) -> Path {
+        entry(face, id: id, size: size).flat
+    }
+
+    /// The outline of glyph `id` of `face` at `size` pixels per em with its
+    /// curves (quadratic and cubic segments, not flattened), in glyph space
+    /// as `outline(_:id:size:)`: what a stroke follows, so it flattens the
+    /// curves once at its own tolerance instead of stroking thousands of
+    /// chords. Call holding the face's library lock.
+    package func curves(_ face: FontFace, id: UInt32, size: Double) -> Path {
+        entry(face, id: id, size: size).curves
+    }
+
+    private func entry(_ face: FontFace, id: UInt32, size: Double) -> Entry {
         let key = Key(face: face.identity, id: id, size: size)
-        if let path = locked({ paths[key] }) { return path }
-        let path = Self.decompose(face, id: id, size: size)
+        if let entry = locked({ paths[key] }) { return entry }
+        let curves = Self.decompose(face, id: id, size: size)
+        let entry = Entry(curves: curves, flat: curves.flattened(tolerance: Self.tolerance))
         locked {
             if paths.count >= Self.capacity { paths.removeAll(keepingCapacity: true) }
-            paths[key] = path
+            paths[key] = entry
             decompositions += 1
         }
-        return path
+        return entry
     }
 
     /// The outline of `glyph` of `layout` on the canvas: its glyph-space
@@ -73,8 +94,14 @@ package final class GlyphOutlines: @unchecked Sendable {
     /// sideways, and moved to its origin (canvas pixels). Call holding the
     /// layout's library lock.
     package func outline(of glyph: PositionedGlyph, in layout: TextLayout) -> Path {
-        let face = layout.fontFaces[glyph.face]
-        let local = outline(face, id: glyph.id, size: glyph.size)
+        let local = outline(layout.fontFaces[glyph.face], id: glyph.id, size: glyph.size)
+        guard !local.isEmpty else { return local }
+        return local.transformed(by: Self.placement(of: glyph))
+    }
+
+    /// `outline(of:in:)` with its curves (`curves(_:id:size:)`), on the canvas.
+    package func curves(of glyph: PositionedGlyph, in layout: TextLayout) -> Path {
+        let local = curves(layout.fontFaces[glyph.face], id: glyph.id, size: glyph.size)
         guard !local.isEmpty else { return local }
         return local.transformed(by: Self.placement(of: glyph))
     }
@@ -88,7 +115,7 @@ package final class GlyphOutlines: @unchecked Sendable {
         return transform.then(.translation(glyph.x, glyph.y))
     }
 
-    /// Loads and decomposes one outline (y flipped to point down; 26.6 → pixels).
+    /// Loads and decomposes one outline (y flipped to point down; 26.6 → pixels), curves kept.
     private static func decompose(_ face: FontFace, id: UInt32, size: Double) -> Path {
         guard face.isScalable, (try? face.setSize(size)) != nil else { return Path() }
         let handle = face.handle
@@ -128,7 +155,7 @@ package final class GlyphOutlines: @unchecked Sendable {
         }
         guard status == 0 else { return Path() }
         builder.closeContour()
-        return builder.path.flattened(tolerance: tolerance)
+        return builder.path
     }
 
     /// The path being built by the decomposition's callbacks.

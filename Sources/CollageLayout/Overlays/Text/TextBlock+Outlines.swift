@@ -29,6 +29,9 @@ extension TextBlock {
     /// (call holding the font library's lock).
     static func outlined(_ layout: TextLayout, style: TextStyle, rotation: Double, drawable: PixelRect) -> TextBlock {
         var fills = [Path](repeating: Path(), count: layout.fillColors.count)
+        // What the stroke follows: the outlines with their curves.
+        let strokeWidth = style.stroke.map { $0.width.resolved(reference: layout.size) } ?? 0
+        var curves = Path()
         var tiles: [ColorTile] = []
         // Tiles are made unrotated and turned by the overlay's node
         // (`OverlayNode.text`): what lands on the canvas is the canvas turned
@@ -40,6 +43,7 @@ extension TextBlock {
             let face = layout.fontFaces[glyph.face]
             if face.isScalable {
                 fills[glyph.fill].append(GlyphOutlines.shared.outline(of: glyph, in: layout))
+                if strokeWidth > 0 { curves.append(GlyphOutlines.shared.curves(of: glyph, in: layout)) }
             } else if let tile = ColorGlyph.tile(glyph, face: face, clip: visible) {
                 tiles.append(tile)
             }
@@ -47,9 +51,11 @@ extension TextBlock {
         var outlines = Path()
         for fill in fills { outlines.append(fill) }
         var stroke: Path?
-        if let spec = style.stroke, case let width = spec.width.resolved(reference: layout.size), width > 0,
-           !outlines.isEmpty {
-            var stroked = outlines.stroked(StrokeStyle(width: 2 * width, join: .round, cap: .round))
+        if strokeWidth > 0, !outlines.isEmpty {
+            // The curves are flattened once, at the stroke's own tolerance
+            // (`PathRasterizer.tolerance`, as a shape's stroke), not the
+            // fill's much finer chords.
+            var stroked = curves.stroked(StrokeStyle(width: 2 * strokeWidth, join: .round, cap: .round))
             // Turned as the outlines turn, so the two add (not cancel) in the shadow's caster.
             if outlines.signedArea < 0 { stroked = stroked.reversed }
             stroke = stroked
