@@ -16,8 +16,7 @@ extension CollageRenderer {
     public static func prepareAndEncode(spec: Spec, inputs: [String], options: RenderOptions,
                                         check: @escaping @Sendable (Prepared) throws(CollageError) -> Void = { _ in })
         throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
-        let hasText = spec.overlays.contains(where: \.isText)
-        if hasText { FontWarmUp.start() }
+        if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
         return try render(LaidOut(spec), known: nil, inputs: inputs, options: options, streaming: false, check: check)
     }
@@ -37,8 +36,7 @@ extension CollageRenderer {
     public static func prepareAndWrite(spec: Spec, inputs: [String], options: RenderOptions,
                                        check: @escaping @Sendable (Prepared) throws(CollageError) -> Void = { _ in })
         throws(CollageError) -> (prepared: Prepared, report: Report) {
-        let hasText = spec.overlays.contains(where: \.isText)
-        if hasText { FontWarmUp.start() }
+        if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
         let (prepared, encoded) = try render(LaidOut(spec), known: nil, inputs: inputs, options: options, streaming: true,
                                              check: check)
@@ -120,7 +118,7 @@ extension CollageRenderer {
         }
         let overlays = laidOut.spec.overlays
         var scene: Scene?
-        if known == nil, overlays.contains(where: \.isText), overlays.allSatisfy({ $0.isText && $0.layer == .above }) {
+        if known == nil, overlays.contains(where: \.needsFonts), overlays.allSatisfy({ $0.needsFonts && $0.layer == .above }) {
             let photos = laidOut.photoScene
             if let setter = JoinableThread.start({ setText(onto: photos) }) {
                 return try finish(photos, laidOut: laidOut, text: text, late: late, inputs: inputs, options: options,

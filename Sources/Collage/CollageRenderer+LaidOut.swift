@@ -119,6 +119,6 @@ extension CollageRenderer {
 }
 
 extension OverlaySpec {
-    /// True for a text overlay (as opposed to an image overlay).
-    var isText: Bool { text != nil }
+    /// The overlay's kind needs fonts to be laid out (`OverlayKind.needsFonts`).
+    var needsFonts: Bool { kind.needsFonts }
 }
