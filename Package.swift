@@ -46,11 +46,15 @@ let package = Package(
         .target(name: "CRasterKernels"),
         .target(name: "CollageRaster", dependencies: ["CollageNumerics", "CRasterKernels"]),
         .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageRaster"]),
-        .target(name: "CollageLayout", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
+        // The text engine: fonts, shaping, bidi, line breaking, hyphenation,
+        // ruby, vertical text; its output is a `TextLayout` (positioned glyph
+        // ids per face, no pixels). Geometry types come from CollageRaster.
+        .target(name: "CollageText", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
+        .target(name: "CollageLayout", dependencies: ["CText", "CollageNumerics", "CollageSpec", "CollageRaster", "CollageText"]),
         // `focus: auto` and `focus: faces`: saliency, OpenCV cascade files read
         // (libxml2 through CImageShim's reader) and run, the crop window chosen.
         .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster"]),
-        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageLayout", "CollageFocus"]),
+        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which
@@ -68,7 +72,8 @@ let package = Package(
         .testTarget(name: "CollageSpecTests", dependencies: ["CollageSpec", "CollageTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CollageRasterTests", dependencies: ["CollageRaster", "CRasterKernels", "CollageTestSupport"]),
         .testTarget(name: "CollageCodecsTests", dependencies: ["CollageCodecs", "CollageTestSupport"]),
-        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageLayout", "CollageTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CollageTextTests", dependencies: ["CollageText", "CText", "CHyphen", "CollageTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CollageLayoutTests", dependencies: ["CollageText", "CollageLayout", "CollageTestSupport"]),
         .testTarget(name: "CollageTests", dependencies: ["Collage", "CollageCodecs", "CollageCLI", "CollageTestSupport"],
                     exclude: ["Cases", "Goldens"]),
         .testTarget(name: "CollageFocusTests", dependencies: ["CollageFocus", "CollageCodecs", "CollageTestSupport"]),

@@ -16,8 +16,7 @@ extension CollageRenderer {
     public static func prepareAndEncode(spec: Spec, inputs: [String], options: RenderOptions,
                                         check: @escaping @Sendable (Prepared) throws(CollageError) -> Void = { _ in })
         throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
-        let hasText = spec.overlays.contains(where: \.isText)
-        if hasText { FontWarmUp.start() }
+        if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
         return try render(LaidOut(spec), known: nil, inputs: inputs, options: options, streaming: false, check: check)
     }
@@ -37,8 +36,7 @@ extension CollageRenderer {
     public static func prepareAndWrite(spec: Spec, inputs: [String], options: RenderOptions,
                                        check: @escaping @Sendable (Prepared) throws(CollageError) -> Void = { _ in })
         throws(CollageError) -> (prepared: Prepared, report: Report) {
-        let hasText = spec.overlays.contains(where: \.isText)
-        if hasText { FontWarmUp.start() }
+        if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
         let (prepared, encoded) = try render(LaidOut(spec), known: nil, inputs: inputs, options: options, streaming: true,
                                              check: check)
@@ -93,10 +91,11 @@ extension CollageRenderer {
         }()
         let late = LateItems()
         let text = TextStage()
-        /// Sets the text and hands the scene's items from `head` on to the render.
-        @Sendable func setText(head: Int?) {
+        /// Sets the text (onto `head`, the scene the render started with,
+        /// if any) and hands the scene's items after `head`'s on to the render.
+        @Sendable func setText(onto head: Scene?) {
             text.prepared = Result { () throws(CollageError) -> Prepared in
-                var prepared = if let known { known } else { try laidOut.prepared() }
+                var prepared = if let known { known } else { try laidOut.prepared(onto: head) }
                 try check(prepared)
                 try PrintPreflight.apply(to: &prepared)
                 return prepared
@@ -115,23 +114,22 @@ extension CollageRenderer {
             var items = prepared.scene.items
             if options.debugLayout { items += DebugOverlay.items(for: prepared) }
             text.delivered = true
-            late.deliver(Array(items.dropFirst(head ?? headCount(prepared.scene.items))))
+            late.deliver(Array(items.dropFirst(head?.items.count ?? headCount(prepared.scene.items))))
         }
         let overlays = laidOut.spec.overlays
         var scene: Scene?
-        if known == nil, overlays.contains(where: \.isText), overlays.allSatisfy({ $0.isText && $0.layer == .above }) {
+        if known == nil, overlays.contains(where: \.needsFonts), overlays.allSatisfy({ $0.needsFonts && $0.layer == .above }) {
             let photos = laidOut.photoScene
-            let head = photos.items.count
-            if let setter = JoinableThread.start({ setText(head: head) }) {
+            if let setter = JoinableThread.start({ setText(onto: photos) }) {
                 return try finish(photos, laidOut: laidOut, text: text, late: late, inputs: inputs, options: options,
                                   streaming: streaming) {
                     setter.join()
                 }
             }
-            setText(head: head)
+            setText(onto: photos)
             scene = photos
         } else {
-            setText(head: nil)
+            setText(onto: nil)
             if case .success(let prepared) = text.prepared {
                 var head = prepared.scene
                 head.items = Array(head.items.prefix(headCount(head.items)))

@@ -2,6 +2,7 @@ import CollageCodecs
 import CollageLayout
 import CollageRaster
 import CollageSpec
+import CollageText
 
 extension CollageRenderer {
     /// A document taken as far as its layout, which needs no fonts (but a
@@ -99,12 +100,16 @@ extension CollageRenderer {
         }
 
         /// Sets the text overlays (after the fonts loaded by `FontWarmUp`
-        /// are ready) and builds the whole scene.
+        /// are ready) and builds the whole scene: onto `head` when given
+        /// (`photoScene`, and no overlay is `layer: below`:
+        /// `SceneBuilder.build(_:layout:onto:library:)`, the head not built
+        /// again), else from the start.
         /// - Throws: `CollageError.diagnostics` for font and overlay errors.
-        func prepared() throws(CollageError) -> Prepared {
+        func prepared(onto head: Scene? = nil) throws(CollageError) -> Prepared {
             FontWarmUp.wait()
             do {
-                let built = try SceneBuilder.build(spec, layout: layout, library: FontLibrary.shared)
+                let built = if let head { try SceneBuilder.build(spec, layout: layout, onto: head, library: FontLibrary.shared) }
+                            else { try SceneBuilder.build(spec, layout: layout, library: FontLibrary.shared) }
                 return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
                                 textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
             } catch {
@@ -115,6 +120,6 @@ extension CollageRenderer {
 }
 
 extension OverlaySpec {
-    /// True for a text overlay (as opposed to an image overlay).
-    var isText: Bool { text != nil }
+    /// The overlay's kind needs fonts to be laid out (`OverlayKind.needsFonts`).
+    var needsFonts: Bool { kind.needsFonts }
 }

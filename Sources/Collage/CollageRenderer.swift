@@ -4,6 +4,7 @@ import CollageRaster
 import CollageSpec
 #if canImport(Glibc)
 import Glibc
+import CollageText
 #endif
 
 /// The whole pipeline: document -> Spec -> Layout -> Scene -> Pixmap -> file.
@@ -64,7 +65,7 @@ public enum CollageRenderer {
     /// with `sort: date` are reordered by their EXIF dates first.
     /// - Parameter warnCutFaces: `check --warn-cut-faces` (`CheckRequest.warnCutFaces`).
     public static func prepare(spec: Spec, warnCutFaces: Bool = false) throws(CollageError) -> Prepared {
-        if spec.overlays.contains(where: \.isText) { FontWarmUp.start() }
+        if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
         return try LaidOut(spec, warnCutFaces: warnCutFaces).prepared()
     }

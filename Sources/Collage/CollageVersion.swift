@@ -1,3 +1,4 @@
+import CollageText
 import CollageCodecs
 import CollageLayout
 import CollageSpec

@@ -2,6 +2,7 @@ import CollageNumerics
 import CollageLayout
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// Scene items that show the computed layout over a render (`render
 /// --debug-layout`): for each photo, its cell's bounds (a 2 px magenta
@@ -64,15 +65,14 @@ public enum DebugOverlay {
             let text = TextOverlaySpec(text: id, font: FontSpec(family: ["DejaVu Sans", "sans-serif"], size: size), color: .white)
             let label = OverlaySpec(kind: .text(text), anchor: .topLeft, offsetX: .pixels(6), offsetY: .pixels(6),
                                     location: prepared.spec.canvas.location)
-            guard let block = try? Typesetter.set(text, placement: label, in: cell, canvas: canvas,
-                                                  drawable: prepared.layout.drawable, library: library)
+            guard let block = try? TextBlock.set(text, placement: label, in: cell, canvas: canvas, library: library)
             else { continue }
             let box = PixelRect(x: Int(checked: block.box.x, .down) - 3, y: Int(checked: block.box.y, .down) - 2,
                                 width: Int(checked: block.box.width, .up) + 6, height: Int(checked: block.box.height, .up) + 4)
             let clipped = box.intersection(bounds)
             if !clipped.isEmpty { items.append(.fill(clipped, labelColor)) }
-            if let mask = block.mask {
-                items.append(.mask(MaskDraw(mask: mask, originX: block.maskX, originY: block.maskY, color: .white)))
+            if let fill = block.fills.first, !fill.isEmpty {
+                items += SceneFlattener(canvas: canvas).flatten([.path(PathLeaf(path: fill, paint: .solid(.white)))])
             }
         }
         return items.map { moved($0, by: margin) } + turned

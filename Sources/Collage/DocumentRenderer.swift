@@ -1,6 +1,7 @@
 import CollageLayout
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// The library's entry point: renders collage documents (a file, document
 /// text, or a `CollageDocument` built in code) to encoded image bytes or to

@@ -2,6 +2,7 @@ import CollageLayout
 import CollageRaster
 import Dispatch
 import Synchronization
+import CollageText
 
 /// Loads the fontconfig configuration (`FontLibrary.warmUp()`, a few
 /// milliseconds) on a background thread while the document is parsed and

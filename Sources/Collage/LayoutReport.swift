@@ -1,6 +1,7 @@
 import CollageLayout
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// The computed frames of a prepared document as JSON (`collage layout
 /// --json`), so users, editors and tests see exactly where everything lands.

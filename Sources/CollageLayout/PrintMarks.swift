@@ -24,8 +24,15 @@ enum PrintMarks {
         if frame.margin > frame.bleed.maxX - frame.trim.maxX, background.alpha > 0 {
             trimNodes.insert(.path(PathLeaf(path: .rect(Rect(frame.bleed)), paint: .solid(Color(background)))), at: 0)
         }
-        if frame.margin == 0 { return trimNodes }
-        return trimNodes.map { .group(Group(transform: frame.toOutput, children: [$0])) }
+        return moved(trimNodes, layout: layout)
+    }
+
+    /// `nodes` (trim pixels) moved onto the output (`PrintFrame.toOutput`):
+    /// each in a group of that translation; as they are with no `print` or
+    /// no margin.
+    static func moved(_ nodes: [Node], layout: Layout) -> [Node] {
+        guard let frame = layout.print, frame.margin != 0 else { return nodes }
+        return nodes.map { .group(Group(transform: frame.toOutput, children: [$0])) }
     }
 
     /// The crop marks (`marks: [crop]`), output pixels: at each corner of the

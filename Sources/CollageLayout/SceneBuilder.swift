@@ -1,9 +1,10 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// Layout -> scene graph: photos as print nodes (`PhotoNode`), overlays as
 /// one group each (`OverlayNode`): image leaves, or text shaped and
-/// rasterised into coverage masks (`TextBlock.node`).
+/// as glyph outline paths (`TextBlock.node`).
 public enum SceneBuilder {
     /// A built scene with what the typesetter found on the way.
     public struct Result: Sendable {
@@ -40,6 +41,37 @@ public enum SceneBuilder {
     ///   (`.font`, `.outOfRange` at the overlay's location).
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
+        let overlays = try overlayNodes(spec, layout: layout, library: library)
+        let nodes = photoNodes(spec, layout: layout) + overlays.above
+        let scene = Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
+                          images: layout.images.map { SceneImage(orientedSize: $0.size) },
+                          nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout) + overlays.below + nodes, spec: spec, layout: layout)
+                            + PrintMarks.cropMarks(layout))
+        return Result(scene: scene, textBlocks: overlays.context.textBlocks, warnings: overlays.context.warnings)
+    }
+
+    /// `build`'s result made from `head`, the `photoScene(_:layout:)` of the
+    /// same spec and layout, when no overlay is `layer: below`: the overlays'
+    /// nodes (and the crop marks) appended to it, so the background and the
+    /// photos are not built and flattened a second time. The scene equals
+    /// `build`'s, items and all.
+    /// - Precondition: no overlay of `spec` is `layer: below`.
+    /// - Throws: as `build`.
+    public static func build(_ spec: Spec, layout: Layout, onto head: Scene,
+                             library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
+        precondition(!spec.overlays.contains { $0.layer == .below }, "a layer: below overlay goes under the photos")
+        let overlays = try overlayNodes(spec, layout: layout, library: library)
+        var scene = head
+        scene.append(PrintMarks.moved(overlays.above, layout: layout) + PrintMarks.cropMarks(layout))
+        return Result(scene: scene, textBlocks: overlays.context.textBlocks, warnings: overlays.context.warnings)
+    }
+
+    /// The overlays' nodes, `layer: below` and above apart (each a group a
+    /// component use, `ComponentNesting`), with the drawing context that
+    /// holds the typesetter's blocks and warnings.
+    /// - Throws: every overlay's errors together.
+    private static func overlayNodes(_ spec: Spec, layout: Layout, library: FontLibrary)
+        throws(DiagnosticList) -> (below: [Node], above: [Node], context: OverlayDrawingContext) {
         // `layer: below` overlays go between the background and the photos.
         var below = ComponentNesting(), above = ComponentNesting()
         var context = OverlayDrawingContext(spec: spec, layout: layout, library: library)
@@ -57,13 +89,8 @@ public enum SceneBuilder {
                 errors += error.diagnostics
             }
         }
-        let nodes = photoNodes(spec, layout: layout) + above.finish()
         if !errors.isEmpty { throw DiagnosticList(errors) }
-        let scene = Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
-                          images: layout.images.map { SceneImage(orientedSize: $0.size) },
-                          nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout) + below.finish() + nodes, spec: spec, layout: layout)
-                            + PrintMarks.cropMarks(layout))
-        return Result(scene: scene, textBlocks: context.textBlocks, warnings: context.warnings)
+        return (below.finish(), above.finish(), context)
     }
 
     /// The start of `build`'s scene, which needs no fonts: the background,

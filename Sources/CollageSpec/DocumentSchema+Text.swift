@@ -2091,7 +2091,7 @@ extension DocumentSchema {
           ]
         },
         "stroke": {
-          "description": "Text: an outside band `width` px wide (FreeType's stroker, round joins), drawn under the fill with no gap. Shapes: a band `width` px wide centred on the outline (SVG's stroke), over the fill, with SVG's `join`, `miterLimit`, `cap`, `dash` and `dashOffset` (defaults miter, 4, butt, solid). Colour default black.",
+          "description": "Text: an outside band `width` px wide (the glyph outlines stroked twice as wide, round joins and caps), drawn under the fill with no gap. Shapes: a band `width` px wide centred on the outline (SVG's stroke), over the fill, with SVG's `join`, `miterLimit`, `cap`, `dash` and `dashOffset` (defaults miter, 4, butt, solid). Colour default black.",
           "x-type": "`{width, color}` (text); `{width, color, dash, dashOffset, join, cap, miterLimit}` (shapes)",
           "x-units": "px (text: or % of the font size)",
           "x-default": "none",
@@ -2584,7 +2584,7 @@ extension DocumentSchema {
           ]
         },
         "rotation": {
-          "description": "Any overlay: turns it about its box centre (text: the text box). Image overlays resample like a rotated print; text turns its rasterised layers (bilinear), and ink the canvas cut off before turning stays cut.",
+          "description": "Any overlay: turns it about its box centre (text: the text box). Image overlays resample like a rotated print; text and shapes are outlines, filled exactly at their angle.",
           "x-units": "degrees clockwise",
           "default": 0,
           "anyOf": [

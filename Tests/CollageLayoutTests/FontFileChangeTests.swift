@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import CText
@@ -59,10 +60,10 @@ final class FontFileChangeTests: XCTestCase {
         let library = FontLibrary()
         try library.useConfiguration(file: TestPackage.pinnedFonts.path)
         let area = r(0, 0, 600, 100), canvas = Size(width: 600, height: 100)
-        let before = try Typesetter.set(overlay(file: file), in: area, canvas: canvas, library: library)
+        let before = try TextBlock.set(overlay(file: file), in: area, canvas: canvas, library: library)
         try rewriteInPlace(file, with: try Data(contentsOf: URL(fileURLWithPath: bold)))
-        let after = try Typesetter.set(overlay(file: file), in: area, canvas: canvas, library: library)
-        let reference = try Typesetter.set(overlay(file: boldCopy), in: area, canvas: canvas, library: library)
+        let after = try TextBlock.set(overlay(file: file), in: area, canvas: canvas, library: library)
+        let reference = try TextBlock.set(overlay(file: boldCopy), in: area, canvas: canvas, library: library)
         XCTAssertEqual(before.family, "DejaVu Sans")
         XCTAssertEqual(after.family, "DejaVu Sans")
         // Bold is wider: the new face's advances, not the cached run's.
@@ -80,7 +81,7 @@ final class FontFileChangeTests: XCTestCase {
             change()
             assertDiagnostic(.font, at: at(3, 18)) { () throws(DiagnosticList) in
                 do throws(DiagnosticList) {
-                    return try Typesetter.set(overlay(file: file), in: area, canvas: canvas, library: library)
+                    return try TextBlock.set(overlay(file: file), in: area, canvas: canvas, library: library)
                 } catch {
                     XCTAssertTrue(error.diagnostics.first?.message.contains(expected) ?? false, "\(error)")
                     throw error

@@ -1,4 +1,5 @@
 import CollageLayout
+import CollageText
 import CollageRaster
 import CollageSpec
 import Glibc
@@ -20,7 +21,7 @@ final class FontLibraryTests: XCTestCase {
         let overlay = OverlaySpec.text("Hi", font: FontSpec(family: ["DejaVu Sans"], size: 20),
                                   location: at(7, 3))
         assertDiagnostic(.font, at: at(7, 3)) { () throws(DiagnosticList) in
-            try Typesetter.set(overlay, in: r(0, 0, 100, 100), canvas: Size(width: 100, height: 100), library: library)
+            try TextBlock.set(overlay, in: r(0, 0, 100, 100), canvas: Size(width: 100, height: 100), library: library)
         }
     }
 
@@ -37,7 +38,7 @@ final class FontLibraryTests: XCTestCase {
         for (family, expected) in [("sans-serif", "DejaVu Sans"), ("serif", "DejaVu Serif"),
                                    ("monospace", "DejaVu Sans Mono"), ("Noto Sans CJK JP", "Noto Sans CJK JP")] {
             let overlay = OverlaySpec.text("A", font: FontSpec(family: [family], size: 20), location: at(1, 1))
-            let block = try Typesetter.set(overlay, in: r(0, 0, 50, 50), canvas: Size(width: 50, height: 50), library: library)
+            let block = try TextBlock.set(overlay, in: r(0, 0, 50, 50), canvas: Size(width: 50, height: 50), library: library)
             XCTAssertEqual(block.family, expected, family)
             XCTAssertTrue(block.fontFile.hasPrefix("/usr/share/fonts/truetype/dejavu/")
                           || block.fontFile.hasPrefix("/usr/share/fonts/opentype/noto/"), block.fontFile)

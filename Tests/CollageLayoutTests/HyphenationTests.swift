@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import CText
@@ -8,11 +9,11 @@ import XCTest
 final class HyphenationTests: XCTestCase {
     override func setUp() { PinnedFonts.load }
 
-    /// The hand-made list (Fixtures/hyphenation-en-US.txt): "hy-phen-ation" lines.
+    /// The hand-made list (Tests/CollageTextTests/Fixtures/hyphenation-en-US.txt): "hy-phen-ation" lines.
     private func expectedWords() throws -> [(word: String, points: [Int])] {
         var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast()
-        let path = parts.joined(separator: "/") + "/Fixtures/hyphenation-en-US.txt"
+        let path = parts.joined(separator: "/") + "/../CollageTextTests/Fixtures/hyphenation-en-US.txt"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map { line in
             var points: [Int] = []
@@ -93,7 +94,7 @@ final class HyphenationTests: XCTestCase {
             spec.langLocation = at(4, 11)
             overlay.kind = .text(spec)
         }
-        return try Typesetter.set(overlay, in: r(0, 0, 800, 600), canvas: Size(width: 800, height: 600))
+        return try TextBlock.set(overlay, in: r(0, 0, 800, 600), canvas: Size(width: 800, height: 600))
     }
 
     func testAutoBreaksAtTheDictionaryPointsWithAHyphen() throws {

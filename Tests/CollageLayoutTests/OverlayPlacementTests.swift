@@ -1,4 +1,5 @@
 import CollageLayout
+import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest

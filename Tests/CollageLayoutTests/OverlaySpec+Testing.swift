@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 
@@ -24,7 +25,7 @@ extension OverlaySpec {
     }
 }
 
-extension Typesetter {
+extension TextBlock {
     /// Sets a text overlay given as one `OverlaySpec`.
     static func set(_ overlay: OverlaySpec, in area: PixelRect, canvas: Size,
                     library: FontLibrary = .shared) throws(DiagnosticList) -> TextBlock {

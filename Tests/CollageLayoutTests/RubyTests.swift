@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -27,7 +28,7 @@ final class RubyTests: XCTestCase {
         if vertical { spec.style.direction = .vertical }
         configure(&spec.style)
         let overlay = OverlaySpec(kind: .text(spec), anchor: .topLeft, location: at(3, 5))
-        return try Typesetter.set(spec, placement: overlay, in: r(0, 0, 800, 800), canvas: Size(width: 800, height: 800))
+        return try TextBlock.set(spec, placement: overlay, in: r(0, 0, 800, 800), canvas: Size(width: 800, height: 800))
     }
 
     func testRubyIsHalfSizeAndCentredOverItsBase() throws {

@@ -1,4 +1,5 @@
 import CollageLayout
+import CollageText
 import XCTest
 
 final class SnappingTests: XCTestCase {

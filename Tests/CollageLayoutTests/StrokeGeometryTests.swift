@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 @testable import CollageSpec
 import Glibc

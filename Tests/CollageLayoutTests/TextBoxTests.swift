@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -18,7 +19,7 @@ final class TextBoxTests: XCTestCase {
         var overlay = OverlaySpec.text(text, font: FontSpec(family: [family], size: size), anchor: .topLeft,
                                        offsetX: 10, offsetY: 20, location: at(3, 5))
         configure(&overlay.textStyle)
-        return try Typesetter.set(overlay, in: r(0, 0, 800, 600), canvas: Size(width: 800, height: 600))
+        return try TextBlock.set(overlay, in: r(0, 0, 800, 600), canvas: Size(width: 800, height: 600))
     }
 
     func testFixedBoxWrapsToItsWidthAndKeepsItsSize() throws {

@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -18,7 +19,7 @@ final class TextControlTests: XCTestCase {
                                        location: at(3, 5))
         if let tabSize { overlay.textStyle.tabSize = tabSize }
         overlay.textStyle.letterSpacing = letterSpacing
-        return try Typesetter.set(overlay, in: r(0, 0, 2000, 1000), canvas: Size(width: 2000, height: 1000))
+        return try TextBlock.set(overlay, in: r(0, 0, 2000, 1000), canvas: Size(width: 2000, height: 1000))
     }
 
     /// The pen position of the first glyph of the line's cluster at UTF-8 offset `cluster`.

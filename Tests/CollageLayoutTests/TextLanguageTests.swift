@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -17,7 +18,7 @@ final class TextLanguageTests: XCTestCase {
             spec.langLocation = at(4, 11)
             overlay.kind = .text(spec)
         }
-        return try Typesetter.set(overlay, in: r(0, 0, 400, 400), canvas: Size(width: 400, height: 400))
+        return try TextBlock.set(overlay, in: r(0, 0, 400, 400), canvas: Size(width: 400, height: 400))
     }
 
     /// Coverage of a block's fill on a 400 x 400 canvas, row-major.

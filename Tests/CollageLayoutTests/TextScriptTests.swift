@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import CText
@@ -20,7 +21,7 @@ final class TextScriptTests: XCTestCase {
     }
 
     private func set(_ overlay: OverlaySpec, canvas: Size = Size(width: 1200, height: 400)) throws -> TextBlock {
-        try Typesetter.set(overlay, in: r(0, 0, canvas.width, canvas.height), canvas: canvas)
+        try TextBlock.set(overlay, in: r(0, 0, canvas.width, canvas.height), canvas: canvas)
     }
 
     /// Coverage of a placed mask at a canvas pixel (0 outside it).
@@ -180,7 +181,7 @@ final class TextScriptTests: XCTestCase {
     func testPercentSizeIsOfTheAreaHeight() throws {
         var spec = overlay("Hxg")
         spec.font.relativeSize = 10
-        let block = try Typesetter.set(spec, in: r(0, 0, 400, 300), canvas: Size(width: 400, height: 300))
+        let block = try TextBlock.set(spec, in: r(0, 0, 400, 300), canvas: Size(width: 400, height: 300))
         XCTAssertEqual(block.size, 30)
     }
 
@@ -190,7 +191,7 @@ final class TextScriptTests: XCTestCase {
         let block = try set(overlay("iji 描画", size: 100, anchor: .center) {
             $0.textStyle.stroke = TextStroke(width: .pixels(12), color: .white)
         }, canvas: Size(width: 900, height: 300))
-        let stroke = try XCTUnwrap(block.stroke)
+        let stroke = try XCTUnwrap(block.strokeLayer)
         let fill = try XCTUnwrap(block.mask)
         // No gap: wherever the fill has ink, the stroke is fully opaque under it.
         var inked = 0
@@ -290,23 +291,37 @@ final class TextScriptTests: XCTestCase {
 
     // MARK: Shadow and label box
 
-    func testShadowIsTheBlurredFillMovedByTheOffset() throws {
-        let block = try set(overlay("H", size: 100, anchor: .center) {
+    /// Issue 33: a text shadow is its group's `Shadow` (as shapes and photos
+    /// cast theirs), cast by the outlines, σ = blur / 2, moved by the offset.
+    func testShadowIsTheGroupsShadowCastByTheOutlines() throws {
+        let spec = overlay("H", size: 100, anchor: .center) {
             $0.textStyle.shadow = TextShadow(offsetX: 10, offsetY: 6, blur: 8, color: .black)
-        }, canvas: Size(width: 300, height: 300))
-        let shadow = try XCTUnwrap(block.shadow)
-        let fill = try XCTUnwrap(block.mask)
-        // sigma 4, truncated at 3 sigma: 12 px of spread on each side.
-        XCTAssertEqual(shadow.mask.width, fill.width + 24)
-        XCTAssertEqual(shadow.x, block.maskX - 12 + 10)
-        XCTAssertEqual(shadow.y, block.maskY - 12 + 6)
+        }
+        let block = try set(spec, canvas: Size(width: 300, height: 300))
+        let group = block.group(.black, style: spec.textStyle)
+        guard group.children.count == 1, case .group(let ink) = group.children[0] else {
+            return XCTFail("one ink group: \(group.children)")
+        }
+        let shadow = try XCTUnwrap(ink.shadow)
+        XCTAssertEqual(shadow.offsetX, 10)
+        XCTAssertEqual(shadow.offsetY, 6)
+        XCTAssertEqual(shadow.sigma, 4)
+        XCTAssertEqual(shadow.color, .black)
+        guard case .shape(let caster) = shadow.caster else { return XCTFail("a shape caster") }
+        XCTAssertEqual(caster, block.outlines)
+        XCTAssertEqual(TextBlock.coverage(caster)?.mask, block.mask)
     }
 
     func testLabelBoxIsTheTextBoxGrownByThePadding() throws {
-        let block = try set(overlay("Label", size: 40, anchor: .center) {
+        let spec = overlay("Label", size: 40, anchor: .center) {
             $0.textStyle.background = TextBackground(color: .white, padding: .pixels(10), cornerRadius: .pixels(8))
-        }, canvas: Size(width: 400, height: 200))
-        let box = try XCTUnwrap(block.background)
+        }
+        let block = try set(spec, canvas: Size(width: 400, height: 200))
+        guard case .path(let label) = block.group(.black, style: spec.textStyle).children.first else {
+            return XCTFail("the label box first")
+        }
+        XCTAssertEqual(label.paint, .solid(.white))
+        let box = try XCTUnwrap(TextBlock.coverage(label.path))
         XCTAssertEqual(box.x, Int((block.box.x - 10).rounded(.down)))
         XCTAssertEqual(box.mask.width, Int((block.box.x + block.box.width + 10).rounded(.up)) - box.x)
         // Rounded corner: the corner pixel is empty, the middle full.
@@ -319,14 +334,14 @@ extension TextScriptTests {
     func testOversizedStrokeIsOutOfRangeAtTheOverlay() {
         let spec = overlay("x", size: 20) { $0.textStyle.stroke = TextStroke(width: .pixels(5000), color: .black) }
         assertDiagnostic(.outOfRange, at: at(3, 5)) { () throws(DiagnosticList) in
-            try Typesetter.set(spec, in: r(0, 0, 400, 400), canvas: Size(width: 400, height: 400))
+            try TextBlock.set(spec, in: r(0, 0, 400, 400), canvas: Size(width: 400, height: 400))
         }
     }
 
     func testEmptyTextHasNoInkAndNoLayers() throws {
         let block = try set(overlay("") { $0.textStyle.stroke = TextStroke(width: .pixels(3)) })
         XCTAssertNil(block.mask)
-        XCTAssertNil(block.stroke)
+        XCTAssertNil(block.strokeLayer)
         XCTAssertEqual(block.box.width, 0)
         XCTAssertEqual(block.lines.count, 1)
     }

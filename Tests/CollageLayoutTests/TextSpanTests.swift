@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -16,7 +17,7 @@ final class TextSpanTests: XCTestCase {
         text.spans = spans
         configure(&text.style)
         let overlay = OverlaySpec(kind: .text(text), anchor: .topLeft, location: at(3, 5))
-        return try Typesetter.set(text, placement: overlay, in: r(0, 0, 800, 400), canvas: Size(width: 800, height: 400))
+        return try TextBlock.set(text, placement: overlay, in: r(0, 0, 800, 400), canvas: Size(width: 800, height: 400))
     }
 
     private func span(_ text: String, size: Double = 40, weight: Int = 400, color: RGBA = .black) -> TextSpan {
@@ -46,7 +47,7 @@ final class TextSpanTests: XCTestCase {
         XCTAssertEqual(bold.span, 1)
         XCTAssertTrue(block.faces[bold.face].file.hasSuffix("DejaVuSans-Bold.ttf"), block.faces[bold.face].file)
         XCTAssertTrue(block.faces[block.lines[0].glyphs[0].face].file.hasSuffix("DejaVuSans.ttf"))
-        XCTAssertEqual(block.spanFills, [], "one colour: one fill")
+        XCTAssertTrue(block.spanFills.isEmpty, "one colour: one fill")
     }
 
     func testLineMetricsComeFromTheLargestRun() throws {
@@ -82,7 +83,7 @@ final class TextSpanTests: XCTestCase {
             $0.stroke = TextStroke(width: .pixels(3))
         }
         XCTAssertEqual(block.lines.map(\.text), ["one two", "three four", "five"])
-        let stroke = try XCTUnwrap(block.stroke)
+        let stroke = try XCTUnwrap(block.strokeLayer)
         // One stroke under both colours: it reaches from the first line into the last.
         XCTAssertLessThan(stroke.y, Int(block.lines[0].baseline) - 20)
         XCTAssertGreaterThan(stroke.y + stroke.mask.height, Int(block.lines[2].baseline))

@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -19,7 +20,7 @@ final class TypesetterTests: XCTestCase {
     }
 
     private func set(_ overlay: OverlaySpec, canvas: Size, library: FontLibrary = .shared) throws -> TextBlock {
-        try Typesetter.set(overlay, in: r(0, 0, canvas.width, canvas.height), canvas: canvas, library: library)
+        try TextBlock.set(overlay, in: r(0, 0, canvas.width, canvas.height), canvas: canvas, library: library)
     }
 
     /// Canvas rows (and columns) with any ink, from a block's mask.
@@ -161,28 +162,30 @@ final class TypesetterTests: XCTestCase {
 
     func testMaskIsClippedToTheCanvas() throws {
         let block = try set(overlay("Hxg", anchor: .topLeft, offset: (-50, -30)), canvas: Size(width: 100, height: 60))
-        let mask = try XCTUnwrap(block.mask)
-        XCTAssertEqual(block.maskX, 0)
-        XCTAssertEqual(block.maskY, 0)
-        XCTAssertLessThanOrEqual(mask.width, 100)
-        XCTAssertLessThanOrEqual(mask.height, 60)
+        let drawn = try XCTUnwrap(block.mask(on: Size(width: 100, height: 60)))
+        XCTAssertEqual(drawn.x, 0)
+        XCTAssertEqual(drawn.y, 0)
+        XCTAssertLessThanOrEqual(drawn.mask.width, 100)
+        XCTAssertLessThanOrEqual(drawn.mask.height, 60)
         XCTAssertEqual(block.box.x, -50)
         XCTAssertEqual(block.box.width, 197.85, accuracy: 3.0 / 64)
     }
 
-    /// A glyph partly off the canvas is rendered only inside it (a 9000 px
+    /// A glyph partly off the canvas is drawn only inside it (a 9000 px
     /// glyph on an 1800 px canvas took seconds), with the coverage the whole
-    /// glyph has there.
+    /// glyph has there (the scene clips the outlines to the canvas).
     func testGlyphsCutByTheCanvasHaveTheWholeGlyphsCoverage() throws {
         let whole = try set(overlay("Hxg", anchor: .topLeft, offset: (0, 0)), canvas: Size(width: 300, height: 100))
         let cut = try set(overlay("Hxg", anchor: .topLeft, offset: (-50, -30)), canvas: Size(width: 100, height: 60))
-        let full = try XCTUnwrap(whole.mask), part = try XCTUnwrap(cut.mask)
-        XCTAssertEqual([cut.maskX, cut.maskY], [0, 0])
+        let wholeDrawn = try XCTUnwrap(whole.mask(on: Size(width: 300, height: 100)))
+        let cutDrawn = try XCTUnwrap(cut.mask(on: Size(width: 100, height: 60)))
+        let full = wholeDrawn.mask, part = cutDrawn.mask
+        XCTAssertEqual([cutDrawn.x, cutDrawn.y], [0, 0])
         var inked = 0
         for y in 0..<part.height {
             for x in 0..<part.width {
                 // Canvas pixel (x, y) of the cut text is pixel (x + 50, y + 30) of the whole one.
-                let fx = x + 50 - whole.maskX, fy = y + 30 - whole.maskY
+                let fx = x + 50 - wholeDrawn.x, fy = y + 30 - wholeDrawn.y
                 let expected = fx >= 0 && fy >= 0 && fx < full.width && fy < full.height ? full.coverage[fy * full.width + fx] : 0
                 XCTAssertEqual(part.coverage[y * part.width + x], expected, "(\(x), \(y))")
                 if expected > 0 { inked += 1 }
@@ -193,7 +196,8 @@ final class TypesetterTests: XCTestCase {
 
     func testTextOffTheCanvasHasNoMask() throws {
         let block = try set(overlay("Hxg", anchor: .topLeft, offset: (500, 0)), canvas: Size(width: 100, height: 60))
-        XCTAssertNil(block.mask)
+        XCTAssertNotNil(block.mask)
+        XCTAssertNil(block.mask(on: Size(width: 100, height: 60)))
     }
 
     func testFarOffsetsAndTinySizesDoNotTrap() throws {
@@ -243,7 +247,7 @@ final class TypesetterTests: XCTestCase {
 
     func testBadSizeIsOutOfRangeAtTheOverlay() {
         assertDiagnostic(.outOfRange, at: at(20, 5)) { () throws(DiagnosticList) in
-            try Typesetter.set(overlay("x", size: 0, anchor: .center), in: r(0, 0, 10, 10), canvas: Size(width: 10, height: 10))
+            try TextBlock.set(overlay("x", size: 0, anchor: .center), in: r(0, 0, 10, 10), canvas: Size(width: 10, height: 10))
         }
     }
 }

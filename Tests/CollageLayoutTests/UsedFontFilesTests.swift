@@ -1,4 +1,5 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
 import XCTest
@@ -14,7 +15,7 @@ final class UsedFontFilesTests: XCTestCase {
 
     private func set(_ text: String, families: [String]) throws -> TextBlock {
         let overlay = OverlaySpec.text(text, font: FontSpec(family: families, size: 40), location: at(3, 5))
-        return try Typesetter.set(overlay, in: r(0, 0, 800, 200), canvas: Size(width: 800, height: 200), library: .shared)
+        return try TextBlock.set(overlay, in: r(0, 0, 800, 200), canvas: Size(width: 800, height: 200), library: .shared)
     }
 
     /// Every glyph of "日本語🎉" comes from a fallback face: the primary file

@@ -1,6 +1,8 @@
 @testable import CollageLayout
+@testable import CollageText
 import CollageRaster
 import CollageSpec
+import CollageTestSupport
 import CText
 import Foundation
 import XCTest
@@ -25,28 +27,13 @@ final class VerticalTextTests: XCTestCase {
         spec.style.align = .left
         configure(&spec.style)
         let overlay = OverlaySpec(kind: .text(spec), anchor: .topRight, location: at(3, 5))
-        return try Typesetter.set(spec, placement: overlay, in: r(0, 0, 800, 800), canvas: Size(width: 800, height: 800))
+        return try TextBlock.set(spec, placement: overlay, in: r(0, 0, 800, 800), canvas: Size(width: 800, height: 800))
     }
-
-    /// One glyph of `hb-shape --output-format=json`.
-    private struct HBGlyph: Decodable { var g: UInt32; var dx: Int; var dy: Int; var ax: Int; var ay: Int }
 
     /// `hb-shape` on the face file at `scale` (26.6 pixels: size × 64).
     private func hbShape(_ text: String, face: TextBlock.Face, scale: Int, direction: String,
-                         features: String? = nil) throws -> [HBGlyph] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
-        var arguments = ["--direction=\(direction)", "--output-format=json", "--no-glyph-names",
-                         "--font-size=\(scale)", "--face-index=\(face.index)"]
-        if let features { arguments.append("--features=\(features)") }
-        process.arguments = arguments + [face.file, text]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "hb-shape failed (Debian package libharfbuzz-bin)")
-        return try JSONDecoder().decode([HBGlyph].self, from: data)
+                         features: String? = nil) throws -> [HBShape.Glyph] {
+        try HBShape.shape(text, file: face.file, index: face.index, scale: scale, direction: direction, features: features)
     }
 
     /// Asserts that a column's upright glyphs are hb-shape's TTB glyphs:

@@ -1,5 +1,6 @@
 import CollageCodecs
 import CollageLayout
+import CollageText
 import CollageRaster
 import CollageSpec
 #if canImport(Glibc)
@@ -40,7 +41,7 @@ public enum FuzzEnvironment {
             spec.style.width = Length(60)
             spec.lang = lang
             let overlay = OverlaySpec(kind: .text(spec), location: SourceLocation(file: "warm-up", line: 1, column: 1))
-            _ = try? Typesetter.set(spec, placement: overlay, in: PixelRect(x: 0, y: 0, width: 100, height: 100),
+            _ = try? TextBlock.set(spec, placement: overlay, in: PixelRect(x: 0, y: 0, width: 100, height: 100),
                                     canvas: Size(width: 100, height: 100))
         }
     }

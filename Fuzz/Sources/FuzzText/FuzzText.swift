@@ -1,5 +1,6 @@
 import Collage
 import CollageLayout
+import CollageText
 import CollageRaster
 import FuzzSupport
 
@@ -87,7 +88,7 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let overlay = OverlaySpec(kind: .text(textSpec), location: SourceLocation(file: "fuzz", line: 1, column: 1))
     let canvas = Size(width: 400, height: 300)
     do {
-        let block = try Typesetter.set(textSpec, placement: overlay, in: PixelRect(x: 0, y: 0, width: 400, height: 300),
+        let block = try TextBlock.set(textSpec, placement: overlay, in: PixelRect(x: 0, y: 0, width: 400, height: 300),
                                        canvas: canvas)
         _ = block.node(textSpec.color, style: style)
     } catch {

@@ -1,6 +1,7 @@
 import CollageNumerics
 import CollageRaster
 import CollageSpec
+import CollageText
 import Glibc
 
 /// Spec + image sizes -> frames (docs/format.md "Layout rules").

@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// The node and report stage of one overlay kind: what its frame stage
 /// gives (`OverlayFrameKind`, a kind's frame payload) conforms, in its

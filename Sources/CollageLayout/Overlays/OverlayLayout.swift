@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// The overlays' frames (`Layout.overlays`), one per `Spec.overlays` item.
 ///

@@ -308,9 +308,14 @@ struct Stroker {
             area += a.x * b.y - b.x * a.y
         }
         guard area != 0, area.isFinite else { return }
-        let ordered = area > 0 ? points : points.reversed()
-        out.move(to: ordered[0].x, ordered[0].y)
-        for p in ordered.dropFirst() { out.line(to: p.x, p.y) }
+        // Clockwise on screen: as given, or backwards (no reversed copy).
+        let last = points.count - 1
+        let start = area > 0 ? points[0] : points[last]
+        out.move(to: start.x, start.y)
+        for i in 1 ... last {
+            let p = area > 0 ? points[i] : points[last - i]
+            out.line(to: p.x, p.y)
+        }
         out.close()
     }
 }

@@ -46,12 +46,13 @@ public enum PathRasterizer {
         guard width > 0, height > 0 else { return CoverageMask(width: max(0, width), height: max(0, height)) }
         var lines: [Segment] = []
         flatten(path) { x0, y0, x1, y1 in lines.append(Segment(x0: x0, y0: y0, x1: x1, y1: y1)) }
-        // By top, so each band adds the segments that start above its end.
-        let segments = lines.sorted { $0.top < $1.top }
         // One spare cell a row for the area that spills past the right edge.
         let stride = width + 1
         let band = Swift.min(height, Swift.max(8, bandFloats / stride))
         let bands = (height + band - 1) / band
+        // By the band their top falls in, so each band adds the segments
+        // that start above its end.
+        let (segments, ends) = byBand(lines, top: Double(area.y), band: band, bands: bands, bottom: Double(area.y + height))
         var bytes = [UInt8](repeating: 0, count: width * height)
         // Large areas (a tilted print's edge, on the serial path before any
         // decode) split their bands between two threads; band boundaries do
@@ -71,8 +72,8 @@ public enum PathRasterizer {
                     let acc = buffer.baseAddress!
                     for index in firstBand ..< endBand {
                         let first = index * band, rows = Swift.min(band, height - first)
-                        let bandTop = Double(area.y + first), bandBottom = Double(area.y + first + rows)
-                        while next < segments.count, segments[next].top < bandBottom {
+                        let bandTop = Double(area.y + first)
+                        while next < ends[index] {
                             active.append(segments[next]); next += 1
                         }
                         active.removeAll { $0.bottom <= bandTop }
@@ -91,6 +92,37 @@ public enum PathRasterizer {
             }
         }
         return CoverageMask(width: width, height: height, coverage: bytes)
+    }
+
+    /// `lines` by the band (of `band` rows from `top`) their top falls in,
+    /// those above the first in the first, in path order within a band (a
+    /// counting sort: no comparisons, which cost more than the sums for a
+    /// glyph run's thousands of short lines); lines starting at or below
+    /// `bottom`, which reach no band, dropped. `ends[i]`: how many lie in
+    /// bands 0...i.
+    private static func byBand(_ lines: [Segment], top: Double, band: Int, bands: Int,
+                               bottom: Double) -> (segments: [Segment], ends: [Int]) {
+        if bands == 1 {
+            let kept = lines.filter { $0.top < bottom }
+            return (kept, [kept.count])
+        }
+        let rows = Double(band)
+        func index(_ segment: Segment) -> Int {
+            let offset = (segment.top - top) / rows
+            return offset <= 0 ? 0 : Swift.min(bands - 1, Int(checked: offset, .down))
+        }
+        var starts = [Int](repeating: 0, count: bands + 1)
+        for line in lines where line.top < bottom { starts[index(line) + 1] += 1 }
+        for i in 0 ..< bands { starts[i + 1] += starts[i] }
+        let ends = Array(starts.dropFirst())
+        guard starts[bands] > 0 else { return ([], ends) }
+        var out = [Segment](repeating: lines[0], count: starts[bands])
+        for line in lines where line.top < bottom {
+            let i = index(line)
+            out[starts[i]] = line
+            starts[i] += 1
+        }
+        return (out, ends)
     }
 
     /// Accumulation cells a band of `coverage` holds (512 KiB of floats).

@@ -34,6 +34,11 @@ protocol OverlayKindReading: Sendable {
     static var sections: [String: Section] { get }
     /// The files this overlay names (`Spec.inputs`), in key order; empty for none.
     var inputFiles: [InputFile] { get }
+    /// True for a kind that needs fonts to be laid out (fontconfig's
+    /// configuration, which loads on a thread of its own, `FontWarmUp`):
+    /// the render starts the photos' decodes without waiting for it and sets
+    /// these overlays on that thread meanwhile. Default false.
+    static var needsFonts: Bool { get }
 }
 
 extension OverlayKindReading {
@@ -41,6 +46,7 @@ extension OverlayKindReading {
     static func hint(forKeyOfOtherKinds key: String) -> String? { nil }
     static var sections: [String: Section] { [:] }
     var inputFiles: [InputFile] { [] }
+    static var needsFonts: Bool { false }
 }
 
 extension OverlayKind {
@@ -49,6 +55,9 @@ extension OverlayKind {
     /// (`OverlayFraming`) from it by a cast, so `reading` stays the one
     /// switch over the cases.
     public var payload: any Sendable { reading }
+
+    /// The kind needs fonts to be laid out (`OverlayKindReading.needsFonts`, declared by the kind).
+    public var needsFonts: Bool { type(of: reading).needsFonts }
 
     /// The kind's payload as its reading stage: the one switch over the
     /// cases, one delegating line per kind; every other stage starts here.

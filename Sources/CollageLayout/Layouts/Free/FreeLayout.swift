@@ -1,6 +1,7 @@
 import CollageNumerics
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// The `free` layout: each photo's cell from its `frame`, or from `anchor`
 /// + `offset` + `width`/`height` (docs/format.md "Layout rules"). Edges are

@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// The box of a component that omits `width` or `height` (docs/format.md
 /// "Components"): the union of its overlays laid out at the origin, each

@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 extension ImageOverlaySpec: OverlayFraming {
     /// The image's box in `area` (`OverlayLayout.box`); its file is appended to the image table.

@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// Where a QR code overlay is drawn: its square (quiet zone included) in
 /// whole canvas pixels, so every module covers whole pixels when it is not

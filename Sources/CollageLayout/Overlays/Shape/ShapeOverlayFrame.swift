@@ -1,6 +1,7 @@
 import CollageNumerics
 import CollageRaster
 import CollageSpec
+import CollageText
 
 /// Where a shape overlay is drawn: its outline in canvas pixels (origin
 /// top-left, y down; `offset` and the area's corner applied, `rotation` not

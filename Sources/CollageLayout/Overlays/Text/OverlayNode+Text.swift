@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 extension OverlayNode {
     /// A text overlay set in type (`TextBlock.node` gives its layers).

@@ -1,12 +1,17 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 extension TextBlock {
     /// The block as one group, children bottom to top: the label box
-    /// (`background.color`), the shadow (`shadow.color`), the stroke
-    /// (`stroke.color`), the fill (`color`, then each span colour's), then colour glyphs in their
-    /// own colours. Layers with no ink on the canvas are left out.
-    /// Coordinates are canvas pixels (the group's transform is identity).
+    /// (`background`: its colour or gradient), then the ink as a group that
+    /// casts the shadow (`shadow`: the group's own `Shadow`, cast by the
+    /// outlines and the stroke, σ = blur / 2, as CSS `text-shadow`): the
+    /// stroke (`stroke`: the outlines stroked `Path.stroked` twice its width
+    /// with round joins and caps, under the fill, so its outer half shows),
+    /// the fills (the overlay's `color`, then each span colour's), then
+    /// colour glyphs in their own colours. Coordinates are canvas pixels
+    /// (the group's transform is identity; `OverlayNode.text` turns it).
     public func node(_ color: RGBA, style: TextStyle) -> Node { .group(group(color, style: style)) }
 
     /// The label box (`background`): the text box grown by `padding` on every side (canvas pixels).
@@ -17,24 +22,34 @@ extension TextBlock {
     /// `node(_:style:)`'s group.
     public func group(_ color: RGBA, style: TextStyle) -> Group {
         var children: [Node] = []
-        func add(_ layer: Layer, _ color: RGBA) {
-            children.append(.mask(MaskLeaf(mask: layer.mask, x: Double(layer.x), y: Double(layer.y), color: Color(color))))
-        }
-        if let label = style.background, let gradient = label.gradient {
-            // A gradient label box: the box as a path, the gradient over it (issue 15).
+        if let label = style.background {
             let rect = TextBlock.labelRect(box: box, padding: label.padding.resolved(reference: size))
+            let paint: Paint = if let gradient = label.gradient { .gradient(Gradient(gradient, box: rect)) }
+                               else { .solid(Color(label.color)) }
             if rect.width > 0, rect.height > 0 {
                 children.append(.path(PathLeaf(path: .roundedRect(rect, radius: label.cornerRadius.resolved(reference: size)),
-                                               paint: .gradient(Gradient(gradient, box: rect)))))
+                                               paint: paint)))
             }
-        } else if let background, let fill = style.background?.color { add(background, fill) }
-        if let shadow, let shadowColor = style.shadow?.color { add(shadow, shadowColor) }
-        if let stroke, let strokeColor = style.stroke?.color { add(stroke, strokeColor) }
-        if let mask {
-            children.append(.mask(MaskLeaf(mask: mask, x: Double(maskX), y: Double(maskY), color: Color(color))))
         }
-        for fill in spanFills { add(fill.layer, fill.color) }
-        children += tiles.map { .tile($0) }
+        var ink: [Node] = []
+        if let stroke, let spec = style.stroke {
+            ink.append(.path(PathLeaf(path: stroke, paint: .solid(Color(spec.color)))))
+        }
+        for (index, fill) in fills.enumerated() where !fill.isEmpty {
+            let fillColor = index == 0 ? color : layout.fillColors[index]
+            ink.append(.path(PathLeaf(path: fill, paint: .solid(Color(fillColor)))))
+        }
+        ink += tiles.map { .tile($0) }
+        var shadow: Shadow?
+        if let cast = style.shadow {
+            var caster = self.outlines
+            if let stroke { caster.append(stroke) }
+            if !caster.isEmpty {
+                shadow = Shadow(shape: caster, offsetX: cast.offsetX, offsetY: cast.offsetY, sigma: cast.blur / 2,
+                                color: Color(cast.color))
+            }
+        }
+        if shadow == nil { children += ink } else { children.append(.group(Group(shadow: shadow, children: ink))) }
         return Group(children: children)
     }
 }

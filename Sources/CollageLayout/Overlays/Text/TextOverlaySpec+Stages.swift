@@ -1,5 +1,6 @@
 import CollageRaster
 import CollageSpec
+import CollageText
 
 extension TextOverlaySpec: OverlayFraming, OverlayDrawing {
     /// A text's box needs its fonts: the frame holds the spec, and `node` sets it in `OverlayFrame.area`.
@@ -9,8 +10,9 @@ extension TextOverlaySpec: OverlayFraming, OverlayDrawing {
     /// Sets the text (`Typesetter.set`) and appends its block and font warnings to `context`.
     /// - Throws: the typesetter's font and size errors at the overlay's location.
     func node(_ frame: OverlayFrame, context: inout OverlayDrawingContext) throws(DiagnosticList) -> Node? {
-        var block = try Typesetter.set(self, placement: context.spec.overlays[frame.overlay], in: frame.area,
-                                       canvas: context.layout.canvas, drawable: context.layout.drawable, library: context.library)
+        var block = try TextBlock.set(self, placement: context.spec.overlays[frame.overlay], in: frame.area,
+                                       canvas: context.layout.canvas, drawable: context.layout.drawable,
+                                       library: context.library)
         block.overlay = frame.overlay
         context.textBlocks.append(block)
         context.warnings += block.warnings

@@ -3,6 +3,8 @@ extension TextOverlaySpec: OverlayKindReading {
                        "letterSpacing", "maxLines", "background", "direction", "tabSize", "lang", "lineBreak", "width",
                        "height", "verticalAlign", "hyphens", "textOrientation", "textCombineUpright"]
     static let role = "the text to draw"
+    /// Text is set in its fonts.
+    static let needsFonts = true
     /// Every anchor, the baseline anchors included.
     static var anchors: [String] { Anchor.allCases.map(\.rawValue) }
     static func read(_ keys: [String: Node.Entry], with validator: inout Validator) -> OverlayKind? {

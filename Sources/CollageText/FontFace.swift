@@ -3,12 +3,13 @@ import CText
 import Glibc
 
 /// One opened FreeType face (a font file and face index), owned by a
-/// `FontLibrary` and used only while holding its lock.
-final class FontFace {
-    let handle: FT_Face
+/// `FontLibrary` and used only while holding its lock (hence unchecked
+/// `Sendable`: the lock, not the type, serialises its use).
+package final class FontFace: @unchecked Sendable {
+    package let handle: FT_Face
     /// The font file's path and face index (TTC collections hold several).
-    let file: String
-    let index: Int
+    package let file: String
+    package let index: Int
     /// The file's bytes when the face was opened from memory; they must
     /// outlive the face (`FT_New_Memory_Face` does not copy them).
     private let bytes: FontFileBytes?
@@ -58,12 +59,12 @@ final class FontFace {
 
     /// True for outline fonts; false for bitmap-only faces such as Noto
     /// Color Emoji (CBDT), which are drawn from a strike scaled by `scale`.
-    var isScalable: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 }
+    package var isScalable: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 }
     /// True when the face has colour glyphs (CBDT/sbix/COLR).
     var isColor: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
     /// Canvas pixels per face pixel at the current size: 1 for outline
     /// faces; the size over the strike's ppem for bitmap faces.
-    private(set) var scale = 1.0
+    package private(set) var scale = 1.0
 
     /// True when the face maps `scalar` to a glyph.
     func covers(_ scalar: Unicode.Scalar) -> Bool { FT_Get_Char_Index(handle, FT_ULong(scalar.value)) != 0 }
@@ -71,7 +72,7 @@ final class FontFace {
     /// Sets the em size in pixels (26.6 fixed point, so to 1/64 px). A
     /// bitmap-only face selects its first strike (`FT_Select_Size(face, 0)`)
     /// and records the scale from that strike to `pixels`.
-    func setSize(_ pixels: Double) throws(FontError) {
+    package func setSize(_ pixels: Double) throws(FontError) {
         if !isScalable {
             guard handle.pointee.num_fixed_sizes > 0 else { throw FontError.freeType(file, 0x17) }
             let status = FT_Select_Size(handle, 0)

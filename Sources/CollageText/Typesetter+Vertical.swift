@@ -47,9 +47,9 @@ extension Typesetter {
     /// without vertical metrics (vhea, vmtx) is a warning: its glyphs stand
     /// in em boxes (`ColumnShaper`).
     static func setVertical(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
-                            drawable: PixelRect, styles: [TextRunStyle], table: TextFaceTable, paragraphs: [[TextCluster]],
+                            styles: [TextRunStyle], table: TextFaceTable, paragraphs: [[TextCluster]],
                             rubies: TextRuby, setSizes: (Double) throws(FontError) -> Void,
-                            warnings found: [Diagnostic]) throws(FontError) -> TextBlock {
+                            warnings found: [Diagnostic]) throws(FontError) -> TextLayout {
         var warnings = found
         let style = spec.style
         let areaWidth = Double(area.width), areaHeight = Double(area.height)
@@ -162,8 +162,8 @@ extension Typesetter {
                        y: Double(area.y) + anchor.verticalFraction * (areaHeight - s.height) + offsetY,
                        width: s.width, height: s.height)
         }
-        var lines: [TextBlock.Line] = []
-        var placed: [GlyphRasterizer.Placed] = []
+        var lines: [TextLayout.Line] = []
+        var placed: [PositionedGlyph] = []
         for column in s.columns {
             let length = column.shaped.advance
             let top = switch style.align {
@@ -172,12 +172,12 @@ extension Typesetter {
             case .right: box.y + s.height - length
             }
             let centre = box.x + s.width - column.centre
-            var line = TextBlock.Line(text: column.shaped.text, glyphs: column.shaped.glyphs, advance: length, x: top,
+            var line = TextLayout.Line(text: column.shaped.text, glyphs: column.shaped.glyphs, advance: length, x: top,
                                       baseline: centre, ascent: column.right, descent: column.left, isVertical: true)
             for glyph in column.shaped.glyphs {
-                placed.append(GlyphRasterizer.Placed(face: table.faces[glyph.face], id: glyph.id, x: centre + glyph.x,
+                placed.append(PositionedGlyph(face: glyph.face, id: glyph.id, x: centre + glyph.x,
                                                      y: top + glyph.y, size: styles[glyph.span].size,
-                                                     group: groupOfStyle[glyph.span], sideways: glyph.sideways,
+                                                     fill: groupOfStyle[glyph.span], sideways: glyph.sideways,
                                                      widthScale: glyph.widthScale))
             }
             if !rubies.isEmpty {
@@ -188,8 +188,7 @@ extension Typesetter {
             }
             lines.append(line)
         }
-        return try rasterized(box: box, firstBaseline: box.x + s.width - firstCentre, lines: lines, placed: placed,
-                              size: s.size, metrics: s.metrics, style: style, placement: overlay, styles: styles,
-                              table: table, colors: colors, drawable: drawable, warnings: warnings)
+        return made(box: box, firstBaseline: box.x + s.width - firstCentre, lines: lines, placed: placed,
+                    size: s.size, metrics: s.metrics, styles: styles, table: table, colors: colors, warnings: warnings)
     }
 }

@@ -1,6 +1,6 @@
 /// One glyph of a shaped line, positioned relative to the line's start on
 /// its baseline, in pixels (x right, y down), fractional, never rounded.
-/// In a vertical column (`TextBlock.Line.isVertical`) the origin is the
+/// In a vertical column (`TextLayout.Line.isVertical`) the origin is the
 /// column's top end on its centre line: `x` is across the column (right of
 /// the centre line), `y` down along it, and `advance` downwards.
 public struct ShapedGlyph: Sendable, Hashable {
@@ -13,7 +13,7 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var y: Double
     /// How far the pen moves after this glyph.
     public var advance: Double
-    /// The face it is drawn with: an index into `TextBlock.faces`.
+    /// The face it is drawn with: an index into `TextLayout.faces`.
     public var face: Int
     /// The span the glyph's text comes from (`TextOverlaySpec.runs` index;
     /// 0 for a text of one string): its size and colour.
@@ -30,7 +30,7 @@ public struct ShapedGlyph: Sendable, Hashable {
 }
 
 extension ShapedGlyph {
-    /// The glyph as drawn with face `face` (an index into `TextBlock.faces`).
+    /// The glyph as drawn with face `face` (an index into `TextLayout.faces`).
     func drawn(face: Int, offsetX: Double, cluster: Int) -> ShapedGlyph {
         var copy = self
         copy.x += offsetX

@@ -86,10 +86,10 @@ struct TextRuby {
     /// right of the column's). Returns them with their glyphs placed for
     /// the rasteriser, and the extent the line needs on its over side
     /// (above the baseline; right of the centre line).
-    func place(on line: TextBlock.Line, clusters: [TextCluster], styles: [TextRunStyle], table: TextFaceTable,
+    func place(on line: TextLayout.Line, clusters: [TextCluster], styles: [TextRunStyle], table: TextFaceTable,
                column: ColumnShaper?, groupOfStyle: [Int]) throws(FontError)
-        -> (ruby: [TextBlock.Ruby], placed: [GlyphRasterizer.Placed]) {
-        var result: [TextBlock.Ruby] = [], placed: [GlyphRasterizer.Placed] = []
+        -> (ruby: [TextLayout.Ruby], placed: [PositionedGlyph]) {
+        var result: [TextLayout.Ruby] = [], placed: [PositionedGlyph] = []
         for base in bases {
             let spanGlyphs = line.glyphs.filter { $0.span == base.span }
             guard !spanGlyphs.isEmpty else { continue }
@@ -105,10 +105,10 @@ struct TextRuby {
                 let length = advances.filter { $0.0.style == base.span }.reduce(0) { $0 + $1.1 }
                 let top = line.x + before + (length - shaped.advance) / 2
                 let centre = line.baseline + spanStyle.size / 2 + rubyStyle.size / 2
-                result.append(TextBlock.Ruby(text: text, glyphs: shaped.glyphs, advance: shaped.advance, x: top, baseline: centre))
+                result.append(TextLayout.Ruby(text: text, glyphs: shaped.glyphs, advance: shaped.advance, x: top, baseline: centre))
                 for glyph in shaped.glyphs {
-                    placed.append(GlyphRasterizer.Placed(face: table.faces[glyph.face], id: glyph.id, x: centre + glyph.x,
-                                                         y: top + glyph.y, size: rubyStyle.size, group: groupOfStyle[base.style],
+                    placed.append(PositionedGlyph(face: glyph.face, id: glyph.id, x: centre + glyph.x,
+                                                         y: top + glyph.y, size: rubyStyle.size, fill: groupOfStyle[base.style],
                                                          sideways: glyph.sideways, widthScale: glyph.widthScale))
                 }
             } else {
@@ -117,10 +117,10 @@ struct TextRuby {
                 let left = start + (width - shaped.advance) / 2
                 let baseMetrics = try spanStyle.metrics(), rubyMetrics = try rubyStyle.metrics()
                 let baseline = line.baseline - baseMetrics.ascender + rubyMetrics.descender
-                result.append(TextBlock.Ruby(text: text, glyphs: shaped.glyphs, advance: shaped.advance, x: left, baseline: baseline))
+                result.append(TextLayout.Ruby(text: text, glyphs: shaped.glyphs, advance: shaped.advance, x: left, baseline: baseline))
                 for glyph in shaped.glyphs {
-                    placed.append(GlyphRasterizer.Placed(face: table.faces[glyph.face], id: glyph.id, x: left + glyph.x,
-                                                         y: baseline + glyph.y, size: rubyStyle.size, group: groupOfStyle[base.style]))
+                    placed.append(PositionedGlyph(face: glyph.face, id: glyph.id, x: left + glyph.x,
+                                                         y: baseline + glyph.y, size: rubyStyle.size, fill: groupOfStyle[base.style]))
                 }
             }
         }

@@ -38,7 +38,7 @@ final class TextRunStyle {
 }
 
 /// Every face a block draws with, across its spans, in the order first
-/// used (`TextBlock.faces`, which `ShapedGlyph.face` indexes).
+/// used (`TextLayout.faces`, which `ShapedGlyph.face` indexes).
 final class TextFaceTable {
     private(set) var faces: [FontFace] = []
     private(set) var families: [String] = []

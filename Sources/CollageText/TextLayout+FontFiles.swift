@@ -1,4 +1,4 @@
-extension TextBlock {
+extension TextLayout {
     /// The font files the block depends on, each listed once: the primary
     /// face's file first (its metrics set the box and the line spacing even
     /// when every glyph comes from a fallback face), then the file of every

@@ -1,4 +1,4 @@
-@testable import CollageLayout
+@testable import CollageText
 import CText
 import XCTest
 

@@ -61,7 +61,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// Runs `body` holding the library's lock.
-    func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+    package func withLock<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

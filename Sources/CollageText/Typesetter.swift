@@ -5,8 +5,8 @@ import CollageSpec
 
 /// Sets a text overlay: picks its faces per grapheme cluster, finds bidi runs
 /// and line-break opportunities, shapes, wraps, places the box by anchor and
-/// offset, and rasterises fill, stroke, shadow, colour glyphs and label box
-/// (README "Rules": Text).
+/// offset, and places every glyph (`TextLayout`; README "Rules": Text).
+/// It draws nothing: `CollageLayout` turns the layout into scene nodes.
 public enum Typesetter {
     /// Largest font size accepted, pixels (a glyph is rendered whole before
     /// clipping, so its bitmap is about size² bytes).
@@ -42,20 +42,14 @@ public enum Typesetter {
     ///   - overlay: its placement keys (anchor, offset; `location` for errors).
     ///   - area: the rectangle anchors and percentages refer to, canvas
     ///     pixels (the canvas, or the photo's cell with `photo:`).
-    ///   - canvas: the canvas size; the layers are clipped to it (widened by
-    ///     the shadow's reach) unless `drawable` is given.
-    ///   - drawable: the area the text may draw in, canvas pixels (with
-    ///     `print`: the canvas widened by the bleed and slug, so it starts at
-    ///     negative coordinates, `Layout.drawable`); default the canvas.
     ///   - library: fonts to use.
     /// - Throws: `DiagnosticList` with `.font` at `overlay.location` when no
     ///   font can be used (at the `font.file` key for a file that cannot be
     ///   opened), `.outOfRange` there for a size outside
     ///   (0, `maximumSize`] or a stroke width or shadow blur over
     ///   `maximumDecoration`.
-    public static func set(_ text: TextOverlaySpec, placement overlay: OverlaySpec, in area: PixelRect, canvas: Size,
-                           drawable: PixelRect? = nil,
-                           library: FontLibrary = .shared) throws(DiagnosticList) -> TextBlock {
+    public static func set(_ text: TextOverlaySpec, placement overlay: OverlaySpec, in area: PixelRect,
+                           library: FontLibrary = .shared) throws(DiagnosticList) -> TextLayout {
         let size = text.font.relativeSize.map { $0 * Double(area.height) / 100 } ?? text.font.size
         guard size > 0, size <= maximumSize else {
             throw DiagnosticList([Diagnostic(.outOfRange, at: overlay.location,
@@ -76,9 +70,7 @@ public enum Typesetter {
         }
         do {
             return try library.withLock { () throws(FontError) in
-                try setLocked(text, size: size, placement: overlay, area: area,
-                              drawable: drawable ?? PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),
-                              library: library)
+                try setLocked(text, size: size, placement: overlay, area: area, library: library)
             }
         } catch {
             // A font file that did not open is reported at its `file:` key.
@@ -123,7 +115,7 @@ public enum Typesetter {
     }
 
     private static func setLocked(_ spec: TextOverlaySpec, size: Double, placement overlay: OverlaySpec, area: PixelRect,
-                                  drawable: PixelRect, library: FontLibrary) throws(FontError) -> TextBlock {
+                                  library: FontLibrary) throws(FontError) -> TextLayout {
         var warnings: [Diagnostic] = []
         let style = spec.style
         let areaWidth = Double(area.width), areaHeight = Double(area.height)
@@ -215,7 +207,7 @@ public enum Typesetter {
                 severity: .warning))
         }
         if style.direction == .vertical {
-            return try setVertical(spec, size: size, placement: overlay, area: area, drawable: drawable, styles: styles,
+            return try setVertical(spec, size: size, placement: overlay, area: area, styles: styles,
                                    table: table, paragraphs: paragraphs, rubies: rubies, setSizes: setSizes,
                                    warnings: warnings)
         }
@@ -317,31 +309,8 @@ public enum Typesetter {
 
         let result = try shrunk(from: size, fit: style.fit, setting: setting(at:), fits: fits)
         return try place(result, style: spec.style, placement: overlay, styles: styles, table: table, rubies: rubies,
-                         ownColor: spec.color, area: area, drawable: drawable, warnings: warnings)
+                         ownColor: spec.color, area: area, warnings: warnings)
     }
-
-    /// The pixels of the unrotated text frame that a rotation by `rotation`
-    /// degrees about `box`'s centre (as `OverlayNode.turn`) brings onto the
-    /// drawable area: the area itself for 0°, else its bounds turned back,
-    /// rounded outwards.
-    static func visibleArea(drawable whole: PixelRect, rotation: Double, box: Rect) -> PixelRect {
-        guard rotation.isFinite, rotation.truncatingRemainder(dividingBy: 360) != 0,
-              box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return whole }
-        let back = Affine.rotation(degrees: -rotation, about: box.x + box.width / 2, box.y + box.height / 2)
-        let bounds = back.bounds(of: Rect(x: Double(whole.x), y: Double(whole.y), width: Double(whole.width), height: Double(whole.height)))
-        let x0 = Int(checked: bounds.x, .down), y0 = Int(checked: bounds.y, .down)
-        let x1 = Int(checked: bounds.x + bounds.width, .up), y1 = Int(checked: bounds.y + bounds.height, .up)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    /// The smallest rectangle holding both.
-    private static func bounds(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
-        return PixelRect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
-    }
-
-    /// Pixel count as a Double (rectangles of clamped coordinates overflow Int products).
-    private static func area(_ r: PixelRect) -> Double { Double(r.width) * Double(r.height) }
 
     /// One wrapped line: its clusters and whether its break takes a hyphen.
     struct WrappedLine {
@@ -411,13 +380,13 @@ public enum Typesetter {
                            paragraphLevel: cluster.paragraphLevel, script: cluster.script, breakBefore: false)
     }
 
-    /// Places the lines by anchor, offset and align, and rasterises the layers.
+    /// Places the lines by anchor, offset and align, and every glyph.
     ///
-    /// Fill groups: group 0 is the overlay's own colour (`TextBlock.mask`),
-    /// then each other span colour in order of first use (`TextBlock.spanFills`).
+    /// Fill groups: group 0 is the overlay's own colour (`TextLayout.mask`),
+    /// then each other span colour in order of first use (`TextLayout.spanFills`).
     private static func place(_ s: Setting, style: TextStyle, placement overlay: OverlaySpec, styles: [TextRunStyle],
-                              table: TextFaceTable, rubies: TextRuby, ownColor: RGBA, area: PixelRect, drawable: PixelRect,
-                              warnings: [Diagnostic]) throws(FontError) -> TextBlock {
+                              table: TextFaceTable, rubies: TextRuby, ownColor: RGBA, area: PixelRect,
+                              warnings: [Diagnostic]) throws(FontError) -> TextLayout {
         let (colors, groupOfStyle) = fillGroups(styles, ownColor: ownColor)
         let anchor = overlay.anchor
         let offsetX = overlay.offsetX.resolved(reference: Double(area.width))
@@ -435,8 +404,8 @@ public enum Typesetter {
         let box = Rect(x: areaX - anchor.horizontalFraction * s.width + offsetX,
                        y: areaY - boxPointY + offsetY, width: s.width, height: s.height)
 
-        var lines: [TextBlock.Line] = []
-        var placed: [GlyphRasterizer.Placed] = []
+        var lines: [TextLayout.Line] = []
+        var placed: [PositionedGlyph] = []
         for setLine in s.lines {
             var line = setLine.shaped
             let x: Double
@@ -449,7 +418,7 @@ public enum Typesetter {
                 x = setLine.endsParagraph && setLine.rightToLeft ? box.x + s.width - line.advance : box.x
             }
             let baseline = box.y + top + setLine.baseline
-            var placedLine = TextBlock.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline,
+            var placedLine = TextLayout.Line(text: line.text, glyphs: line.glyphs, advance: line.advance, x: x, baseline: baseline,
                                             ascent: setLine.ascent, descent: setLine.descent)
             if !rubies.isEmpty {
                 let annotations = try rubies.place(on: placedLine, clusters: setLine.clusters, styles: styles, table: table,
@@ -459,14 +428,13 @@ public enum Typesetter {
             }
             lines.append(placedLine)
             for glyph in line.glyphs {
-                placed.append(GlyphRasterizer.Placed(face: table.faces[glyph.face], id: glyph.id,
+                placed.append(PositionedGlyph(face: glyph.face, id: glyph.id,
                                                      x: x + glyph.x, y: baseline + glyph.y, size: styles[glyph.span].size,
-                                                     group: groupOfStyle[glyph.span]))
+                                                     fill: groupOfStyle[glyph.span]))
             }
         }
-        return try rasterized(box: box, firstBaseline: box.y + top + firstBaseline, lines: lines, placed: placed,
-                              size: s.size, metrics: s.metrics, style: style, placement: overlay, styles: styles,
-                              table: table, colors: colors, drawable: drawable, warnings: warnings)
+        return made(box: box, firstBaseline: box.y + top + firstBaseline, lines: lines, placed: placed,
+                    size: s.size, metrics: s.metrics, styles: styles, table: table, colors: colors, warnings: warnings)
     }
 
     /// The setting at `size`, or with `fit: shrink` when it does not fit, at
@@ -499,88 +467,20 @@ public enum Typesetter {
         return (colors, groupOfStyle)
     }
 
-    /// Rasterises the placed glyphs of a set block (fill per colour group,
-    /// stroke, shadow, colour glyphs, label box) and makes the block.
-    static func rasterized(box: Rect, firstBaseline: Double, lines: [TextBlock.Line], placed: [GlyphRasterizer.Placed],
-                           size: Double, metrics: FontMetrics, style: TextStyle, placement overlay: OverlaySpec,
-                           styles: [TextRunStyle], table: TextFaceTable, colors: [RGBA], drawable: PixelRect,
-                           warnings: [Diagnostic]) throws(FontError) -> TextBlock {
-        // The layers are set unrotated and turned by the overlay's node
-        // (`OverlayNode.text`): what lands on the canvas is the canvas turned
-        // back about the box centre.
-        let visible = visibleArea(drawable: drawable, rotation: overlay.rotation, box: box)
-        let sigma = (style.shadow?.blur ?? 0) / 2
-        var shadowShift = (x: 0, y: 0)
-        // The ink whose shadow lands on the canvas: the canvas moved back by
-        // the offset, widened by the blur's reach.
-        var casterClip: PixelRect?
-        if let shadow = style.shadow {
-            shadowShift = (Int(checked: shadow.offsetX, .toNearestOrAwayFromZero), Int(checked: shadow.offsetY, .toNearestOrAwayFromZero))
-            let reach = GaussianBlur.radius(sigma: sigma)
-            casterClip = PixelRect(x: visible.x - shadowShift.x - reach, y: visible.y - shadowShift.y - reach,
-                                   width: visible.width + 2 * reach, height: visible.height + 2 * reach)
-        }
-        let strokeWidth = style.stroke?.width.resolved(reference: size) ?? 0
-        // One rasterisation over both areas when they overlap (the usual
-        // small offset); two when a large offset puts them far apart, so the
-        // ink between them, which nothing shows, is never made.
-        let layers: GlyphRasterizer.Layers, casters: GlyphRasterizer.Layers?
-        if let casterClip {
-            let both = Self.bounds(visible, casterClip)
-            if Self.area(both) <= Self.area(visible) + Self.area(casterClip) {
-                layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: both)
-                casters = layers
-            } else {
-                layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: visible)
-                casters = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: casterClip)
-            }
-        } else {
-            layers = GlyphRasterizer.rasterize(placed, strokeWidth: strokeWidth, clip: visible)
-            casters = nil
-        }
-
-        var shadowLayer: TextBlock.Layer?
-        if let casters {
-            var parts: [(CoverageMask, Int, Int)] = []
-            for case let fill? in casters.fills { parts.append((fill.mask, fill.x, fill.y)) }
-            if let stroke = casters.stroke { parts.append((stroke.mask, stroke.x, stroke.y)) }
-            for tile in casters.tiles { parts.append((tile.alphaMask, tile.originX, tile.originY)) }
-            // Blurred only where it lands on the canvas.
-            if let union = CoverageMask.union(parts),
-               let blurred = GaussianBlur.blur(union.mask, sigma: sigma, within: PixelRect(
-                   x: visible.x - union.x - shadowShift.x, y: visible.y - union.y - shadowShift.y,
-                   width: visible.width, height: visible.height)) {
-                shadowLayer = TextBlock.Layer(mask: blurred.mask, x: union.x + blurred.x + shadowShift.x,
-                                              y: union.y + blurred.y + shadowShift.y)
-            }
-        }
-        var backgroundLayer: TextBlock.Layer?
-        if let background = style.background {
-            let padding = background.padding.resolved(reference: size)
-            let rect = TextBlock.labelRect(box: box, padding: padding)
-            if background.gradient == nil, rect.width > 0, rect.height > 0,
-               let shape = PathRasterizer.fill(.roundedRect(rect, radius: background.cornerRadius.resolved(reference: size)),
-                                               clip: visible) {
-                backgroundLayer = TextBlock.Layer(mask: shape.mask, x: shape.x, y: shape.y)
-            }
-        }
+    /// The layout of a set block: its lines, its placed glyphs and the faces they use.
+    static func made(box: Rect, firstBaseline: Double, lines: [TextLayout.Line], placed: [PositionedGlyph],
+                     size: Double, metrics: FontMetrics, styles: [TextRunStyle], table: TextFaceTable, colors: [RGBA],
+                     warnings: [Diagnostic]) -> TextLayout {
         // Faces opened by fallback but drawing nothing are listed too (as a face set lists them).
         for runStyle in styles { for i in runStyle.faces.faces.indices { _ = table.index(of: i, in: runStyle) } }
         let faceList = table.faces.enumerated().map { i, face in
-            TextBlock.Face(family: table.families[i], file: face.file, index: face.index, isColor: !face.isScalable)
-        }
-        let spanFills = colors.indices.dropFirst().compactMap { group -> TextBlock.SpanFill? in
-            guard group < layers.fills.count, let fill = layers.fills[group] else { return nil }
-            return TextBlock.SpanFill(layer: TextBlock.Layer(mask: fill.mask, x: fill.x, y: fill.y), color: colors[group])
+            TextLayout.Face(family: table.families[i], file: face.file, index: face.index, isColor: !face.isScalable)
         }
         let primary = styles[0].faces
-        return TextBlock(box: box, firstBaseline: firstBaseline, metrics: metrics, size: size,
-                         family: primary.families[0], fontFile: primary.primary.file, fontIndex: primary.primary.index,
-                         faces: faceList, lines: lines,
-                         mask: layers.fill?.mask, maskX: layers.fill?.x ?? 0, maskY: layers.fill?.y ?? 0,
-                         stroke: layers.stroke.map { TextBlock.Layer(mask: $0.mask, x: $0.x, y: $0.y) },
-                         spanFills: spanFills,
-                         shadow: shadowLayer, background: backgroundLayer, tiles: layers.tiles, warnings: warnings)
+        return TextLayout(box: box, firstBaseline: firstBaseline, metrics: metrics, size: size,
+                          family: primary.families[0], fontFile: primary.primary.file, fontIndex: primary.primary.index,
+                          faces: faceList, lines: lines, glyphs: placed, fillColors: colors, fontFaces: table.faces,
+                          warnings: warnings)
     }
 
     /// "U+1F600" for a scalar.

@@ -1,11 +1,10 @@
 import CollageRaster
 import CollageSpec
 
-/// A text overlay set in type: its faces, lines, box and rasterised layers,
+/// A text overlay set in type: its faces, lines, box and positioned glyphs,
 /// all in canvas pixels (origin top-left, y down), fractional unless noted.
-public struct TextBlock: Sendable {
-    /// Index into `Spec.overlays` of the overlay set (set by `SceneBuilder`).
-    public var overlay = 0
+/// It holds no pixels: the scene builder draws the glyphs (`CollageLayout`).
+public struct TextLayout: Sendable {
     /// One line of the block.
     public struct Line: Sendable, Hashable {
         /// The line's text in logical order (a paragraph, or the part of one
@@ -64,13 +63,6 @@ public struct TextBlock: Sendable {
         public var isColor: Bool
     }
 
-    /// A coverage mask with its top-left canvas pixel.
-    public struct Layer: Sendable, Equatable {
-        public var mask: CoverageMask
-        public var x: Int
-        public var y: Int
-    }
-
     /// The text box: as wide as the widest line's advance sum, as tall as
     /// ascender − descender plus the line spacing of any further lines
     /// (README "Rules": Text); stroke and shadow are not included.
@@ -90,29 +82,15 @@ public struct TextBlock: Sendable {
     /// Every face used, in the order first used (index 0 is the primary face).
     public var faces: [Face]
     public var lines: [Line]
-    /// The outline glyphs' coverage, placed at whole canvas pixels (`maskX`,
-    /// `maskY` is its top-left pixel), clipped to the canvas; nil when no
-    /// ink falls on the canvas (e.g. empty or blank text).
-    public var mask: CoverageMask?
-    public var maskX: Int
-    public var maskY: Int
-    /// The stroke (outlines expanded by the stroke width), drawn under the fill.
-    public var stroke: Layer?
-    /// A span's fill in a colour other than the overlay's own.
-    public struct SpanFill: Sendable, Equatable {
-        public var layer: Layer
-        public var color: RGBA
-    }
-    /// The fills of spans whose colour is not the overlay's (`mask` holds the
-    /// glyphs in the overlay's own colour), in order of first use; drawn
-    /// with `mask`, over the stroke.
-    public var spanFills: [SpanFill] = []
-    /// The shadow: fill, stroke and colour glyphs' coverage blurred and moved by the offset.
-    public var shadow: Layer?
-    /// The label box (`background`), the text box grown by the padding.
-    public var background: Layer?
-    /// Colour glyphs (emoji), drawn over the fill in their own colours.
-    public var tiles: [ColorTile]
+    /// Every glyph of the lines and their ruby, at its canvas position, in
+    /// drawing order (line by line, each line's ruby before its glyphs).
+    public var glyphs: [PositionedGlyph]
+    /// The fill colours: `PositionedGlyph.fill` indexes them; index 0 is the
+    /// overlay's own `color`, then each other span colour in order of first use.
+    public var fillColors: [RGBA]
+    /// The opened faces behind `faces`, same order (`PositionedGlyph.face`
+    /// indexes both); used only under the font library's lock.
+    package var fontFaces: [FontFace]
     /// Findings that do not stop the render: a family list none of whose
     /// names matched, clusters no installed font covers.
     public var warnings: [Diagnostic]

@@ -1,4 +1,4 @@
-@testable import CollageLayout
+@testable import CollageText
 import CHyphen
 import XCTest
 
