@@ -58,7 +58,8 @@ enum BatchCommand {
                             The report gives each row's sheet: path, number,
                             column and row. With --grid CxR (default auto),
                             --sheet SIZE (default A4), --gutter LEN, --marks crop
-                            and --dpi N as impose takes them
+                            and --dpi N as impose takes them; with --shard,
+                            SHEET needs ${shard}
       --depfile PATH        also write a Makefile rule per output
       --root DIR            refuse paths that resolve outside DIR
       -h, --help            show this help
@@ -148,7 +149,7 @@ enum BatchCommand {
             return usageError("batch needs an output path template: -o 'out/${row}.jpg'", command: "batch")
         }
         guard output != "-" else { return usageError("batch writes one file per row, not -o -", command: "batch") }
-        let imposeRequest: Imposition.Request?
+        var imposeRequest: Imposition.Request?
         do throws(Arguments.UsageError) {
             imposeRequest = try impose.map { sheet throws(Arguments.UsageError) in
                 try sheetFlags.request(output: sheet, format: nil, allowMoreSheets: true)
@@ -157,6 +158,10 @@ enum BatchCommand {
             return usageError(error.message, command: "batch")
         }
         guard reportPath != "-" else { return usageError("--report writes a file; name one, e.g. --report 'report-${shard}.jsonl'", command: "batch") }
+        // Each shard imposes its own rows: without ${shard} in SHEET, shards would write the same sheets.
+        if impose != nil, shardArgument != nil, !(impose ?? "").contains("${shard}") {
+            return usageError("--impose with --shard writes one set of sheets per shard: put ${shard} in SHEET, e.g. --impose 'sheets/${shard}-${sheet}.png'", command: "batch")
+        }
 
         let started = DispatchTime.now().uptimeNanoseconds
         let plan: BatchPlan
@@ -167,6 +172,7 @@ enum BatchCommand {
         var report: String?
         do throws(CollageError) {
             shard = try resolveShard(shardArgument, source: &shardSource)
+            if let sheets = imposeRequest?.output { imposeRequest?.output = BatchReport.path(sheets, shard: shard) }
             policy = try pipeline.policy()
             document = try DocumentInput.contents(of: template)
             let rows = DataRow.multiplied(try DataRows.load(path: data),

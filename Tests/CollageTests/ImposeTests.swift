@@ -147,6 +147,29 @@ final class ImposeTests: XCTestCase {
         XCTAssertEqual(Set(region(second, PixelRect(x: 119, y: 150, width: 60, height: 40))), [255])
     }
 
+    /// Sharded batches impose their own rows: `${shard}` in SHEET is required
+    /// (else two shards would write the same sheets) and is expanded.
+    func testShardedBatchImposesPerShard() throws {
+        try write("badge.yaml", """
+        version: 1
+        canvas: {width: 60, height: 40, dpi: 72, background: "#336699"}
+        """)
+        try "id\nb1\nb2\nb3\n".write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sheets"), withIntermediateDirectories: true)
+        let refused = try runCollage(["batch", "badge.yaml", "--data", "rows.csv", "-o", "out/${id}.png", "--shard", "1/2",
+                                      "--impose", "sheets/sheet-${sheet}.png", "--sheet", "A6"], in: directory)
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("put ${shard} in SHEET"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/b1.png").path))
+        for shard in ["1/2", "2/2"] {
+            let result = try runCollage(["batch", "badge.yaml", "--data", "rows.csv", "-o", "out/${id}.png", "--shard", shard,
+                                         "--impose", "sheets/s${shard}-${sheet}.png", "--sheet", "A6"], in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        let sheets = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("sheets").path).sorted()
+        XCTAssertEqual(sheets, ["s1-1.png", "s2-1.png"])
+    }
+
     func testPlanCentresTheGridAndPlacesRowByRow() throws {
         let plan = try ImpositionPlan(sheet: Size(width: 1000, height: 700), item: Size(width: 300, height: 200), count: 10,
                                       grid: .fixed(columns: 3, rows: 3), gutter: 10, allowMoreSheets: true)
