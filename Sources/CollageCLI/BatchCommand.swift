@@ -195,6 +195,8 @@ enum BatchCommand {
                 report = path
             }
             try plan.checkOutputFolders()
+            // The sheets' folder, like render's -o, must exist: say so before any row is rendered.
+            if let sheets = imposeRequest?.output { try OutputPreflight.folder(of: sheets.replacing("${sheet}", with: "1")) }
         } catch {
             return error.report(command: "batch")
         }

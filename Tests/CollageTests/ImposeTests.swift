@@ -161,6 +161,12 @@ final class ImposeTests: XCTestCase {
         XCTAssertEqual(refused.status, 64, refused.stderr)
         XCTAssertTrue(refused.stderr.contains("put ${shard} in SHEET"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/b1.png").path))
+        let noFolder = try runCollage(["batch", "badge.yaml", "--data", "rows.csv", "-o", "out/${id}.png",
+                                       "--impose", "nosuch/sheet-${sheet}.png", "--sheet", "A6"], in: directory)
+        XCTAssertEqual(noFolder.status, 1, noFolder.stderr)
+        XCTAssertTrue(noFolder.stderr.contains("the folder 'nosuch' does not exist; create it first"), noFolder.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/b1.png").path),
+                       "no row is rendered when the sheets cannot be written")
         for shard in ["1/2", "2/2"] {
             let result = try runCollage(["batch", "badge.yaml", "--data", "rows.csv", "-o", "out/${id}.png", "--shard", shard,
                                          "--impose", "sheets/s${shard}-${sheet}.png", "--sheet", "A6"], in: directory)
