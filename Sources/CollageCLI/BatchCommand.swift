@@ -175,6 +175,12 @@ enum BatchCommand {
             if let sheets = imposeRequest?.output { imposeRequest?.output = BatchReport.path(sheets, shard: shard) }
             policy = try pipeline.policy()
             document = try DocumentInput.contents(of: template)
+            // A row is one output: a template of several pages renders the one --set page=N chooses.
+            let pages = document.pageCount(variables: common.variables, root: policy)
+            if pages > 1, common.variables[DocumentPages.variable] == nil {
+                return usageError("\(template) has \(pages) pages and batch writes one file a row: choose the page with --set page=N "
+                                  + "(or render each row's document with collage render -o 'out-${page}.png')", command: "batch")
+            }
             let rows = DataRow.multiplied(try DataRows.load(path: data),
                                           byVariants: DocumentVariants.names(text: document.bytes, file: template))
             plan = try BatchPlan(rows: rows, outputTemplate: output, overrides: common.variables, shard: shard,
@@ -195,8 +201,12 @@ enum BatchCommand {
                 report = path
             }
             try plan.checkOutputFolders()
-            // The sheets' folder, like render's -o, must exist: say so before any row is rendered.
-            if let sheets = imposeRequest?.output { try OutputPreflight.folder(of: sheets.replacing("${sheet}", with: "1")) }
+            // The sheets' folder, like render's -o, must exist, and no sheet may replace a row's output
+            // or anything a row reads: said before any row is rendered.
+            if let sheets = imposeRequest?.output {
+                try OutputPreflight.folder(of: Imposition.sheetPath(sheets, number: 1))
+                try Imposition.refuseReplacing(sheets, sheets: plan.jobs.count, inputs: plan.jobs.map(\.outputPath) + inputs)
+            }
         } catch {
             return error.report(command: "batch")
         }

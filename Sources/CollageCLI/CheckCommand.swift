@@ -147,6 +147,13 @@ enum CheckCommand {
         var failed = false
         var all: [JSONText.Value] = []
         for document in scanner.positionals {
+            // As render: several pages into one OUT without ${page} is a usage error.
+            if let output = request.outputPath, document != "-", !output.contains(RenderCommand.pageVariable),
+               request.variables[DocumentPages.variable] == nil,
+               case let pages = DocumentInput.file(document).pageCount(variables: request.variables), pages > 1 {
+                return usage("\(document) has \(pages) pages and -o '\(output)' names one file: render would refuse it; "
+                             + "add ${page} to -o")
+            }
             let diagnostics: [Diagnostic], source: SourceText?
             do {
                 (diagnostics, source) = try check(document, request)

@@ -71,6 +71,8 @@ enum ImposeCommand {
         mutating func handle(_ name: String, _ value: String?) throws(Arguments.UsageError) -> Bool {
             switch name {
             case "--sheet":
+                // Named sizes in any case (a4, Letter), as the shell user types them.
+                let value = value.map { typed in PaperSize.named.first { $0.name.lowercased() == typed.lowercased() }?.name ?? typed }
                 guard let value, PaperSize.parse(value) != nil else {
                     throw Arguments.UsageError(message: "--sheet takes A4, letter, 4x6in (a named size) or WxH with a unit (210x297mm), not '\(value ?? "")'")
                 }
@@ -97,7 +99,8 @@ enum ImposeCommand {
         static func parseGrid(_ value: String?) throws(Arguments.UsageError) -> ImpositionPlan.Grid {
             if value == "auto" { return .auto }
             let sides = (value ?? "").split(separator: "x", omittingEmptySubsequences: false)
-            guard sides.count == 2, let c = Int(sides[0]), let r = Int(sides[1]), c >= 1, r >= 1 else {
+            guard sides.count == 2, let c = Int(sides[0]), let r = Int(sides[1]), (1...CanvasLimits.maxSide).contains(c),
+                  (1...CanvasLimits.maxSide).contains(r) else {
                 throw Arguments.UsageError(message: "--grid takes COLUMNSxROWS (3x3) or auto, not '\(value ?? "")'")
             }
             return .fixed(columns: c, rows: r)
@@ -105,8 +108,9 @@ enum ImposeCommand {
 
         /// The gutter: pixels (`12`, `12px`) or a physical length (`3mm`).
         func gutterLength() throws(Arguments.UsageError) -> Imposition.Gutter {
-            if let n = Int(gutter), n >= 0 { return .pixels(n) }
-            if gutter.hasSuffix("px"), let n = Int(gutter.dropLast(2)), n >= 0 { return .pixels(n) }
+            let bound = 0...CanvasLimits.maxSide
+            if let n = Int(gutter), bound.contains(n) { return .pixels(n) }
+            if gutter.hasSuffix("px"), let n = Int(gutter.dropLast(2)), bound.contains(n) { return .pixels(n) }
             guard let length = PhysicalLength.parse(gutter), length.value >= 0 else {
                 throw Arguments.UsageError(message: "--gutter takes pixels (12) or a length (3mm, 0.125in, 9pt), not '\(gutter)'")
             }
@@ -160,10 +164,15 @@ enum ImposeCommand {
             return usageError("-o '\(output)' would replace the item '\(item)': write the sheet to another file", command: "impose")
         }
         do throws(CollageError) {
+            // The sheet's folder is checked before any item is read or rendered.
+            try OutputPreflight.folder(of: Imposition.sheetPath(output, number: 1))
             var items: [Imposition.Item] = []
             for path in scanner.positionals {
                 let found = try Imposition.items(of: path, variables: variables)
                 for item in found { items += Array(repeating: item, count: copies) }
+                guard items.count <= Imposition.maxItems else {
+                    throw .usage("impose places at most \(Imposition.maxItems) items (with --copies) in one run; split the items over several runs")
+                }
             }
             let request: Imposition.Request
             do throws(Arguments.UsageError) {

@@ -21,6 +21,11 @@ extension RenderCommand {
             try OutputPreflight.folder(of: options.outputPath)
             let input: DocumentInput = document == "-" ? try DocumentInput.standardInput() : .file(document)
             let spec = try input.load(variables: options.variables, root: policy)
+            // A file's pages are rendered one by one (`executePages`); from standard input, one page is chosen.
+            if spec.pageCount > 1, options.variables[DocumentPages.variable] == nil {
+                return usage("the document on standard input has \(spec.pageCount) pages and render writes one of them: "
+                             + "choose it with --set page=N, or render the document from a file with -o 'out-${page}.png'")
+            }
             if toStdout && options.format == nil && spec.output.format == nil {
                 return usage(OutputFormat.standardOutputNeedsDocumentFormat)
             }

@@ -1,4 +1,7 @@
 import Collage
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `collage render DOC -o 'out/${variant}.jpg'` and `--variant NAME`
 /// (docs/format.md "Variants"): one render per variant the document
@@ -135,13 +138,45 @@ extension RenderCommand {
     }
 
     /// Renders each run in order (stopping at a usage error); the last failure's status.
+    ///
+    /// All or nothing (README "Rules": outputs appear whole or not at all):
+    /// each run writes a staged file beside its output (`stagedPath`), and
+    /// the staged files are renamed into place only once every run has
+    /// succeeded; at the first failure the staged ones are removed, and the
+    /// files already at the outputs are left as they were.
     static func renderEveryRun(_ runs: [Run], render: (RenderOptions) -> ExitStatus) -> ExitStatus {
+        var staged: [(staged: String, output: String)] = []
         var status = ExitStatus.success
         for run in runs {
-            let result = render(run.options)
-            if result != .success { status = result }
-            if result == .usage { break }
+            var options = run.options
+            // An output still holding ${page} (a variant of a document of pages) is staged page by page inside.
+            let stage = !run.options.outputPath.contains(pageVariable)
+            if stage { options.outputPath = stagedPath(run.options.outputPath) }
+            let result = render(options)
+            guard result == .success else { status = result; break }
+            if stage { staged.append((options.outputPath, run.options.outputPath)) }
         }
-        return status
+        guard status == .success else {
+            for file in staged { unlink(file.staged) }
+            Console.err("error: nothing written: every output of this render must succeed before any is written\n")
+            return status
+        }
+        for (index, file) in staged.enumerated() where rename(file.staged, file.output) != 0 {
+            let reason = String(cString: strerror(errno))
+            for rest in staged[index...] { unlink(rest.staged) }
+            Console.err("error: cannot write '\(file.output)': \(reason)\n")
+            return .failure
+        }
+        return .success
+    }
+
+    /// A hidden file beside `output` with its extension (so the format it
+    /// implies is the same): `out/.book-3.partial-PID.jpg`.
+    static func stagedPath(_ output: String) -> String {
+        let folder = output.lastIndex(of: "/").map { String(output[...$0]) } ?? ""
+        let name = String(output[(output.lastIndex(of: "/").map { output.index(after: $0) } ?? output.startIndex)...])
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(name[..<$0]) } ?? name, ext = dot.map { String(name[$0...]) } ?? ""
+        return "\(folder).\(stem).partial-\(getpid())\(ext)"
     }
 }

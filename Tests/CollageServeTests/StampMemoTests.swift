@@ -6,6 +6,27 @@ import XCTest
 
 /// A kept stamp is reused only while the template and every input are unchanged.
 final class StampMemoTests: XCTestCase {
+    /// The page and the variant choose what is rendered, written `${page}` in the template or not:
+    /// each page of one document has its own stamp (the ETag and the result cache's key).
+    func testEachPageHasItsOwnStamp() throws {
+        let folder = try TestPackage.temporaryDirectory(self)
+        let template = folder.appendingPathComponent("book.yaml").path
+        try """
+        version: 1
+        canvas: {width: 20, height: 20}
+        pages:
+          - canvas: {background: "#ff0000"}
+          - canvas: {background: "#0000ff"}
+        """.write(toFile: template, atomically: true, encoding: .utf8)
+        let renderer = try DocumentRenderer(root: folder.path)
+        let stamps = try ["1", "2"].map { page in
+            renderer.stamp(try renderer.load(.file(template), variables: ["page": page]), format: .png, quality: nil)
+        }
+        XCTAssertNotEqual(stamps[0], stamps[1])
+        let again = renderer.stamp(try renderer.load(.file(template), variables: ["page": "2"]), format: .png, quality: nil)
+        XCTAssertEqual(again, stamps[1])
+    }
+
     func testKeptStampFollowsTheTemplateAndInputsAndSkipsGlobs() throws {
         let folder = try TestPackage.temporaryDirectory(self)
         let template = folder.appendingPathComponent("card.yaml").path

@@ -176,6 +176,35 @@ final class ImposeTests: XCTestCase {
         XCTAssertEqual(sheets, ["s1-1.png", "s2-1.png"])
     }
 
+    /// Sheets never replace what the run reads or writes (through a symlink or a document's photo),
+    /// and sizes past any sheet are usage errors, not traps.
+    func testSheetsReplaceNoInputAndHugeSizesAreRefused() throws {
+        let render = try runCollage(["render", "strip.yaml", "-o", "strip.png"], in: directory)
+        XCTAssertEqual(render.status, 0, render.stderr)
+        let before = try Data(contentsOf: directory.appendingPathComponent("strip.png"))
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("link.png").path, withDestinationPath: "strip.png")
+        let link = try runCollage(["impose", "strip.png", "--sheet", "4x6in", "-o", "link.png"], in: directory)
+        XCTAssertEqual(link.status, 64, link.stderr)
+        XCTAssertTrue(link.stderr.contains("would replace 'strip.png'"), link.stderr)
+        let photo = try runCollage(["impose", "strip.yaml", "--sheet", "4x6in", "-o", "photos/p1.png"], in: directory)
+        XCTAssertEqual(photo.status, 64, photo.stderr)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("strip.png")), before)
+        for flags in [["--sheet", "1e9x1e9mm"], ["--sheet", "1e6x1e6mm"], ["--sheet", "30000x30000mm"], ["--gutter", "1e308mm"]] {
+            let huge = try runCollage(["impose", "strip.png", "-o", "big.png"] + flags, in: directory)
+            XCTAssertEqual(huge.status, 64, "\(flags): \(huge.stderr)")
+        }
+        let grid = try runCollage(["impose", "strip.png", "--grid", "99999999999x2", "-o", "big.png"], in: directory)
+        XCTAssertEqual(grid.status, 64, grid.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("big.png").path))
+        // A row's output is not a sheet either.
+        try "id\nana\n".write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let batch = try runCollage(["batch", "strip.yaml", "--data", "rows.csv", "-o", "out/${id}.png", "--impose", "out/ana.png",
+                                    "--sheet", "4x6in"], in: directory)
+        XCTAssertEqual(batch.status, 64, batch.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/ana.png").path))
+    }
+
     func testPlanCentresTheGridAndPlacesRowByRow() throws {
         let plan = try ImpositionPlan(sheet: Size(width: 1000, height: 700), item: Size(width: 300, height: 200), count: 10,
                                       grid: .fixed(columns: 3, rows: 3), gutter: 10, allowMoreSheets: true)

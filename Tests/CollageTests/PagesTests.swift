@@ -193,6 +193,49 @@ final class PagesTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out-1.png").path))
     }
 
+    /// All or nothing: a page that fails while rendering (a photo that cannot be decoded, which the check
+    /// before rendering does not read) leaves no page written, and files already at the outputs stay.
+    func testAPageThatFailsToRenderLeavesNoPageWritten() throws {
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("garbage".utf8))
+            .write(to: directory.appendingPathComponent("photos/broken.png"))
+        try writeTwoPages(second: "photos/broken.png")
+        try Data("old".utf8).write(to: directory.appendingPathComponent("out-1.png"))
+        let result = try runCollage(["render", "pages.yaml", "-o", "out-${page}.png"], in: directory)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("broken.png"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("out-1.png")), Data("old".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out-2.png").path))
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("partial") }
+        XCTAssertEqual(left, [], "no staged file is left")
+        // A page whose folder is missing: nothing written either.
+        try writeTwoPages()
+        let folders = try runCollage(["render", "pages.yaml", "-o", "r${page}/x.png"], in: directory)
+        XCTAssertEqual(folders.status, 1, folders.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("r1").path))
+        let written = try runCollage(["render", "pages.yaml", "-o", "out-${page}.png"], in: directory)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(try decode("out-1.png").width, 100)
+    }
+
+    /// Where one page is rendered, a multi-page document needs the page chosen: from standard input,
+    /// as a batch template, and check's -o as render's.
+    func testOnePageOutputsNeedThePageChosen() throws {
+        try writeTwoPages()
+        let text = try Data(contentsOf: directory.appendingPathComponent("pages.yaml"))
+        let stdin = try runCollage(["render", "-", "-o", "s-${page}.png"], in: directory, stdin: text)
+        XCTAssertEqual(stdin.status, 64, stdin.stderr)
+        XCTAssertTrue(stdin.stderr.contains("has 2 pages"), stdin.stderr)
+        let chosen = try runCollage(["render", "-", "-o", "s.png", "--set", "page=2"], in: directory, stdin: text)
+        XCTAssertEqual(chosen.status, 0, chosen.stderr)
+        try "id\na\n".write(to: directory.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let batch = try runCollage(["batch", "pages.yaml", "--data", "rows.csv", "-o", "b/${id}.png"], in: directory)
+        XCTAssertEqual(batch.status, 64, batch.stderr)
+        XCTAssertTrue(batch.stderr.contains("choose the page with --set page=N"), batch.stderr)
+        let check = try runCollage(["check", "pages.yaml", "-o", "one.png"], in: directory)
+        XCTAssertEqual(check.status, 64, check.stderr)
+        XCTAssertEqual(try runCollage(["check", "pages.yaml", "-o", "one-${page}.png"], in: directory).status, 0)
+    }
+
     func testPaginateAndPagesTogetherAndABadPerPageAreErrors() throws {
         try write("both.yaml", """
         version: 1

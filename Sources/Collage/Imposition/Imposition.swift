@@ -19,8 +19,10 @@ public enum Imposition {
         public var dpi: Int?
         /// Pixels of bleed around its trim on each side (a document's `print.bleed`; 0 for an image).
         public var bleed: Int
-        public init(name: String, pixmap: Pixmap, dpi: Int?, bleed: Int = 0) {
-            self.name = name; self.pixmap = pixmap; self.dpi = dpi; self.bleed = bleed
+        /// The files it was made from (the image; a document and every input it names): no sheet may replace one.
+        public var inputs: [String]
+        public init(name: String, pixmap: Pixmap, dpi: Int?, bleed: Int = 0, inputs: [String] = []) {
+            self.name = name; self.pixmap = pixmap; self.dpi = dpi; self.bleed = bleed; self.inputs = inputs
         }
     }
 
@@ -41,7 +43,7 @@ public enum Imposition {
             }
             do {
                 let pixmap = try ImageDecoder.decode(bytes: bytes, name: path).pixmap
-                return [Item(name: path, pixmap: pixmap, dpi: ImageDensity.dpi(of: bytes))]
+                return [Item(name: path, pixmap: pixmap, dpi: ImageDensity.dpi(of: bytes), inputs: [path])]
             } catch {
                 throw .failure(.render, "\(error)")
             }
@@ -64,7 +66,7 @@ public enum Imposition {
                 pixmap = pixmap.cropped(PixelRect(x: slug, y: slug, width: pixmap.width - 2 * slug, height: pixmap.height - 2 * slug))
             }
             items.append(Item(name: count > 1 ? "\(path) page \(page)" : path, pixmap: pixmap,
-                              dpi: spec.output.dpi ?? spec.canvas.dpi, bleed: bleed))
+                              dpi: spec.output.dpi ?? spec.canvas.dpi, bleed: bleed, inputs: [path] + spec.inputs.map(\.path)))
         }
         return items
     }
@@ -117,7 +119,15 @@ public enum Imposition {
         let width = max(1, Int(PhysicalLength(PrintSpec.markPoints, .pt).pixels(dpi: dpi).rounded()))
         let trims = cells.map { PixelRect(x: $0.x + bleed, y: $0.y + bleed, width: $0.width - 2 * bleed, height: $0.height - 2 * bleed) }
         let xs = Set(trims.flatMap { [$0.x - width, $0.maxX] }), ys = Set(trims.flatMap { [$0.y - width, $0.maxY] })
-        func free(_ x: Int, _ y: Int) -> Bool { !clear.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY } }
+        // `clear` is a whole grid (every column's cells in every row), so a
+        // pixel lies in a cell exactly when its column lies in a cell's x range
+        // and its row in a cell's y range: two lookups, not a search of the cells.
+        var columnInCell = [Bool](repeating: false, count: sheet.width), rowInCell = [Bool](repeating: false, count: sheet.height)
+        for cell in clear {
+            for x in max(0, cell.x)..<min(sheet.width, cell.maxX) { columnInCell[x] = true }
+            for y in max(0, cell.y)..<min(sheet.height, cell.maxY) { rowInCell[y] = true }
+        }
+        func free(_ x: Int, _ y: Int) -> Bool { !(columnInCell[x] && rowInCell[y]) }
         for x0 in xs { for x in max(0, x0)..<min(sheet.width, x0 + width) { for y in 0..<sheet.height where free(x, y) { sheet.setBlack(x, y) } } }
         for y0 in ys { for y in max(0, y0)..<min(sheet.height, y0 + width) { for x in 0..<sheet.width where free(x, y) { sheet.setBlack(x, y) } } }
     }
@@ -128,8 +138,11 @@ public enum Imposition {
         case length(PhysicalLength)
         func pixels(dpi: Int) -> Int {
             switch self {
-            case .pixels(let n): n
-            case .length(let length): Int(length.pixels(dpi: dpi).rounded())
+            case .pixels(let n): return n
+            case .length(let length):
+                // Past any sheet side: the caller refuses it (and no trap on 1e308mm).
+                let pixels = length.pixels(dpi: dpi).rounded()
+                return pixels.isFinite && pixels <= Double(CanvasLimits.maxSide) ? Int(pixels) : CanvasLimits.maxSide + 1
             }
         }
     }
@@ -177,10 +190,20 @@ public enum Imposition {
             throw .failure(.render, "\(other.name) is \(other.pixmap.width)x\(other.pixmap.height) pixels and \(first.name) "
                            + "\(first.pixmap.width)x\(first.pixmap.height): every item of one sheet must have the same size")
         }
+        let sheetSize = request.sheetSize(dpi: dpi)
+        guard sheetSize.width <= CanvasLimits.maxSide, sheetSize.height <= CanvasLimits.maxSide,
+              sheetSize.width * sheetSize.height <= CanvasLimits.maxArea else {
+            throw .usage("--sheet \(request.sheet) at \(dpi) dpi is \(sheetSize.width)x\(sheetSize.height) pixels, larger than a sheet can be "
+                         + "(\(CanvasLimits.maxSide) pixels a side, \(CanvasLimits.maxArea / 1_000_000) megapixels): choose a smaller sheet or dpi")
+        }
+        let gutter = request.gutter.pixels(dpi: dpi)
+        guard gutter <= CanvasLimits.maxSide else {
+            throw .usage("--gutter is more than \(CanvasLimits.maxSide) pixels at \(dpi) dpi: larger than any sheet")
+        }
         let plan: ImpositionPlan
         do throws(ImpositionPlan.PlanError) {
-            plan = try ImpositionPlan(sheet: request.sheetSize(dpi: dpi), item: Size(width: first.pixmap.width, height: first.pixmap.height),
-                                      count: items.count, grid: request.grid, gutter: request.gutter.pixels(dpi: dpi),
+            plan = try ImpositionPlan(sheet: sheetSize, item: Size(width: first.pixmap.width, height: first.pixmap.height),
+                                      count: items.count, grid: request.grid, gutter: gutter,
                                       allowMoreSheets: request.allowMoreSheets || request.grid == .auto)
         } catch {
             throw .failure(.render, "\(first.name): \(error.description) (sheet \(request.sheet) at \(dpi) dpi)")
@@ -190,8 +213,31 @@ public enum Imposition {
             throw .usage("\(items.count) items fill \(count) sheets of \(plan.perSheet) and -o '\(request.output)' names one: "
                          + "add ${sheet} to it (-o 'sheet-${sheet}.png')")
         }
+        try refuseReplacing(request.output, sheets: count, inputs: items.flatMap(\.inputs))
         try write(sheets(items, plan: plan, marks: request.marks, dpi: dpi), to: request.output, format: request.format, dpi: dpi)
         return plan
+    }
+
+    /// At most this many items in one run (`--copies` included): the items
+    /// and every sheet are held until the sheets are written.
+    public static let maxItems = 100_000
+
+    /// Refuses sheets (`template`, numbers 1...`sheets`) that would replace
+    /// one of `inputs` (README "Rules": an input is never overwritten),
+    /// comparing files, not spellings: a symlink or `..` to an input is the
+    /// input. `batch --impose` passes the rows' outputs too.
+    /// - Throws: `CollageError.usage` naming the sheet and the file.
+    public static func refuseReplacing(_ template: String, sheets: Int, inputs: [String]) throws(CollageError) {
+        let numbers = template.contains(sheetVariable) ? 1...max(1, sheets) : 1...1
+        let targets = numbers.map { sheetPath(template, number: $0) }
+        let byPath = Dictionary(targets.map { (WorkingDirectory.absolute($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let byFile = Dictionary(targets.compactMap { target in FileIdentity(path: target).map { ($0, target) } },
+                                uniquingKeysWith: { first, _ in first })
+        for input in Set(inputs).sorted() {
+            if let sheet = byPath[WorkingDirectory.absolute(input)] ?? FileIdentity(path: input).flatMap({ byFile[$0] }) {
+                throw .usage("the sheet '\(sheet)' would replace '\(input)', which this run reads or writes; write the sheets to other files")
+            }
+        }
     }
 
     /// `template` for sheet `number` (from 1): `${sheet}` replaced.

@@ -7,7 +7,8 @@ import CollageSpec
 /// It is the SHA-256 (64 hex digits) of: the collage version; the render
 /// settings that change pixels or bytes (`RenderOptions.stampText`); the
 /// template's bytes; the values of the variables the template refers to
-/// (`${name}`), which with the template fix the expanded document; and the
+/// (`${name}`) and of `page` and `variant` (which choose a page and a
+/// variant), which with the template fix the expanded document; and the
 /// path, size and modification time (nanoseconds) of every file the
 /// expanded document names (`Spec.inputs`, the single input list).
 /// Computing it costs one `stat(2)` per input plus the hash of the template:
@@ -24,7 +25,9 @@ public enum RenderStamp {
         hash.update("template \(template.count)\n")
         hash.update(template)
         hash.update("\n")
-        for name in BatchStamps.referencedVariables(in: template) {
+        // `page` and `variant` choose what is rendered even where the template never writes `${page}`.
+        let selectors = [DocumentPages.variable, DocumentVariants.variable]
+        for name in selectors + BatchStamps.referencedVariables(in: template).filter({ !selectors.contains($0) }) {
             let value = variables[name].map { "=" + $0 } ?? " unset"
             hash.update("var \(name.utf8.count) \(name)\(value.utf8.count) \(value)\n")
         }
