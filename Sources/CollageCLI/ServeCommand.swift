@@ -84,7 +84,9 @@ enum ServeCommand {
             switch name {
             case "--root": root = value
             case "--listen":
-                guard let value, !value.isEmpty else { throw Arguments.UsageError(message: "--listen takes HOST:PORT or unix:/PATH") }
+                guard let value, isListenAddress(value) else {
+                    throw Arguments.UsageError(message: "--listen takes HOST:PORT (a port from 0 to 65535) or unix:/PATH, not '\(value ?? "")'")
+                }
                 configuration.listen = value
             case "--jobs": configuration.jobs = try count(name, value, from: 1, to: 1024)
             case "--queue": configuration.queue = try count(name, value, from: 0, to: 1_000_000)
@@ -147,5 +149,12 @@ enum ServeCommand {
             throw Arguments.UsageError(message: "\(name) takes a size such as 256M, 2G or 4096 (K, M, G: KiB, MiB, GiB), not '\(value ?? "")'")
         }
         return bytes
+    }
+
+    /// `unix:` with a path, or HOST:PORT with a port from 0 to 65535 (a larger one is refused, not wrapped modulo 65536).
+    static func isListenAddress(_ value: String) -> Bool {
+        if value.hasPrefix("unix:") { return value.count > 5 }
+        guard let colon = value.lastIndex(of: ":"), let port = Int(value[value.index(after: colon)...]) else { return false }
+        return (0...65535).contains(port)
     }
 }

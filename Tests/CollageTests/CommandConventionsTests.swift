@@ -55,6 +55,15 @@ final class CommandConventionsTests: XCTestCase {
         }
     }
 
+    /// A port past 65535 was once wrapped modulo 65536 (99999 listened on 34463).
+    func testListenAddressOutOfRangeIsAUsageError() throws {
+        for address in ["127.0.0.1:99999", "127.0.0.1:65536", "unix:", "127.0.0.1:-1", ":abc"] {
+            let run = try runCollage(["serve", "--root", ".", "--listen", address])
+            XCTAssertEqual(run.status, 64, address)
+            XCTAssertTrue(run.stderr.hasPrefix("error: --listen takes HOST:PORT (a port from 0 to 65535) or unix:/PATH, not '\(address)'"), run.stderr)
+        }
+    }
+
     /// A `\` at the end of a line of a Swift multi-line literal joins the
     /// lines, so the batch example's shell continuation once printed as one
     /// line with a run of spaces in it; every example command is one line or
