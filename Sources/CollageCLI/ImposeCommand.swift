@@ -154,6 +154,7 @@ enum ImposeCommand {
         if let status { return status }
         guard !scanner.positionals.isEmpty else { return usageError("impose needs items: collage impose ITEM... -o SHEET", command: "impose") }
         guard let output else { return usageError("impose needs an output: add -o SHEET (e.g. -o sheet.png)", command: "impose") }
+        guard output != "-" else { return usageError("impose writes sheet files, not standard output: -o sheet.png", command: "impose") }
         if output.split(separator: Imposition.sheetVariable, omittingEmptySubsequences: false).joined().contains("${") {
             return usageError("-o '\(output)': impose expands only ${sheet} in SHEET", command: "impose")
         }

@@ -193,6 +193,9 @@ final class ImposeTests: XCTestCase {
             let huge = try runCollage(["impose", "strip.png", "-o", "big.png"] + flags, in: directory)
             XCTAssertEqual(huge.status, 64, "\(flags): \(huge.stderr)")
         }
+        let stdout = try runCollage(["impose", "strip.png", "-o", "-"], in: directory)
+        XCTAssertEqual(stdout.status, 64, stdout.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))
         let grid = try runCollage(["impose", "strip.png", "--grid", "99999999999x2", "-o", "big.png"], in: directory)
         XCTAssertEqual(grid.status, 64, grid.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("big.png").path))
