@@ -193,6 +193,11 @@ final class ImposeTests: XCTestCase {
             let huge = try runCollage(["impose", "strip.png", "-o", "big.png"] + flags, in: directory)
             XCTAssertEqual(huge.status, 64, "\(flags): \(huge.stderr)")
         }
+        // 2500 strips two to a 4x6in sheet are 1250 sheets, past the 1000 one run writes.
+        let many = try runCollage(["impose", "strip.png", "--copies", "2500", "--sheet", "4x6in", "-o", "many-${sheet}.png"], in: directory)
+        XCTAssertEqual(many.status, 64, many.stderr)
+        XCTAssertTrue(many.stderr.contains("2500 items fill 1250 sheets of 2; impose writes at most 1000 sheets"), many.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("many-1.png").path))
         let stdout = try runCollage(["impose", "strip.png", "-o", "-"], in: directory)
         XCTAssertEqual(stdout.status, 64, stdout.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path))

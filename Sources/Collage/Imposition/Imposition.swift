@@ -87,26 +87,24 @@ public enum Imposition {
         return dpi
     }
 
-    /// The sheets of `items` (each the same size) by `plan`, white paper,
-    /// with crop marks (`marks`) at `dpi`.
-    public static func sheets(_ items: [Item], plan: ImpositionPlan, marks: Bool, dpi: Int) -> [Pixmap] {
-        var sheets: [Pixmap] = []
-        let bleed = items.first?.bleed ?? 0
-        for sheetIndex in 0..<plan.sheets(for: items.count) {
-            var sheet = Pixmap(width: plan.sheet.width, height: plan.sheet.height, color: .white)
-            let onSheet = Array(items.indices).filter { plan.position(of: $0).sheet == sheetIndex }
-            for index in onSheet {
-                let (_, column, row) = plan.position(of: index)
-                sheet.copy(items[index].pixmap, to: plan.cell(column: column, row: row))
-            }
-            if marks {
-                let used = onSheet.map { plan.position(of: $0) }.map { plan.cell(column: $0.column, row: $0.row) }
-                let grid = (0..<plan.rows).flatMap { row in (0..<plan.columns).map { plan.cell(column: $0, row: row) } }
-                drawCropMarks(on: &sheet, cells: used, clear: grid, bleed: bleed, dpi: dpi)
-            }
-            sheets.append(sheet)
+    /// Sheet `index` (from 0) of `items` (each the same size) by `plan`:
+    /// white paper, the items `plan` puts on it, crop marks (`marks`) at `dpi`.
+    static func sheet(_ index: Int, of items: [Item], plan: ImpositionPlan, marks: Bool, dpi: Int) -> Pixmap {
+        var sheet = Pixmap(width: plan.sheet.width, height: plan.sheet.height, color: .white)
+        // Row by row: sheet `index` holds items index * perSheet ..< (index + 1) * perSheet.
+        let onSheet = (index * plan.perSheet)..<min(items.count, (index + 1) * plan.perSheet)
+        var used: [PixelRect] = []
+        for item in onSheet {
+            let (_, column, row) = plan.position(of: item)
+            let cell = plan.cell(column: column, row: row)
+            sheet.copy(items[item].pixmap, to: cell)
+            used.append(cell)
         }
-        return sheets
+        if marks {
+            let grid = (0..<plan.rows).flatMap { row in (0..<plan.columns).map { plan.cell(column: $0, row: row) } }
+            drawCropMarks(on: &sheet, cells: used, clear: grid, bleed: items.first?.bleed ?? 0, dpi: dpi)
+        }
+        return sheet
     }
 
     /// Crop marks: every trim line of the items (`cells`, their bleed
@@ -213,14 +211,23 @@ public enum Imposition {
             throw .usage("\(items.count) items fill \(count) sheets of \(plan.perSheet) and -o '\(request.output)' names one: "
                          + "add ${sheet} to it (-o 'sheet-${sheet}.png')")
         }
+        guard count <= maxSheets else {
+            throw .usage("\(items.count) items fill \(count) sheets of \(plan.perSheet); impose writes at most \(maxSheets) sheets in one run: "
+                         + "split the items over several runs")
+        }
         try refuseReplacing(request.output, sheets: count, inputs: items.flatMap(\.inputs))
-        try write(sheets(items, plan: plan, marks: request.marks, dpi: dpi), to: request.output, format: request.format, dpi: dpi)
+        try write(count, to: request.output, format: request.format, dpi: dpi) { index in
+            sheet(index, of: items, plan: plan, marks: request.marks, dpi: dpi)
+        }
         return plan
     }
 
     /// At most this many items in one run (`--copies` included): the items
-    /// and every sheet are held until the sheets are written.
+    /// are held until the sheets are written.
     public static let maxItems = 100_000
+
+    /// At most this many sheets in one run: every sheet is held encoded until all are written.
+    public static let maxSheets = 1_000
 
     /// Refuses sheets (`template`, numbers 1...`sheets`) that would replace
     /// one of `inputs` (README "Rules": an input is never overwritten),
@@ -248,16 +255,18 @@ public enum Imposition {
     /// The placeholder of the sheet's number in the output path.
     public static let sheetVariable = "${sheet}"
 
-    /// Encodes and writes each sheet atomically (all encoded before any is written).
+    /// Encodes `count` sheets, each composed by `sheet(index)` (from 0) and
+    /// encoded before the next is composed, so one sheet's pixels are held at
+    /// a time; then writes each atomically (all encoded before any is written).
     /// - Throws: `CollageError` for an unknown format or a write error.
-    public static func write(_ sheets: [Pixmap], to template: String, format flag: OutputFormat?, dpi: Int,
-                             settings: [String: String] = [:]) throws(CollageError) {
+    public static func write(_ count: Int, to template: String, format flag: OutputFormat?, dpi: Int,
+                             settings: [String: String] = [:], sheet: (Int) -> Pixmap) throws(CollageError) {
         var files: [(String, [UInt8])] = []
-        for (index, sheet) in sheets.enumerated() {
+        for index in 0..<count {
             let path = sheetPath(template, number: index + 1)
             let format = try OutputFormatResolver.resolve(flag: flag, outputPath: path, document: nil)
             do {
-                files.append((path, try ImageEncoder.encode(sheet, as: format, options: EncodeOptions(dpi: dpi, settings: settings))))
+                files.append((path, try ImageEncoder.encode(sheet(index), as: format, options: EncodeOptions(dpi: dpi, settings: settings))))
             } catch {
                 throw .failure(.render, "\(error)")
             }
