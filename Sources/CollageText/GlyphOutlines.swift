@@ -5,10 +5,11 @@ import Glibc
 /// Glyph outlines as paths (issue 33): an outline glyph's FreeType outline,
 /// unhinted (`FT_LOAD_NO_HINTING`), decomposed with `FT_Outline_Decompose`
 /// into a `Path` once per face, glyph id and size, kept with its curves
-/// (what a stroke follows, `curves`) and flattened within `tolerance` (what
-/// the fill draws, `outline`), and cached; the scene draws it with the path
-/// rasteriser (non-zero winding) at its exact, fractional position (README
-/// "Rules": Text).
+/// (what a stroke follows, `curves`) and flattened into the chords
+/// FreeType's own rasteriser draws it with (`GrayChords`: what the fill
+/// draws, `outline`, so its coverage is `FT_Render_Glyph`'s within ±2
+/// levels), and cached; the scene draws it with the path rasteriser
+/// (non-zero winding) at its exact, fractional position (README "Rules": Text).
 ///
 /// Thread safety: the cache has its own lock; a miss loads the glyph, which
 /// needs the face's `FontLibrary` lock held by the caller.
@@ -19,11 +20,6 @@ package final class GlyphOutlines: @unchecked Sendable {
     /// Entries kept before the cache starts over (a glyph's path is a few
     /// hundred bytes; 50 000 of them is a few tens of MiB at most).
     package static let capacity = 50_000
-
-    /// How far a chord of a flattened curve strays from it at most, pixels:
-    /// a tenth of the rasteriser's own 0.025 px, so a glyph's coverage is
-    /// within a level of 255 of the exact area (`GlyphOutlineCoverageTests`).
-    package static let tolerance = 0.0025
 
     private struct Key: Hashable {
         var face: FontFace.Identity
@@ -79,8 +75,7 @@ package final class GlyphOutlines: @unchecked Sendable {
     private func entry(_ face: FontFace, id: UInt32, size: Double) -> Entry {
         let key = Key(face: face.identity, id: id, size: size)
         if let entry = locked({ paths[key] }) { return entry }
-        let curves = Self.decompose(face, id: id, size: size)
-        let entry = Entry(curves: curves, flat: curves.flattened(tolerance: Self.tolerance))
+        let entry = Self.decompose(face, id: id, size: size)
         locked {
             if paths.count >= Self.capacity { paths.removeAll(keepingCapacity: true) }
             paths[key] = entry
@@ -115,63 +110,93 @@ package final class GlyphOutlines: @unchecked Sendable {
         return transform.then(.translation(glyph.x, glyph.y))
     }
 
-    /// Loads and decomposes one outline (y flipped to point down; 26.6 → pixels), curves kept.
-    private static func decompose(_ face: FontFace, id: UInt32, size: Double) -> Path {
-        guard face.isScalable, (try? face.setSize(size)) != nil else { return Path() }
+    /// Loads and decomposes one outline: its curves (y flipped to point
+    /// down; 26.6 → pixels) and its fill polygon (`GrayChords`: FreeType's
+    /// own chords, decided at this size in glyph space).
+    private static func decompose(_ face: FontFace, id: UInt32, size: Double) -> Entry {
+        guard face.isScalable, (try? face.setSize(size)) != nil else { return Entry(curves: Path(), flat: Path()) }
         let handle = face.handle
         FT_Set_Transform(handle, nil, nil)
         guard FT_Load_Glyph(handle, id, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
-              let slot = handle.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return Path() }
-        var builder = Builder()
+              let slot = handle.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
+            return Entry(curves: Path(), flat: Path())
+        }
+        // Moved by whole pixels to non-negative coordinates, as FT_Render_Glyph
+        // moves it into its bitmap (`GrayChords`), and back afterwards.
+        var box = FT_BBox()
+        FT_Outline_Get_CBox(&slot.pointee.outline, &box)
+        let shiftX = box.xMin < 0 ? (63 - box.xMin) / 64 * 64 : 0
+        let shiftY = box.yMin < 0 ? (63 - box.yMin) / 64 * 64 : 0
+        FT_Outline_Translate(&slot.pointee.outline, shiftX, shiftY)
+        defer { FT_Outline_Translate(&slot.pointee.outline, -shiftX, -shiftY) }
+        var builder = Builder(shiftX: shiftX, shiftY: shiftY)
         var funcs = FT_Outline_Funcs(
             move_to: { to, user in
                 let b = user!.assumingMemoryBound(to: Builder.self)
                 b.pointee.closeContour()
-                let (x, y) = Builder.point(to!)
+                let (x, y) = b.pointee.point(to!)
                 b.pointee.path.move(to: x, y)
+                b.pointee.chords.move(toX: to!.pointee.x, y: to!.pointee.y)
                 b.pointee.open = true
                 return 0
             },
             line_to: { to, user in
-                let (x, y) = Builder.point(to!)
-                user!.assumingMemoryBound(to: Builder.self).pointee.path.line(to: x, y)
+                let b = user!.assumingMemoryBound(to: Builder.self)
+                let (x, y) = b.pointee.point(to!)
+                b.pointee.path.line(to: x, y)
+                b.pointee.chords.line(toX: to!.pointee.x, y: to!.pointee.y)
                 return 0
             },
             conic_to: { control, to, user in
-                let (cx, cy) = Builder.point(control!), (x, y) = Builder.point(to!)
-                user!.assumingMemoryBound(to: Builder.self).pointee.path.quad(to: x, y, control: cx, cy)
+                let b = user!.assumingMemoryBound(to: Builder.self)
+                let (cx, cy) = b.pointee.point(control!), (x, y) = b.pointee.point(to!)
+                b.pointee.path.quad(to: x, y, control: cx, cy)
+                b.pointee.chords.conic(controlX: control!.pointee.x, control!.pointee.y, toX: to!.pointee.x, to!.pointee.y)
                 return 0
             },
             cubic_to: { control1, control2, to, user in
-                let (c1x, c1y) = Builder.point(control1!), (c2x, c2y) = Builder.point(control2!)
-                let (x, y) = Builder.point(to!)
-                user!.assumingMemoryBound(to: Builder.self).pointee.path.cubic(to: x, y, control1: c1x, c1y,
-                                                                                control2: c2x, c2y)
+                let b = user!.assumingMemoryBound(to: Builder.self)
+                let (c1x, c1y) = b.pointee.point(control1!), (c2x, c2y) = b.pointee.point(control2!)
+                let (x, y) = b.pointee.point(to!)
+                b.pointee.path.cubic(to: x, y, control1: c1x, c1y, control2: c2x, c2y)
+                b.pointee.chords.cubic(control1X: control1!.pointee.x, control1!.pointee.y,
+                                       control2X: control2!.pointee.x, control2!.pointee.y,
+                                       toX: to!.pointee.x, to!.pointee.y)
                 return 0
             },
             shift: 0, delta: 0)
         let status = withUnsafeMutablePointer(to: &builder) { pointer in
             FT_Outline_Decompose(&slot.pointee.outline, &funcs, UnsafeMutableRawPointer(pointer))
         }
-        guard status == 0 else { return Path() }
+        guard status == 0 else { return Entry(curves: Path(), flat: Path()) }
         builder.closeContour()
-        return builder.path
+        return Entry(curves: builder.path, flat: builder.chords.path)
     }
 
-    /// The path being built by the decomposition's callbacks.
+    /// The paths being built by the decomposition's callbacks.
     private struct Builder {
+        /// The outline with its curves.
         var path = Path()
+        /// The fill polygon.
+        var chords: GrayChords
         /// A contour was started and not closed yet.
         var open = false
+        /// The whole-pixel move the outline was decomposed with, 26.6.
+        let shiftX: Int, shiftY: Int
+
+        init(shiftX: Int, shiftY: Int) {
+            self.shiftX = shiftX; self.shiftY = shiftY
+            chords = GrayChords(shiftX: shiftX, shiftY: shiftY)
+        }
 
         mutating func closeContour() {
-            if open { path.close() }
+            if open { path.close(); chords.close() }
             open = false
         }
 
-        /// A 26.6 outline point (y up) in glyph-space pixels (y down).
-        static func point(_ vector: UnsafePointer<FT_Vector>) -> (Double, Double) {
-            (Double(vector.pointee.x) / 64, -Double(vector.pointee.y) / 64)
+        /// A 26.6 outline point (y up, moved) in glyph-space pixels (y down).
+        func point(_ vector: UnsafePointer<FT_Vector>) -> (Double, Double) {
+            (Double(vector.pointee.x - shiftX) / 64, -Double(vector.pointee.y - shiftY) / 64)
         }
     }
 }

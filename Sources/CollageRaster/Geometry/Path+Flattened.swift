@@ -3,8 +3,8 @@ extension Path {
     /// `tolerance` (pixels of the path's own space) from it, as the path
     /// rasteriser flattens (`PathRasterizer.quadChords`, `cubicChords`);
     /// moves, lines and closes are kept as they are. A path drawn many times
-    /// (a glyph outline, `GlyphOutlines`) is flattened once, finer than the
-    /// rasteriser's own 0.025 px, and then filled exactly.
+    /// can be flattened once, finer than the rasteriser's own 0.025 px, and
+    /// then filled exactly.
     public func flattened(tolerance: Double) -> Path {
         var out = Path()
         var x = 0.0, y = 0.0, startX = 0.0, startY = 0.0
