@@ -88,6 +88,11 @@ package final class GlyphOutlines: @unchecked Sendable {
     /// outline scaled by its width scale, turned a quarter clockwise when
     /// sideways, and moved to its origin (canvas pixels). Call holding the
     /// layout's library lock.
+    ///
+    /// Its chords are cut in glyph space, at size and unturned; a quarter
+    /// turn here, or the overlay's rotation in the scene, is an isometry, so
+    /// each chord strays from its curve as far as it does unturned (FreeType's
+    /// bound), and a width scale scales that by at most its factor.
     package func outline(of glyph: PositionedGlyph, in layout: TextLayout) -> Path {
         let local = outline(layout.fontFaces[glyph.face], id: glyph.id, size: glyph.size)
         guard !local.isEmpty else { return local }
