@@ -14,9 +14,9 @@ final class FaceDetectorTests: XCTestCase {
     }
 
     /// Corpus photos (../shared/corpus) where OpenCV's cascades found
-    /// something at an earlier analysis scale (at 320 px only the 7D's
-    /// profile face, both ways, is still large enough; the others are kept:
-    /// both detectors must agree on finding nothing).
+    /// something at an earlier analysis scale and scaleFactor (at 320 px and
+    /// 1.2 only the 7D's profile face, both ways, is found; the others are
+    /// kept: both detectors must agree on finding nothing there).
     static let corpusPhotos = ["exif-orientation-examples/Portrait_6.jpg", "metadata-extractor-images/Canon_EOS_7D.jpg",
                                "metadata-extractor-images/photo_Blackberry_Z10.jpg", "metadata-extractor-images/photo_Canon_EOS_1000D.jpg",
                                "pillow/hopper_gray.jpg", "pillow/jpeg_ff00_header.jpg"]
