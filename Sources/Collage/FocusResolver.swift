@@ -9,7 +9,7 @@ import Synchronization
 
 /// `focus: auto` and `focus: faces` in the pipeline (docs/format.md "focus:
 /// auto and faces"): each such photo is decoded small (`AnalysisImage`: JPEG
-/// at its DCT 1/2-1/8 scale, other formats decoded and box-reduced),
+/// at its DCT 1/2-1/8 scale, other formats whole; area-averaged to 320 px),
 /// analysed once per process (`FocusAnalysisCache`, shared by batch rows),
 /// and its window chosen for its cell (`FocusWindow`); the window becomes
 /// the photo's focus point, so the layout places it as a fixed focus would.
@@ -186,7 +186,7 @@ final class FocusAnalysisCache: @unchecked Sendable {
             let decoded: Pixmap
             do {
                 decoded = try ImageDecoder.decode(path: photo.path, options: DecodeOptions(
-                    minimumSize: AnalysisImage.size(for: header.size), orientation: header.orientation)).pixmap
+                    minimumSize: AnalysisImage.decodeSize(for: header.size), orientation: header.orientation)).pixmap
             } catch {
                 throw DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
                     "cannot analyse \(photo.what) '\(photo.src)' for 'focus': \(error.reason)", notes: ["resolved path: \(photo.path)"])])

@@ -1,8 +1,10 @@
 import CollageRaster
 
 /// The small picture `focus: auto` and `focus: faces` analyse: the oriented
-/// photo reduced by a power of two (JPEG: decoded at that DCT scale), its
-/// sRGB channels as 0...1 and its luma for the face detector.
+/// photo reduced to a long side of `longSide` pixels (decoded at the
+/// smallest power-of-two scale that keeps at least that, JPEG at its DCT
+/// 1/2-1/8, then area-averaged), its sRGB channels as 0...1 and its luma for
+/// the face detector.
 public struct AnalysisImage: Sendable {
     public let width: Int, height: Int
     /// Oriented source pixels per analysis pixel, per axis.
@@ -12,67 +14,124 @@ public struct AnalysisImage: Sendable {
     /// BT.601 luma as OpenCV's `cvtColor(RGB2GRAY)` computes it (14-bit fixed point).
     public var grey: GreyImage
 
-    /// The long side the reduction aims for: the largest power-of-two
-    /// reduction (at most 8, the JPEG DCT's 1/8) that keeps the long side at
-    /// least this many pixels...
-    public static let targetLongSide = 512
-    /// ... except that 1/8 is taken whenever it keeps the long side at least
-    /// this many pixels (photos from 3072 px: every camera photo gets the
-    /// cheap 1/8 decode and a scan of at most a quarter of the windows 1/4 has).
-    public static let eighthLongSide = 384
+    /// The analysis image's long side, pixels, whatever the photo's size (a
+    /// photo with a shorter long side is analysed at its own size). The
+    /// cascades' windows (45 px frontal, 40 px profile) are therefore the
+    /// smallest faces found: 14% (frontal) and 12.5% (profile) of the
+    /// photo's long side. Chosen for the speed target of issue 40: the cost
+    /// of the scan grows with the analysed pixels.
+    public static let longSide = 320
 
-    /// The reduction factor (1, 2, 4 or 8) for a photo of `size` (oriented source pixels).
+    /// The decode's reduction factor (1, 2, 4 or 8) for a photo of `size`
+    /// (oriented source pixels): the largest whose decoded long side is still
+    /// at least `longSide`.
     public static func reduction(for size: Size) -> Int {
         let long = max(size.width, size.height)
-        if (long + 7) / 8 >= eighthLongSide { return 8 }
-        var k = 4
-        while k > 1 && (long + k - 1) / k < targetLongSide { k /= 2 }
+        var k = 8
+        while k > 1 && (long + k - 1) / k < longSide { k /= 2 }
         return k
     }
 
-    /// The analysis size for `size`: each side divided by `reduction(for:)`, rounded up (as libjpeg scales).
-    public static func size(for size: Size) -> Size {
+    /// What the decoder is asked for: each side divided by `reduction(for:)`, rounded up (as libjpeg scales).
+    public static func decodeSize(for size: Size) -> Size {
         let k = reduction(for: size)
         return Size(width: (size.width + k - 1) / k, height: (size.height + k - 1) / k)
     }
 
+    /// The analysis size for a photo of `size`: the long side `longSide`
+    /// (or the photo's own when shorter), the short side in proportion,
+    /// rounded to nearest, at least 1.
+    public static func size(for size: Size) -> Size {
+        let long = max(size.width, size.height)
+        guard long > longSide else { return Size(width: max(size.width, 1), height: max(size.height, 1)) }
+        func scaled(_ side: Int) -> Int { max(1, (side * longSide + long / 2) / long) }
+        return size.width >= size.height ? Size(width: longSide, height: scaled(size.height))
+                                         : Size(width: scaled(size.width), height: longSide)
+    }
+
     /// - Parameters:
-    ///   - pixmap: the oriented photo decoded at any size; box-reduced here
-    ///     (whole-pixel boxes, partial boxes at the right and bottom edges
-    ///     averaged over what they hold) to `size(for: source)`.
+    ///   - pixmap: the oriented photo decoded at any size; area-averaged
+    ///     here (each analysis pixel the mean of the decoded pixels it
+    ///     covers, fractions weighted, as OpenCV's `INTER_AREA`) to
+    ///     `size(for: source)`, or kept as it is when not larger.
     ///   - source: the oriented photo's size, source pixels.
     public init(pixmap: Pixmap, source: Size) {
         let target = Self.size(for: source)
-        let factorX = max(1, (pixmap.width + target.width - 1) / max(target.width, 1))
-        let factorY = max(1, (pixmap.height + target.height - 1) / max(target.height, 1))
-        let w = (pixmap.width + factorX - 1) / factorX, h = (pixmap.height + factorY - 1) / factorY
+        let w = min(target.width, pixmap.width), h = min(target.height, pixmap.height)
         width = w; height = h
         scaleX = Double(source.width) / Double(w); scaleY = Double(source.height) / Double(h)
+        let sw = pixmap.width, sh = pixmap.height
+        let columns = AreaTaps(source: sw, destination: w), rows = AreaTaps(source: sh, destination: h)
+        // Each decoded pixel over white, 0...255 (c·a + 255·(255 − a), /255 rounded).
         var r = [Float](repeating: 0, count: w * h), g = r, b = r
         var luma = [UInt8](repeating: 0, count: w * h)
+        // Rows reduced horizontally (3 channels interleaved), then summed vertically.
+        var across = [Float](repeating: 0, count: w * 3)
+        var sums = [Float](repeating: 0, count: w * 3)
         pixmap.pixels.withUnsafeBufferPointer { px in
-            for y in 0..<h {
-                for x in 0..<w {
-                    var sr = 0, sg = 0, sb = 0, n = 0
-                    for sy in (y * factorY)..<min(pixmap.height, (y + 1) * factorY) {
-                        for sx in (x * factorX)..<min(pixmap.width, (x + 1) * factorX) {
-                            let i = (sy * pixmap.width + sx) * 4
-                            let a = Int(px[i + 3])
-                            // Over white: c·a + 255·(255 − a), /255 rounded.
-                            sr += (Int(px[i]) * a + 255 * (255 - a) + 127) / 255
-                            sg += (Int(px[i + 1]) * a + 255 * (255 - a) + 127) / 255
-                            sb += (Int(px[i + 2]) * a + 255 * (255 - a) + 127) / 255
-                            n += 1
+            across.withUnsafeMutableBufferPointer { across in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<h {
+                        for i in 0..<(w * 3) { sums[i] = 0 }
+                        for t in rows.range(y) {
+                            let sy = rows.index[t], wy = rows.weight[t]
+                            let row = px.baseAddress! + sy * sw * 4
+                            for x in 0..<w {
+                                var cr: Float = 0, cg: Float = 0, cb: Float = 0
+                                for u in columns.range(x) {
+                                    let p = row + columns.index[u] * 4, wx = columns.weight[u]
+                                    let a = Int(p[3])
+                                    if a == 255 {
+                                        cr += wx * Float(p[0]); cg += wx * Float(p[1]); cb += wx * Float(p[2])
+                                    } else {
+                                        cr += wx * Float((Int(p[0]) * a + 255 * (255 - a) + 127) / 255)
+                                        cg += wx * Float((Int(p[1]) * a + 255 * (255 - a) + 127) / 255)
+                                        cb += wx * Float((Int(p[2]) * a + 255 * (255 - a) + 127) / 255)
+                                    }
+                                }
+                                across[x * 3] = cr; across[x * 3 + 1] = cg; across[x * 3 + 2] = cb
+                            }
+                            for i in 0..<(w * 3) { sums[i] += wy * across[i] }
+                        }
+                        for x in 0..<w {
+                            // Rounded to whole 8-bit values (half up), as an 8-bit INTER_AREA result.
+                            let cr = min(255, Int(sums[x * 3] + 0.5)), cg = min(255, Int(sums[x * 3 + 1] + 0.5))
+                            let cb = min(255, Int(sums[x * 3 + 2] + 0.5))
+                            let o = y * w + x
+                            r[o] = Float(cr) / 255; g[o] = Float(cg) / 255; b[o] = Float(cb) / 255
+                            luma[o] = UInt8((cr * 4899 + cg * 9617 + cb * 1868 + (1 << 13)) >> 14)
                         }
                     }
-                    let cr = (sr + n / 2) / n, cg = (sg + n / 2) / n, cb = (sb + n / 2) / n
-                    let o = y * w + x
-                    r[o] = Float(cr) / 255; g[o] = Float(cg) / 255; b[o] = Float(cb) / 255
-                    luma[o] = UInt8((cr * 4899 + cg * 9617 + cb * 1868 + (1 << 13)) >> 14)
                 }
             }
         }
         red = r; green = g; blue = b
         grey = GreyImage(width: w, height: h, pixels: luma)
     }
+}
+
+/// One axis of an area reduction from `source` to `destination` pixels
+/// (destination ≤ source): destination pixel d covers source
+/// [d·s, (d+1)·s), s = source / destination; each source pixel it touches
+/// weighted by the part it covers, the weights summing to 1.
+struct AreaTaps {
+    var index: [Int] = [], weight: [Float] = []
+    /// Destination pixel d's taps: start[d]..<start[d + 1].
+    var start: [Int] = [0]
+
+    init(source: Int, destination: Int) {
+        let s = Double(source) / Double(destination)
+        for d in 0..<destination {
+            let lo = Double(d) * s, hi = min(Double(source), Double(d + 1) * s)
+            var i = Int(lo)
+            while Double(i) < hi - 1e-9 && i < source {
+                let covered = min(hi, Double(i + 1)) - max(lo, Double(i))
+                if covered > 1e-9 { index.append(i); weight.append(Float(covered / s)) }
+                i += 1
+            }
+            start.append(index.count)
+        }
+    }
+
+    @inline(__always) func range(_ d: Int) -> Range<Int> { start[d]..<start[d + 1] }
 }

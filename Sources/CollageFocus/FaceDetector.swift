@@ -25,10 +25,13 @@ public struct DetectedFace: Sendable, Hashable {
 /// `CascadeDetector`).
 ///
 /// Parameters (the same the OpenCV fixtures were made with,
-/// `scripts/face-fixtures`): frontal scaleFactor 1.1, minNeighbors 3,
-/// minSize 45 (its window); profile scaleFactor 1.1, minNeighbors 4,
-/// minSize 40. So the smallest face found is 45 analysis pixels wide
-/// frontal, 40 in profile.
+/// `scripts/face-fixtures`), on the `AnalysisImage` (long side 320 px):
+/// frontal scaleFactor 1.2, minNeighbors 3, minSize 45 (its window);
+/// profile on the analysis image halved (`profileImage(of:)`, 2x2 means by
+/// OpenCV's linear resize), scaleFactor 1.2, minNeighbors 4, minSize 20
+/// (its window), boxes doubled back. So the smallest face found is 45
+/// analysis pixels wide frontal (14% of the photo's long side), 40 in
+/// profile (12.5%).
 public final class FaceDetector: @unchecked Sendable {
     public static let frontalFile = "lbpcascades/lbpcascade_frontalface_improved.xml"
     public static let profileFile = "haarcascades/haarcascade_profileface.xml"
@@ -40,8 +43,19 @@ public final class FaceDetector: @unchecked Sendable {
         return ["/usr/share/opencv4", "/usr/share/opencv"]
     }
 
-    public static let frontalParameters = DetectionParameters(scaleFactor: 1.1, minNeighbors: 3, minSize: 45)
-    public static let profileParameters = DetectionParameters(scaleFactor: 1.1, minNeighbors: 4, minSize: 40)
+    public static let frontalParameters = DetectionParameters(scaleFactor: 1.2, minNeighbors: 3, minSize: 45)
+    /// On `profileImage(of:)`, the analysis image halved.
+    public static let profileParameters = DetectionParameters(scaleFactor: 1.2, minNeighbors: 4, minSize: 20)
+
+    /// The image the profile cascade scans: `image` halved, (width + 1) / 2
+    /// x (height + 1) / 2, by `GreyImage.resizedLinear` (OpenCV's
+    /// `resize(INTER_LINEAR_EXACT)`: at an even size each pixel the mean of
+    /// 2x2). Its 20-px window is then 40 analysis pixels, and the scan
+    /// visits every second position at the first levels (OpenCV's step
+    /// rule below scale 2), a quarter of the windows of minSize 40 on the image itself.
+    public static func profileImage(of image: GreyImage) -> GreyImage {
+        image.resizedLinear(width: (image.width + 1) / 2, height: (image.height + 1) / 2)
+    }
 
     public let frontal: Cascade
     public let profile: Cascade
@@ -91,26 +105,29 @@ public final class FaceDetector: @unchecked Sendable {
         return bytes
     }
 
-    /// Every face: frontal detections, then profile ones (the image and its
-    /// mirror, boxes mirrored back) that overlap no face already kept
-    /// (IoU ≤ 0.3 and not inside one); sorted largest first, then top-left first.
-    /// The three scans run at once (on up to 3 threads); the result is the same on any number.
+    /// Every face: frontal detections, then profile ones (`profileImage(of:)`
+    /// and its mirror, boxes doubled and mirrored back) that overlap no face
+    /// already kept (IoU ≤ 0.3 and not inside one); sorted largest first,
+    /// then top-left first. The three scans run at once (on up to 3
+    /// threads); the result is the same on any number.
     public func faces(in image: GreyImage) -> [DetectedFace] {
         let found = Mutex<[[Box]]>([[], [], []])
         let frontalScan = frontalScan, profileScan = profileScan
+        let half = Self.profileImage(of: image)
         DispatchQueue.concurrentPerform(iterations: 3) { run in
             let boxes: [Box] = switch run {
             case 0: CascadeDetector.detect(frontalScan, in: image, parameters: Self.frontalParameters)
-            case 1: CascadeDetector.detect(profileScan, in: image, parameters: Self.profileParameters)
-            default: CascadeDetector.detect(profileScan, in: image.mirrored, parameters: Self.profileParameters)
+            case 1: CascadeDetector.detect(profileScan, in: half, parameters: Self.profileParameters)
+            default: CascadeDetector.detect(profileScan, in: half.mirrored, parameters: Self.profileParameters)
             }
             found.withLock { $0[run] = boxes }
         }
         let boxes = found.withLock { $0 }
         var faces = boxes[0].map { DetectedFace(box: $0, source: .frontal) }
-        let left = boxes[1].map { DetectedFace(box: $0, source: .profile) }
+        let left = boxes[1].map { DetectedFace(box: Box(x: 2 * $0.x, y: 2 * $0.y, width: 2 * $0.width, height: 2 * $0.height), source: .profile) }
         let right = boxes[2].map {
-            DetectedFace(box: Box(x: image.width - $0.x - $0.width, y: $0.y, width: $0.width, height: $0.height), source: .profileMirrored)
+            DetectedFace(box: Box(x: 2 * (half.width - $0.x - $0.width), y: 2 * $0.y, width: 2 * $0.width, height: 2 * $0.height),
+                         source: .profileMirrored)
         }
         for candidate in left + right where !faces.contains(where: { Self.overlaps($0.box, candidate.box) }) {
             faces.append(candidate)

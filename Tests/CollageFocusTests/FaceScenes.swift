@@ -4,37 +4,39 @@ import CollageRaster
 import CollageTestSupport
 import Foundation
 
-/// Test scenes composed from `Tests/Fixtures/faces/astronaut.png`: head-and-
-/// shoulders chips of the astronaut at known positions, scales and
-/// mirrorings on a 1000x750 field with a soft gradient. At this size the
-/// analysis is the scene itself (reduction 1), so a face box in the scene
-/// is a box in analysis pixels.
+/// Test scenes composed from `Tests/Fixtures/faces/astronaut.png`: head
+/// chips of the astronaut at known positions, scales and mirrorings on a
+/// 1000x750 field with a soft gradient. The faces are 161 to 190 px (16-19%
+/// of the long side; the analysis, 320x240, finds faces from 14%), so a face
+/// box in the scene is `AnalysisImage.scaleX` (3.125) times one in analysis pixels.
 struct FaceScene {
     struct Chip { var x: Int; var y: Int; var scale: Double; var mirrored: Bool }
     var name: String
     var chips: [Chip]
 
     static let width = 1000, height = 750
-    /// The chip cut from the 512x512 photo: x 90..260, y 20..220.
-    static let chip = (x: 90, y: 20, width: 170, height: 200)
+    /// The chip cut from the 512x512 photo: x 176..274, y 72..178 (the face with a margin of 12-15 px).
+    static let chip = (x: 176, y: 72, width: 98, height: 106)
     /// The face in the photo (OpenCV's frontal detection).
     static let face = (x: 188, y: 86, size: 73)
 
+    /// The several-face scenes keep their faces within 351 x 545 px, so that
+    /// they fit a 9:16 window (422 x 750) and a 16:9 one (1000 x 562) of the scene.
     static let all: [FaceScene] = [
-        FaceScene(name: "one-centre", chips: [Chip(x: 400, y: 250, scale: 1, mirrored: false)]),
-        FaceScene(name: "corner-top-left", chips: [Chip(x: 0, y: 0, scale: 0.75, mirrored: false)]),
-        FaceScene(name: "corner-top-right", chips: [Chip(x: 872, y: 0, scale: 0.75, mirrored: true)]),
-        FaceScene(name: "corner-bottom-left", chips: [Chip(x: 0, y: 600, scale: 0.75, mirrored: false)]),
-        FaceScene(name: "corner-bottom-right", chips: [Chip(x: 872, y: 600, scale: 0.75, mirrored: true)]),
-        FaceScene(name: "edge-top", chips: [Chip(x: 436, y: 0, scale: 0.75, mirrored: false)]),
-        FaceScene(name: "edge-bottom", chips: [Chip(x: 436, y: 600, scale: 0.75, mirrored: true)]),
-        FaceScene(name: "edge-left", chips: [Chip(x: 0, y: 300, scale: 0.75, mirrored: false)]),
-        FaceScene(name: "edge-right", chips: [Chip(x: 872, y: 300, scale: 0.75, mirrored: true)]),
-        FaceScene(name: "two", chips: [Chip(x: 300, y: 280, scale: 0.8, mirrored: false), Chip(x: 480, y: 300, scale: 0.9, mirrored: true)]),
-        FaceScene(name: "three", chips: [Chip(x: 250, y: 300, scale: 0.75, mirrored: false), Chip(x: 400, y: 300, scale: 0.75, mirrored: true),
-                                         Chip(x: 550, y: 300, scale: 0.75, mirrored: false)]),
+        FaceScene(name: "one-centre", chips: [Chip(x: 372, y: 237, scale: 2.6, mirrored: false)]),
+        FaceScene(name: "corner-top-left", chips: [Chip(x: 0, y: 0, scale: 2.2, mirrored: false)]),
+        FaceScene(name: "corner-top-right", chips: [Chip(x: 784, y: 0, scale: 2.2, mirrored: true)]),
+        FaceScene(name: "corner-bottom-left", chips: [Chip(x: 0, y: 517, scale: 2.2, mirrored: false)]),
+        FaceScene(name: "corner-bottom-right", chips: [Chip(x: 784, y: 517, scale: 2.2, mirrored: true)]),
+        FaceScene(name: "edge-top", chips: [Chip(x: 392, y: 0, scale: 2.2, mirrored: false)]),
+        FaceScene(name: "edge-bottom", chips: [Chip(x: 392, y: 517, scale: 2.2, mirrored: true)]),
+        FaceScene(name: "edge-left", chips: [Chip(x: 0, y: 258, scale: 2.2, mirrored: false)]),
+        FaceScene(name: "edge-right", chips: [Chip(x: 784, y: 258, scale: 2.2, mirrored: true)]),
+        FaceScene(name: "two", chips: [Chip(x: 300, y: 200, scale: 2.2, mirrored: false), Chip(x: 487, y: 190, scale: 2.4, mirrored: true)]),
+        FaceScene(name: "three", chips: [Chip(x: 300, y: 150, scale: 2.2, mirrored: false), Chip(x: 487, y: 150, scale: 2.2, mirrored: true),
+                                         Chip(x: 400, y: 342, scale: 2.2, mirrored: false)]),
         FaceScene(name: "six", chips: [0, 1, 2, 3, 4, 5].map { i in
-            Chip(x: 300 + 140 * (i % 3), y: 200 + 170 * (i / 3), scale: 0.75, mirrored: i % 2 == 1)
+            Chip(x: 300 + 187 * (i % 2), y: 40 + 192 * (i / 2), scale: 2.2, mirrored: i % 2 == 1)
         }),
     ]
 

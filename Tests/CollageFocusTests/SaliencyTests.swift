@@ -33,7 +33,7 @@ final class SaliencyTests: XCTestCase {
             let area = Rect(x: 0, y: 0, width: 400, height: 300)
             // A 9:16 window (full height) and a 16:9 one (full width) in the photo.
             for size in [(width: 300.0 * 9 / 16, height: 300.0), (width: 400.0, height: 225.0)] {
-                let choice = FocusWindow.choose(size: size, area: area, saliency: map, scale: (1, 1), faces: nil)
+                let choice = FocusWindow.choose(size: size, area: area, saliency: map, scale: (image.scaleX, image.scaleY), faces: nil)
                 XCTAssertEqual(choice.strategy, .auto)
                 XCTAssertTrue(inside((sx, sy), choice.window), "square at \(sx),\(sy) outside \(choice.window)")
                 XCTAssertGreaterThan(choice.score, 0.4)

@@ -53,12 +53,12 @@ final class FocusFacesEndToEndTests: XCTestCase {
         XCTAssertEqual(focus["strategy"] as? String, "faces")
         XCTAssertEqual(focus["keptFaces"] as? Int, 1)
         let faces = try XCTUnwrap(focus["faces"] as? [[String: Double]])
-        // The astronaut's face as OpenCV finds it on the full photo: (188, 86, 73x73); collage's grouping
-        // of the same detections lands within a pixel.
+        // The astronaut's face (OpenCV finds (188, 86, 73x73) on the full photo) is found on the 320x320
+        // analysis image at (116, 53, 48x48): 1.6 photo px an analysis px, so (185.6, 84.8, 76.8x76.8).
         let face = try XCTUnwrap(faces.first)
         XCTAssertEqual(faces.count, 1)
-        XCTAssertEqual(face["x"]!, 188, accuracy: 1); XCTAssertEqual(face["y"]!, 86, accuracy: 1)
-        XCTAssertEqual(face["width"]!, 73, accuracy: 1)
+        XCTAssertEqual(face["x"]!, 185.6, accuracy: 1e-9); XCTAssertEqual(face["y"]!, 84.8, accuracy: 1e-9)
+        XCTAssertEqual(face["width"]!, 76.8, accuracy: 1e-9)
         // The face with its headroom (half a face above, 0.3 below) inside the window; the centred one (y 112) cuts it.
         XCTAssertLessThanOrEqual(crop["y"]!, face["y"]! - 0.5 * face["height"]! + 1e-9)
         XCTAssertGreaterThanOrEqual(crop["y"]! + 288, face["y"]! + 1.3 * face["height"]! - 1e-9)
@@ -75,7 +75,7 @@ final class FocusFacesEndToEndTests: XCTestCase {
             """)
         let result = try runCollage(["check", "--warn-cut-faces", "doc.yaml"], in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("doc.yaml:3:10: warning: photo 'astronaut': its crop (focus [0.5, 0.5]) cuts 1 detected face at (188, 86, 73x73)"),
+        XCTAssertTrue(result.stderr.contains("doc.yaml:3:10: warning: photo 'astronaut': its crop (focus [0.5, 0.5]) cuts 1 detected face at (185, 84, 76x76)"),
                       result.stderr)
         let plain = try runCollage(["check", "doc.yaml"], in: directory)
         XCTAssertFalse(plain.stderr.contains("cuts"), plain.stderr)
@@ -178,7 +178,7 @@ final class FocusFacesEndToEndTests: XCTestCase {
         func canvas(_ v: Double) -> Int { Int((v).rounded(.toNearestOrAwayFromZero)) }
         let x0 = canvas(f["x"]! * scale), y0 = canvas((f["y"]! - crop["y"]!) * scale)
         let x1 = canvas((f["x"]! + f["width"]!) * scale), y1 = canvas((f["y"]! - crop["y"]! + f["height"]!) * scale)
-        XCTAssertEqual(Double(x0), 235, accuracy: 2, "face box left edge on the canvas (188 x 1.25)")
+        XCTAssertEqual(x0, 232, "face box left edge on the canvas (185.6 x 1.25)")
         let green = Color(red: 0, green: 255, blue: 0)
         let midX = (x0 + x1) / 2, midY = (y0 + y1) / 2
         for (x, y) in [(midX, y0), (midX, y0 + 1), (midX, y1 - 1), (midX, y1 - 2), (x0, midY), (x0 + 1, midY), (x1 - 1, midY), (x1 - 2, midY)] {
