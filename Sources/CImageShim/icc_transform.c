@@ -3,27 +3,43 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lcms2.h>
+#include "icc_matrix_shaper.h"
 #include "internal.h"
+
+struct collage_icc_transform {
+    cmsContext context;
+    cmsHTRANSFORM transform;
+    /* The same conversion without LittleCMS's per-pixel pipeline, when the
+     * profile is a matrix/TRC one that agrees with it (icc_matrix_shaper.c). */
+    collage_icc_matrix_shaper *matrix_shaper;
+    char message[COLLAGE_MESSAGE_MAX];   /* the context's: LittleCMS errors land here */
+};
 
 /* One band of rows of an RGBA image, converted in place. */
 typedef struct {
-    cmsHTRANSFORM transform;
+    const collage_icc_transform *transform;
     uint8_t *pixels;
     size_t width, first, end;
 } rgba_band;
 
 static void *convert_band(void *argument) {
     const rgba_band *band = argument;
+    const collage_icc_transform *t = band->transform;
+    if (t->matrix_shaper) {
+        collage_icc_matrix_shaper_pixels(t->matrix_shaper, band->pixels + band->first * band->width * 4,
+                                         (band->end - band->first) * band->width);
+        return NULL;
+    }
     for (size_t y = band->first; y < band->end; y++) {
         uint8_t *line = band->pixels + y * band->width * 4;
-        cmsDoTransform(band->transform, line, line, (cmsUInt32Number)band->width);
+        cmsDoTransform(t->transform, line, line, (cmsUInt32Number)band->width);
     }
     return NULL;
 }
 
 /* Converts the rows in `threads` bands at once (this thread takes the
  * first); a band whose thread cannot start is converted here. */
-static void convert_bands(cmsHTRANSFORM transform, uint8_t *pixels, size_t width, size_t height, int threads) {
+static void convert_bands(const collage_icc_transform *transform, uint8_t *pixels, size_t width, size_t height, int threads) {
     enum { MAX_THREADS = 16 };
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     if (threads < 1 || (size_t)threads > height) threads = 1;
@@ -40,12 +56,6 @@ static void convert_bands(cmsHTRANSFORM transform, uint8_t *pixels, size_t width
         else convert_band(&bands[i]);
     }
 }
-
-struct collage_icc_transform {
-    cmsContext context;
-    cmsHTRANSFORM transform;
-    char message[COLLAGE_MESSAGE_MAX];   /* the context's: LittleCMS errors land here */
-};
 
 static void on_lcms_error(cmsContext context, cmsUInt32Number code, const char *text) {
     (void)code;
@@ -67,7 +77,7 @@ int collage_icc_to_srgb(const uint8_t *data, size_t length, collage_icc_input in
         int status = -1;
         collage_icc_transform *t = collage_icc_transform_open(data, length, &status, message);
         if (t) {
-            convert_bands(t->transform, pixels, width, height, width * height < ((size_t)1 << 20) ? 1 : threads);
+            convert_bands(t, pixels, width, height, width * height < ((size_t)1 << 20) ? 1 : threads);
             collage_icc_transform_close(t);
             return 0;
         }
@@ -142,6 +152,7 @@ done:
 
 void collage_icc_transform_close(collage_icc_transform *t) {
     if (!t) return;
+    collage_icc_matrix_shaper_close(t->matrix_shaper);
     if (t->transform) cmsDeleteTransform(t->transform);
     if (t->context) cmsDeleteContext(t->context);
     free(t);
@@ -169,7 +180,10 @@ collage_icc_transform *collage_icc_transform_open(const uint8_t *data, size_t le
         /* As collage_icc_to_srgb's RGB case; without the pixel cache, for several threads. */
         t->transform = cmsCreateTransformTHR(t->context, source, TYPE_RGBA_8, srgb, TYPE_RGBA_8, INTENT_RELATIVE_COLORIMETRIC,
                                              cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_COPY_ALPHA | cmsFLAGS_NOCACHE);
-        if (t->transform) *status = 0;
+        if (t->transform) {
+            *status = 0;
+            t->matrix_shaper = collage_icc_matrix_shaper_open(source, srgb, t->transform);
+        }
         else collage_copy_message(message, t->message[0] ? t->message : "LittleCMS cannot build a transform to sRGB");
     }
     if (source) cmsCloseProfile(source);
@@ -182,6 +196,8 @@ collage_icc_transform *collage_icc_transform_open(const uint8_t *data, size_t le
 }
 
 void collage_icc_transform_rows(const collage_icc_transform *t, uint8_t *pixels, size_t width, size_t rows) {
-    const rgba_band band = { t->transform, pixels, width, 0, rows };
+    const rgba_band band = { t, pixels, width, 0, rows };
     convert_band((void *)&band);
 }
+
+int collage_icc_transform_uses_matrix_shaper(const collage_icc_transform *t) { return t && t->matrix_shaper; }

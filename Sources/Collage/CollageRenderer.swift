@@ -208,7 +208,8 @@ public enum CollageRenderer {
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         decodeOptions.isolation = try isolation(options)
-        let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: options.imageCache)
+        let cache = options.imageCache ?? SharedImageCache.repeatedHEIF(paths: layout.images.map(\.path), headers: headers)
+        let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: cache)
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)

@@ -58,6 +58,7 @@ enum ConvertCommand {
     """
 
     static func run(_ arguments: [String]) -> ExitStatus {
+        ConvertAllocator.limitArenas()
         var scanner = Arguments(arguments)
         var options = Converter.Options(outputPath: "")
         var output: String?

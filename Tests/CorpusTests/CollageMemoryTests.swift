@@ -38,4 +38,19 @@ final class CollageMemoryTests: XCTestCase {
             XCTAssertLessThan(run.peakRSS, Self.bound, "peak RSS \(run.peakRSS >> 20) MiB with \(threads) thread(s)")
         }
     }
+
+    /// Issue 32: `collage convert` of the 12 MP iPhone HEIC (pillow-heif/pug.heic)
+    /// to JPEG holds libheif's RGB planes (36 MB) and a band of rows per
+    /// thread, in one malloc arena (`ConvertAllocator`): 66-67 MiB here,
+    /// 75-76 MiB with an arena per libheif tile thread, 160 MiB with the
+    /// RGBA image; heif-convert takes 61 MiB.
+    func testHEICConvertPeakRSSStaysUnderItsBound() throws {
+        let photo = try TestPackage.corpusFile("pillow-heif/pug.heic")
+        let output = try TestPackage.temporaryDirectory(self).appendingPathComponent("pug.jpg")
+        let run = try ChildRun.collage(["convert", photo, "-o", output.path, "--quality", "90"], timeout: 300)
+        print("PEAKRSS convert pug.heic: status \(run.status.map(String.init) ?? "signal") peak \(run.peakRSS >> 20) MiB")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertGreaterThan(run.peakRSS, 4032 * 3024 * 3, "the planes are held")
+        XCTAssertLessThan(run.peakRSS, 72 << 20, "peak RSS \(run.peakRSS >> 20) MiB")
+    }
 }

@@ -352,6 +352,11 @@ collage_icc_transform *collage_icc_transform_open(const uint8_t *profile, size_t
 /* Converts `rows` rows of `width` RGBA8 pixels in place; any thread. */
 void collage_icc_transform_rows(const collage_icc_transform *t, uint8_t *pixels, size_t width, size_t rows);
 void collage_icc_transform_close(collage_icc_transform *t);
+/* 1 when `t` converts without LittleCMS's per-pixel pipeline: a matrix/TRC
+ * profile whose tables agree with LittleCMS's transform to within 1 on
+ * every channel of a 33x33x33 grid (icc_matrix_shaper.c; the same for
+ * collage_icc_to_srgb's RGB case). The test hook. */
+int collage_icc_transform_uses_matrix_shaper(const collage_icc_transform *t);
 
 /* -------------------------------------------------------------------- encode */
 
