@@ -6,7 +6,7 @@ import CollageSpec
 extension CollageRenderer {
     /// `prepare(spec:)` then `encode(_:inputs:options:)` in one flow
     /// (`render(_:known:inputs:options:check:)` with nothing set yet), so
-    /// the photos decode while the text overlays are set.
+    /// the photos decode while the overlays that need fonts are laid out.
     ///
     /// `check` runs on the prepared document before anything is encoded
     /// (e.g. a depfile's path against the inputs).
@@ -45,35 +45,35 @@ extension CollageRenderer {
                                  warnings: encoded.warnings))
     }
 
-    /// What the text stage of `render(_:known:inputs:options:check:)` found.
-    private final class TextStage: @unchecked Sendable {
+    /// What the font stage of `render(_:known:inputs:options:check:)` found.
+    private final class FontStage: @unchecked Sendable {
         var prepared: Result<Prepared, CollageError>?
         /// The output would replace a font file the text was set in.
         var fonts: CollageError?
         /// `--strict` and the document has warnings.
         var strict: CollageError?
-        /// The late items were delivered (none of the above failed).
+        /// The slots' items were delivered (none of the above failed).
         var delivered = false
     }
 
     /// THE render path: every render of a laid-out document goes through
     /// here, `prepareAndEncode` and `encode(_:inputs:options:)` alike.
     ///
-    /// Two stages meet in `SceneRenderer`. The text stage sets the text
-    /// overlays (unless `known` holds the prepared document already), runs
-    /// `check`, refuses an output that would replace a font file and stops
-    /// on `--strict` warnings. The render draws a scene whose items after
-    /// its last image draw (the text's, then `--debug-layout`'s outlines)
-    /// come through its one hook for them, `LateItems`, from the text stage.
-    /// When nothing is set yet and every overlay is text above the photos
-    /// (so the photos' items are a prefix of the scene: an image overlay
-    /// would be drawn among the text, a `layer: below` one before the
-    /// photos), the text stage runs on a thread of its own while
-    /// the photos decode (setting text needs fontconfig's configuration,
-    /// which takes milliseconds to load, `FontWarmUp`; the photos need only
-    /// the layout). Otherwise it runs first and delivers the items at once,
-    /// and a text stage that fails renders nothing. The bytes are the same
-    /// either way.
+    /// Layout in two phases, one scene. Phase 1 (`LaidOut.reserved`) lays
+    /// out every kind that needs no fonts (photos, backgrounds, image, shape
+    /// and QR overlays) and reserves a slot in the scene's z-order for each
+    /// overlay of a kind that does (`OverlayKindReading.needsFonts`); the
+    /// render of that scene starts at once, so the photos decode. Phase 2,
+    /// the font stage (`LaidOut.filled(_:)`, unless `known` holds the
+    /// prepared document already), lays those overlays out once the fonts
+    /// are loaded (`FontWarmUp`), runs `check`, refuses an output that would
+    /// replace a font file, stops on `--strict` warnings and hands the slots'
+    /// items to the render (`SlotItems`; `--debug-layout`'s outlines go in a
+    /// last slot), which puts them in place before the first row is
+    /// composited: the plan is made once (`SceneRenderer`). The font stage
+    /// runs on a thread of its own when the scene has slots; otherwise (and
+    /// when phase 1 failed) it runs first, and a font stage that fails
+    /// renders nothing. The bytes are the same either way.
     ///
     /// The errors come in one order: document errors (unreadable photos,
     /// layout, fonts), then `check`'s, then the output checks (format, an
@@ -89,61 +89,52 @@ extension CollageRenderer {
             if options.deadline == nil, let timeout = options.timeout { options.deadline = Deadline(seconds: timeout) }
             return options
         }()
-        let late = LateItems()
-        let text = TextStage()
-        /// Sets the text (onto `head`, the scene the render started with,
-        /// if any) and hands the scene's items after `head`'s on to the render.
-        @Sendable func setText(onto head: Scene?) {
-            text.prepared = Result { () throws(CollageError) -> Prepared in
-                var prepared = if let known { known } else { try laidOut.prepared(onto: head) }
+        let slots = SlotItems()
+        let stage = FontStage()
+        let reserved = known == nil ? laidOut.reserved : nil
+        var scene = known?.scene ?? reserved!.scene
+        if options.debugLayout { scene.reserveSlot() }
+        /// Phase 2, then the checks; hands the slots' items on to the render.
+        @Sendable func layOutFontKinds() {
+            var slotItems: [[SceneItem]] = []
+            stage.prepared = Result { () throws(CollageError) -> Prepared in
+                var prepared: Prepared
+                if let known { prepared = known } else { (prepared, slotItems) = try laidOut.filled(reserved) }
                 try check(prepared)
                 try PrintPreflight.apply(to: &prepared)
                 return prepared
             }
-            guard case .success(let prepared) = text.prepared else { return late.cancel() }
+            guard case .success(let prepared) = stage.prepared else { return slots.cancel() }
             do throws(CollageError) {
                 try refuseOverwritingInputs(output: options.outputPath, inputs: prepared.inputFiles)
             } catch {
-                text.fonts = error
-                return late.cancel()
+                stage.fonts = error
+                return slots.cancel()
             }
             if options.strict, !prepared.warnings.isEmpty {
-                text.strict = .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
-                return late.cancel()
+                stage.strict = .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
+                return slots.cancel()
             }
-            var items = prepared.scene.items
-            if options.debugLayout { items += DebugOverlay.items(for: prepared) }
-            text.delivered = true
-            late.deliver(Array(items.dropFirst(head?.items.count ?? headCount(prepared.scene.items))))
+            if options.debugLayout { slotItems.append(DebugOverlay.items(for: prepared)) }
+            stage.delivered = true
+            slots.deliver(slotItems)
         }
-        let overlays = laidOut.spec.overlays
-        var scene: Scene?
-        if known == nil, overlays.contains(where: \.needsFonts), overlays.allSatisfy({ $0.needsFonts && $0.layer == .above }) {
-            let photos = laidOut.photoScene
-            if let setter = JoinableThread.start({ setText(onto: photos) }) {
-                return try finish(photos, laidOut: laidOut, text: text, late: late, inputs: inputs, options: options,
-                                  streaming: streaming) {
-                    setter.join()
-                }
-            }
-            setText(onto: photos)
-            scene = photos
-        } else {
-            setText(onto: nil)
-            if case .success(let prepared) = text.prepared {
-                var head = prepared.scene
-                head.items = Array(head.items.prefix(headCount(head.items)))
-                scene = head
+        if let reserved, reserved.hasSlots, !reserved.hasErrors,
+           let fontThread = JoinableThread.start(layOutFontKinds) {
+            return try finish(scene, laidOut: laidOut, stage: stage, slots: slots, inputs: inputs, options: options,
+                              streaming: streaming) {
+                fontThread.join()
             }
         }
-        return try finish(text.delivered ? scene : nil, laidOut: laidOut, text: text, late: late, inputs: inputs,
+        layOutFontKinds()
+        return try finish(stage.delivered ? scene : nil, laidOut: laidOut, stage: stage, slots: slots, inputs: inputs,
                           options: options, streaming: streaming) {}
     }
 
-    /// The render of `scene` (nil: nothing to render, the text stage
-    /// failed), then `join` (the text stage's end), then the errors in
+    /// The render of `scene` (nil: nothing to render, the font stage
+    /// failed), then `join` (the font stage's end), then the errors in
     /// `render(_:known:inputs:options:check:)`'s order.
-    private static func finish(_ scene: Scene?, laidOut: LaidOut, text: TextStage, late: LateItems, inputs: [String],
+    private static func finish(_ scene: Scene?, laidOut: LaidOut, stage: FontStage, slots: SlotItems, inputs: [String],
                                options: RenderOptions, streaming: Bool, join: () -> Void) throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
         let output = Result { () throws(CollageError) -> OutputFormat in
             try checkOutput(spec: laidOut.spec, size: laidOut.layout.outputSize, inputs: inputs, options: options)
@@ -151,31 +142,15 @@ extension CollageRenderer {
         let encoded = scene.map { scene in
             Result { () throws(CollageError) -> Encoded in
                 try encode(scene, as: output.get(), spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers,
-                           warnings: [], lateItems: late, streaming: streaming, options: options)
+                           warnings: [], slotItems: slots, streaming: streaming, options: options)
             }
         }
         join()
-        let prepared = try text.prepared!.get()
+        let prepared = try stage.prepared!.get()
         _ = try output.get()
-        if let error = text.fonts ?? text.strict { throw error }
+        if let error = stage.fonts ?? stage.strict { throw error }
         guard var result = try encoded?.get() else { throw .failure(.render, "internal error: nothing was rendered") }
         result.warnings = prepared.warnings + result.warnings
         return (prepared, result)
-    }
-
-    /// The number of `items` up to and including the last image draw and
-    /// the ends of the layers open there (an image in a blended or faded
-    /// layer): the rest can arrive late (`LateItems` holds no image).
-    private static func headCount(_ items: [SceneItem]) -> Int {
-        guard var count = (items.lastIndex { if case .image = $0 { true } else { false } }).map({ $0 + 1 }) else { return 0 }
-        var open = 0
-        for item in items[..<count] {
-            if case .beginLayer = item { open += 1 } else if case .endLayer = item { open -= 1 }
-        }
-        while open > 0, count < items.count {
-            if case .beginLayer = items[count] { open += 1 } else if case .endLayer = items[count] { open -= 1 }
-            count += 1
-        }
-        return count
     }
 }

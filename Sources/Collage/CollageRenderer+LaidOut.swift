@@ -8,8 +8,8 @@ extension CollageRenderer {
     /// A document taken as far as its layout, which needs no fonts (but a
     /// component without `width`/`height`, whose texts it sets): every
     /// photo's header read, photos of a glob with `sort: date` reordered by
-    /// their EXIF dates, the photos and image overlays laid out. The text
-    /// overlays are set by `prepared()`.
+    /// their EXIF dates, the photos and image overlays laid out. The
+    /// overlays of kinds that need fonts are laid out by `filled(_:)`.
     struct LaidOut: Sendable {
         var spec: Spec
         /// Header of each scene image (`layout.images`): `spec.photos[i]`'s,
@@ -94,28 +94,28 @@ extension CollageRenderer {
             spec = prepared.spec; headers = prepared.headers; layout = prepared.layout
         }
 
-        /// The scene without the text overlays' items (`SceneBuilder.photoScene`).
-        var photoScene: Scene {
-            SceneBuilder.photoScene(spec, layout: layout)
-        }
+        /// Phase 1 of the scene (`SceneBuilder.reserve(_:layout:)`): every
+        /// overlay of a kind that needs fonts left to a reserved slot.
+        var reserved: SceneBuilder.Reserved { SceneBuilder.reserve(spec, layout: layout) }
 
-        /// Sets the text overlays (after the fonts loaded by `FontWarmUp`
-        /// are ready) and builds the whole scene: onto `head` when given
-        /// (`photoScene`, and no overlay is `layer: below`:
-        /// `SceneBuilder.build(_:layout:onto:library:)`, the head not built
-        /// again), else from the start.
+        /// Phase 2 (after the fonts loaded by `FontWarmUp` are ready): the
+        /// slots of `reserved` (this document's `reserved`, or a new one)
+        /// filled, the prepared document whose scene is the whole one.
+        /// - Returns: also the draws put into each slot, in `Scene.slots` order.
         /// - Throws: `CollageError.diagnostics` for font and overlay errors.
-        func prepared(onto head: Scene? = nil) throws(CollageError) -> Prepared {
+        func filled(_ reserved: SceneBuilder.Reserved? = nil) throws(CollageError) -> (prepared: Prepared, slotItems: [[SceneItem]]) {
             FontWarmUp.wait()
             do {
-                let built = if let head { try SceneBuilder.build(spec, layout: layout, onto: head, library: FontLibrary.shared) }
-                            else { try SceneBuilder.build(spec, layout: layout, library: FontLibrary.shared) }
-                return Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
-                                textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings)
+                let built = try SceneBuilder.fill(reserved ?? self.reserved, library: FontLibrary.shared)
+                return (Prepared(spec: spec, headers: headers, layout: layout, scene: built.scene,
+                                 textBlocks: built.textBlocks, warnings: spec.warnings + built.warnings), built.slotItems)
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))
             }
         }
+
+        /// The document prepared in both phases (`filled(_:)`).
+        func prepared() throws(CollageError) -> Prepared { try filled().prepared }
     }
 }
 

@@ -189,15 +189,15 @@ public enum CollageRenderer {
         return format
     }
 
-    /// Renders `scene` (with `lateItems` appended as they arrive, see
-    /// `SceneRenderer`) and encodes it as `format`, the photos of `spec`
+    /// Renders `scene` (its reserved slots filled from `slotItems` as they
+    /// arrive, see `SceneRenderer`) and encodes it as `format`, the photos of `spec`
     /// read through `headers`; `warnings`, the document's findings so far,
     /// come first in the result's warnings. The request passed `checkOutput`.
     /// `streaming`: JPEG and PNG go to a temporary file beside
     /// `options.outputPath` as they are encoded (`AtomicFile.pending`; not
     /// for `-`, a device or a FIFO), the result's `file`.
     static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, layout: Layout, headers: [ImageHeader],
-                       warnings leading: [Diagnostic], lateItems: LateItems? = nil, streaming: Bool = false,
+                       warnings leading: [Diagnostic], slotItems: SlotItems? = nil, streaming: Bool = false,
                        options: RenderOptions) throws(CollageError) -> Encoded {
         // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
         let limits = renderLimits(scene: scene, spec: spec, layout: layout, headers: headers, format: format,
@@ -230,7 +230,7 @@ public enum CollageRenderer {
         let canvas: Pixmap?
         do {
             var renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
-                                                   lateItems: lateItems, maxMemory: options.maxMemory)
+                                                   slotItems: slotItems, maxMemory: options.maxMemory)
             renderOptions.deadline = options.deadline
             renderOptions.resampledDraws = options.resampledDraws
             if let output = encoder.output {

@@ -14,6 +14,9 @@ public enum SceneBuilder {
         public var textBlocks: [TextBlock]
         /// Font warnings (fallback face, missing glyphs), in overlay order.
         public var warnings: [Diagnostic]
+        /// The draws put into each reserved slot of phase 1's scene
+        /// (`reserve(_:layout:)`), in `Scene.slots` order.
+        public var slotItems: [[SceneItem]] = []
     }
 
     /// Builds the display list.
@@ -32,6 +35,7 @@ public enum SceneBuilder {
     /// box with its alpha, a text overlay set in its area (an overlay with
     /// no ink on the canvas draws nothing; see `TextBlock.node` for the
     /// layer order), each turned and faded by its `rotation` and `opacity`.
+    /// The two phases in one: `reserve(_:layout:)`, then `fill(_:library:)`.
     ///
     /// - Parameters:
     ///   - photoSizes: oriented size of each `spec.photos[i]`, source pixels
@@ -41,68 +45,80 @@ public enum SceneBuilder {
     ///   (`.font`, `.outOfRange` at the overlay's location).
     public static func build(_ spec: Spec, layout: Layout, photoSizes: [Size] = [],
                              library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
-        let overlays = try overlayNodes(spec, layout: layout, library: library)
-        let nodes = photoNodes(spec, layout: layout) + overlays.above
-        let scene = Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
-                          images: layout.images.map { SceneImage(orientedSize: $0.size) },
-                          nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout) + overlays.below + nodes, spec: spec, layout: layout)
-                            + PrintMarks.cropMarks(layout))
-        return Result(scene: scene, textBlocks: overlays.context.textBlocks, warnings: overlays.context.warnings)
+        try fill(reserve(spec, layout: layout), library: library)
     }
 
-    /// `build`'s result made from `head`, the `photoScene(_:layout:)` of the
-    /// same spec and layout, when no overlay is `layer: below`: the overlays'
-    /// nodes (and the crop marks) appended to it, so the background and the
-    /// photos are not built and flattened a second time. The scene equals
-    /// `build`'s, items and all.
-    /// - Precondition: no overlay of `spec` is `layer: below`.
-    /// - Throws: as `build`.
-    public static func build(_ spec: Spec, layout: Layout, onto head: Scene,
-                             library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
-        precondition(!spec.overlays.contains { $0.layer == .below }, "a layer: below overlay goes under the photos")
-        let overlays = try overlayNodes(spec, layout: layout, library: library)
-        var scene = head
-        scene.append(PrintMarks.moved(overlays.above, layout: layout) + PrintMarks.cropMarks(layout))
-        return Result(scene: scene, textBlocks: overlays.context.textBlocks, warnings: overlays.context.warnings)
-    }
-
-    /// The overlays' nodes, `layer: below` and above apart (each a group a
-    /// component use, `ComponentNesting`), with the drawing context that
-    /// holds the typesetter's blocks and warnings.
-    /// - Throws: every overlay's errors together.
-    private static func overlayNodes(_ spec: Spec, layout: Layout, library: FontLibrary)
-        throws(DiagnosticList) -> (below: [Node], above: [Node], context: OverlayDrawingContext) {
-        // `layer: below` overlays go between the background and the photos.
-        var below = ComponentNesting(), above = ComponentNesting()
-        var context = OverlayDrawingContext(spec: spec, layout: layout, library: library)
-        var errors: [Diagnostic] = []
-        for frame in layout.overlays {
-            do {
-                guard let node = try frame.kind.drawing.node(frame, context: &context) else { continue }
-                let overlay = spec.overlays[frame.overlay]
-                if overlay.layer == .below {
-                    below.append(node, in: overlay.groups, boxes: frame.componentBoxes)
+    /// Phase 1 of the scene, which needs no fonts: `build`'s scene with
+    /// each overlay of a kind that needs fonts (`OverlayKind.needsFonts`)
+    /// left out and a reserved slot (`Scene.slots`) in its place in the
+    /// z-order (`layer: below` or above the photos, among the other
+    /// overlays). A slot holds one top-level node: the overlay's, or a whole
+    /// component use's when one of its parts needs fonts (its group fades,
+    /// turns and shadows the parts together). Every image draw is there, so
+    /// the decodes can start.
+    public static func reserve(_ spec: Spec, layout: Layout) -> Reserved {
+        var reserved = Reserved(spec: spec, layout: layout)
+        var context = OverlayDrawingContext(spec: spec, layout: layout, library: .shared)
+        /// Appends the nodes of one layer's units, or a slot for each unit that needs fonts.
+        func add(_ layer: OverlayLayer, to scene: inout Scene) {
+            let frames = layout.overlays.indices.filter { spec.overlays[layout.overlays[$0].overlay].layer == layer }
+            for unit in units(frames, layout: layout, spec: spec) {
+                if unit.contains(where: { spec.overlays[layout.overlays[$0].overlay].kind.needsFonts }) {
+                    scene.reserveSlot()
+                    reserved.slotUnits.append(unit)
                 } else {
-                    above.append(node, in: overlay.groups, boxes: frame.componentBoxes)
+                    scene.append(PrintMarks.moved(reserved.nodes(unit, context: &context), layout: layout))
                 }
-            } catch {
-                errors += error.diagnostics
             }
         }
-        if !errors.isEmpty { throw DiagnosticList(errors) }
-        return (below.finish(), above.finish(), context)
+        var scene = Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
+                          images: layout.images.map { SceneImage(orientedSize: $0.size) },
+                          nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout), spec: spec, layout: layout))
+        add(.below, to: &scene)
+        scene.append(PrintMarks.moved(photoNodes(spec, layout: layout), layout: layout))
+        add(.above, to: &scene)
+        scene.append(PrintMarks.cropMarks(layout))
+        reserved.scene = scene
+        return reserved
     }
 
-    /// The start of `build`'s scene, which needs no fonts: the background,
-    /// every scene image (`layout.images`: photos, then image overlays) and
-    /// the photos' nodes; `build`'s scene is this one with the overlays'
-    /// nodes appended when no overlay is `layer: below` (so the overlays can be
-    /// set while the photos are decoded).
-    public static func photoScene(_ spec: Spec, layout: Layout) -> Scene {
-        Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
-              images: layout.images.map { SceneImage(orientedSize: $0.size) },
-              nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout) + photoNodes(spec, layout: layout),
-                                         spec: spec, layout: layout))
+    /// Phase 2: the reserved slots' overlays laid out (with the fonts
+    /// `library` loads) and put in their places of the same scene; the
+    /// text blocks and warnings in overlay order, as one pass gives them.
+    /// - Throws: `DiagnosticList` with every overlay's errors (both phases'), in overlay order.
+    public static func fill(_ reserved: Reserved, library: FontLibrary = .shared) throws(DiagnosticList) -> Result {
+        var reserved = reserved
+        var context = OverlayDrawingContext(spec: reserved.spec, layout: reserved.layout, library: library)
+        let units = reserved.slotUnits
+        let slotNodes = units.map { unit in
+            PrintMarks.moved(reserved.nodes(unit, context: &context), layout: reserved.layout)
+        }
+        let errors = reserved.errors.sorted { $0.frame < $1.frame }.flatMap(\.diagnostics)
+        if !errors.isEmpty { throw DiagnosticList(errors) }
+        let flattener = SceneFlattener(canvas: reserved.scene.size)
+        let slotItems = slotNodes.map { flattener.flatten($0) }
+        let found = reserved.found.sorted { $0.frame < $1.frame }
+        return Result(scene: reserved.scene.filled(items: slotItems, nodes: slotNodes), textBlocks: found.flatMap(\.textBlocks),
+                      warnings: found.flatMap(\.warnings), slotItems: slotItems)
+    }
+
+    /// The units of one layer's `frames` (indices in `layout.overlays`, in
+    /// order), each one top-level node of `build`'s scene: a run of frames
+    /// of one component use (the same outermost instance,
+    /// `ComponentNesting`), or one frame outside any component.
+    static func units(_ frames: [Int], layout: Layout, spec: Spec) -> [[Int]] {
+        var units: [[Int]] = []
+        var outer: Int?
+        for frame in frames {
+            let instance = spec.overlays[layout.overlays[frame].overlay].groups.first?.instance
+            if let instance, instance == outer {
+                units[units.count - 1].append(frame)
+            } else {
+                units.append([frame])
+            }
+            outer = instance
+        }
+        return units
     }
 
     /// A gradient `background`: one path over the whole canvas painted with

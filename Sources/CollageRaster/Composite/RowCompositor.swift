@@ -36,7 +36,7 @@ struct RowCompositor: Sendable {
     func compositeReadyBands(wait: Bool) {
         guard let finalRows = planned.finalRows, let finishedBands = planned.finishedBands else { return }
         while let band = finalRows.takeReadyBand(wait: wait) {
-            guard case .success(let whole) = planned.composite.resolve() else { finalRows.fail(); return }
+            guard case .success(let whole) = planned.filled() else { finalRows.fail(); return }
             let rows = finalRows.rows(ofBand: band)
             planned.background.fill(rows: rows, canvas: canvas)
             Self.compositeInOrder(whole.scene, plan: whole.plan, canvas: canvas, work: work, rows: rows)
@@ -57,7 +57,7 @@ struct RowCompositor: Sendable {
         } else if planned.finishedBands != nil {
             finisher?.join()
             compositeReadyBands(wait: true)
-        } else if work.firstError == nil, case .success(let whole) = planned.composite.resolve() {
+        } else if work.firstError == nil, case .success(let whole) = planned.filled() {
             let rows = 0 ..< planned.scene.size.height
             planned.background.fill(rows: rows, canvas: canvas)
             Self.compositeInOrder(whole.scene, plan: whole.plan, canvas: canvas, work: work, rows: rows)
@@ -76,7 +76,7 @@ struct RowCompositor: Sendable {
     /// every row is final or an image fails; each run of rows handed over is
     /// released.
     private func finishRows(_ rows: FinalRows, to consumer: SceneRenderer.FinishedRows) {
-        guard case .success(let (scene, plan)) = planned.composite.resolve() else { return rows.fail() }
+        guard case .success(let (scene, plan)) = planned.filled() else { return rows.fail() }
         // At most about 4 MiB of rows at a time: rows that turn final
         // together (all those below the last image when it is drawn, the
         // whole canvas when nothing is drawn) are filled, composited, handed

@@ -38,7 +38,7 @@ public protocol ImageProvider: Sendable {
     /// Told once per render that decodes any image, from a worker thread,
     /// when every image has been handed to a worker (the last decodes may
     /// still run, or be about to start) or the render stopped taking them
-    /// (cancelled late items): memory kept for decodes to come can be
+    /// (cancelled slot items): memory kept for decodes to come can be
     /// released now, on a thread that has nothing left to do, rather than
     /// at the end of the render. The default: nothing.
     func noMoreImagesToDecode()

@@ -1,13 +1,23 @@
+import Dispatch
+
 /// The plan stage of a render (`SceneRenderer`): the scene's `RenderPlan`
 /// (where every item lands, which draws go straight to the canvas, what is
-/// decoded at what size), the scene as it will be composited
-/// (`CompositeScene`: with its late items once they arrive), the background
-/// and, when rows are handed over while the render runs, who takes them and
-/// which rows are final when (`FinalRows`).
+/// decoded at what size), made once; the background and, when rows are
+/// handed over while the render runs, who takes them and which rows are
+/// final when (`FinalRows`).
+///
+/// A scene with reserved slots (`Scene.slots`, filled from `SlotItems`):
+/// when every slot follows every image draw (`Scene.slotsFollowImages`),
+/// the plan is made at once, the images decode while the slots' items are
+/// laid out, and their arrival only gives them their footprints
+/// (`RenderPlan.filled(_:with:)`) before the first row is composited;
+/// otherwise (a slot under a photo: whether its draw goes straight to the
+/// canvas depends on what lies under it) the plan waits for them and is
+/// made on the filled scene.
 struct PlannedRender: Sendable {
+    /// The scene the workers draw the images of (its slots may be empty still).
     let scene: Scene
     let plan: RenderPlan
-    let composite: CompositeScene
     let background: BackgroundFill
     /// The consumer of rows top to bottom (`FinishedOutput.rows`), if any.
     let finishedRows: SceneRenderer.FinishedRows?
@@ -17,8 +27,13 @@ struct PlannedRender: Sendable {
     let rowsOrder: FinishedRowsOrder
     /// Which rows are final, when rows or bands are handed over.
     let finalRows: FinalRows?
+    /// The filled scene and its plan, once the slots' items are there.
+    private let filling: Filling
 
-    /// - Throws: `SceneRenderError` for a scene the renderer refuses (before any decode).
+    /// - Throws: `SceneRenderError` for a scene the renderer refuses (before
+    ///   any decode); `.unfilledSlots` for slots without `options.slotItems`;
+    ///   when the plan waits for the slots, `.slotsCancelled` and the slot
+    ///   items' errors.
     init(_ scene: Scene, images: any ImageProvider, options: SceneRenderOptions, output: FinishedOutput?) throws {
         switch output {
         case .rows(let rows, let order): (finishedRows, finishedBands, rowsOrder) = (rows, nil, order)
@@ -26,14 +41,72 @@ struct PlannedRender: Sendable {
         case nil: (finishedRows, finishedBands, rowsOrder) = (nil, nil, .largestFirst)
         }
         let margin: Double = options.fast ? 1 : 2
+        var scene = scene
+        if !scene.slots.isEmpty && options.slotItems == nil { throw SceneRenderError.unfilledSlots }
+        if !scene.slotsFollowImages, let slotItems = options.slotItems {
+            scene = try Filling.fill(scene, with: slotItems)
+        }
         let plan = try RenderPlan(scene, decodeMargin: margin) { images.decodedSize(image: $0, minimumSize: $1) }
         self.scene = scene
         self.plan = plan
-        composite = CompositeScene(scene, plan: plan, late: options.lateItems) { whole in
-            try RenderPlan(whole, decodeMargin: margin) { images.decodedSize(image: $0, minimumSize: $1) }
-        }
+        filling = Filling(scene, plan: plan, slotItems: scene.slots.isEmpty ? nil : options.slotItems)
         finalRows = finishedRows.map { _ in FinalRows(plan: plan, height: scene.size.height) }
             ?? finishedBands.map { FinalRows(plan: plan, height: scene.size.height, bandHeight: $0.height) }
         background = BackgroundFill(scene.background, plan: plan)
+    }
+
+    /// The whole scene and its plan (blocks until the slots' items arrive,
+    /// once); the error when they were cancelled or invalid.
+    func filled() -> Result<(scene: Scene, plan: RenderPlan), any Error> { filling.result() }
+
+    /// The slots' items put in place, once, on whichever thread asks first.
+    private final class Filling: @unchecked Sendable {
+        private let lock = DispatchQueue(label: "collage.raster.slot-filling")
+        private let scene: Scene
+        private let plan: RenderPlan
+        private let slotItems: SlotItems?
+        private var done: Result<(scene: Scene, plan: RenderPlan), any Error>?
+
+        init(_ scene: Scene, plan: RenderPlan, slotItems: SlotItems?) {
+            self.scene = scene; self.plan = plan; self.slotItems = slotItems
+        }
+
+        func result() -> Result<(scene: Scene, plan: RenderPlan), any Error> {
+            lock.sync {
+                if let done { return done }
+                let result: Result<(scene: Scene, plan: RenderPlan), any Error>
+                if let slotItems {
+                    result = Result {
+                        let items = try Self.items(for: scene, from: slotItems)
+                        return (scene.filled(items: items), try plan.filled(scene, with: items))
+                    }
+                } else {
+                    result = .success((scene, plan))
+                }
+                done = result
+                return result
+            }
+        }
+
+        /// `scene` with its slots filled from `slotItems` (blocks until they arrive).
+        static func fill(_ scene: Scene, with slotItems: SlotItems) throws -> Scene {
+            let items = try Self.items(for: scene, from: slotItems)
+            // The items are the scene's now: an image among them is an error.
+            var before = 0  // items of the slots before
+            for (slot, list) in zip(scene.slots, items) {
+                if let image = list.firstIndex(where: { if case .image = $0 { true } else { false } }) {
+                    throw SceneRenderError.imageInSlot(item: slot.item + before + image)
+                }
+                before += list.count
+            }
+            return scene.filled(items: items)
+        }
+
+        /// The slots' items, one list per slot (blocks until they arrive).
+        private static func items(for scene: Scene, from slotItems: SlotItems) throws -> [[SceneItem]] {
+            guard let items = slotItems.wait() else { throw SceneRenderError.slotsCancelled }
+            guard items.count == scene.slots.count else { throw SceneRenderError.unfilledSlots }
+            return items
+        }
     }
 }

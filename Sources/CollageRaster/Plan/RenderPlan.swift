@@ -35,58 +35,11 @@ struct RenderPlan {
         where image.orientedSize.width <= 0 || image.orientedSize.height <= 0 {
             throw SceneRenderError.emptyImage(image: index)
         }
-        var regions: [PixelRect] = []
         var drawsOfImage = [[Int]](repeating: [], count: scene.images.count)
-        var openLayers: [Int] = []
-        for (index, item) in scene.items.enumerated() {
-            switch item {
-            case .image(let draw):
-                guard scene.images.indices.contains(draw.image) else {
-                    throw SceneRenderError.imageIndexOutOfRange(item: index, image: draw.image)
-                }
-                let w = draw.source
-                guard w.x.isFinite, w.y.isFinite, w.width.isFinite, w.height.isFinite,
-                      w.width > 0, w.height > 0, draw.opacity.isFinite
-                else { throw SceneRenderError.invalidDraw(item: index) }
-                if let shadow = draw.shadow {
-                    guard shadow.sigma.isFinite, shadow.sigma >= 0, shadow.sigma < 1e4, shadow.spread.isFinite,
-                          abs(shadow.spread) <= 1e4, !draw.flipsX, !draw.flipsY
-                    else { throw SceneRenderError.invalidDraw(item: index) }
-                }
-                guard draw.filters.allSatisfy(\.isValid) else { throw SceneRenderError.invalidDraw(item: index) }
-                if let transform = draw.transform {
-                    guard transform.isFinite, transform.inverted != nil, draw.coverage != nil
-                    else { throw SceneRenderError.invalidDraw(item: index) }
-                }
-                let region = draw.reach.intersection(canvas)
-                regions.append(draw.opacity > 0 ? region : PixelRect(x: 0, y: 0, width: 0, height: 0))
-                if !regions[index].isEmpty { drawsOfImage[draw.image].append(index) }
-            case .mask(let mask):
-                let placed = PixelRect(x: mask.originX, y: mask.originY, width: mask.mask.width, height: mask.mask.height)
-                regions.append(placed.intersection(canvas))
-            case .fill(let rect, _):
-                regions.append(rect.intersection(canvas))
-            case .tile(let tile):
-                regions.append(PixelRect(x: tile.originX, y: tile.originY, width: tile.width, height: tile.height)
-                    .intersection(canvas))
-            case .beginLayer(let layer):
-                guard layer.opacity.isFinite else { throw SceneRenderError.invalidDraw(item: index) }
-                openLayers.append(index)
-                regions.append(layer.region.intersection(canvas))
-            case .endLayer:
-                // The matching layer's region: its end composites there.
-                guard let begin = openLayers.popLast() else { throw SceneRenderError.invalidDraw(item: index) }
-                regions.append(regions[begin])
-            }
+        let regions = try Self.regions(of: scene.items, first: 0, scene: scene, canvas: canvas) { image, item in
+            drawsOfImage[image].append(item)
         }
-        guard openLayers.isEmpty else { throw SceneRenderError.invalidDraw(item: openLayers[0]) }
-        let footprints = scene.items.indices.map { index -> Footprint in
-            if case .image(let draw) = scene.items[index], draw.shadow == nil, let coverage = draw.coverage,
-               !regions[index].isEmpty {
-                return Footprint(region: regions[index], coverage: coverage)
-            }
-            return Footprint(region: regions[index])
-        }
+        let footprints = scene.items.indices.map { Self.footprint(of: scene.items[$0], region: regions[$0]) }
         var direct = [Bool](repeating: false, count: scene.items.count)
         let buckets = RegionBuckets(regions, canvas: canvas)
         for (index, item) in scene.items.enumerated() {
@@ -112,6 +65,99 @@ struct RenderPlan {
         self.decodeOrder = scene.images.indices.filter { decodeSizes[$0] != nil }.sorted { a, b in
             work[a] != work[b] ? work[a] > work[b] : a < b
         }
+    }
+
+    /// The plan of `scene` with its slots filled by `slotItems`
+    /// (`Scene.filled(items:nodes:)`), made from this plan of `scene` when
+    /// every slot follows every image draw (`Scene.slotsFollowImages`): the
+    /// image draws, their direct writes, decode sizes and order stay as
+    /// planned (nothing drawn later changes them); only the slots' items get
+    /// footprints, each composited in its place.
+    /// - Throws: `SceneRenderError` for an invalid slot item (an image among them).
+    func filled(_ scene: Scene, with slotItems: [[SceneItem]]) throws -> RenderPlan {
+        precondition(scene.slotsFollowImages && slotItems.count == scene.slots.count)
+        let canvas = PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
+        var slotFootprints: [[Footprint]] = []
+        var first = 0  // the slot's first item in the filled scene
+        for (slot, items) in zip(scene.slots, slotItems) {
+            let regions = try Self.regions(of: items, first: slot.item + first, scene: scene, canvas: canvas) { _, item in
+                throw SceneRenderError.imageInSlot(item: item)
+            }
+            slotFootprints.append(zip(items, regions).map { Self.footprint(of: $0, region: $1) })
+            first += items.count
+        }
+        let positions = scene.slots.map(\.item)
+        return RenderPlan(footprints: footprints.splicing(slotFootprints, at: positions),
+                          direct: direct.splicing(slotFootprints.map { $0.map { _ in false } }, at: positions),
+                          drawsOfImage: drawsOfImage, decodeSizes: decodeSizes, decodeOrder: decodeOrder)
+    }
+
+    private init(footprints: [Footprint], direct: [Bool], drawsOfImage: [[Int]], decodeSizes: [Size?], decodeOrder: [Int]) {
+        self.footprints = footprints; self.direct = direct; self.drawsOfImage = drawsOfImage
+        self.decodeSizes = decodeSizes; self.decodeOrder = decodeOrder
+    }
+
+    /// The canvas pixels each of `items` may change (empty: skipped),
+    /// `items[0]` being the scene's item `first`; validates each item and
+    /// calls `drawn(image, item)` for each image draw that shows.
+    /// - Throws: `SceneRenderError` for an invalid draw or unbalanced layers.
+    private static func regions(of items: [SceneItem], first: Int, scene: Scene, canvas: PixelRect,
+                                drawn: (_ image: Int, _ item: Int) throws -> Void) throws -> [PixelRect] {
+        var regions: [PixelRect] = []
+        var openLayers: [Int] = []
+        for (offset, item) in items.enumerated() {
+            let index = first + offset
+            switch item {
+            case .image(let draw):
+                guard scene.images.indices.contains(draw.image) else {
+                    throw SceneRenderError.imageIndexOutOfRange(item: index, image: draw.image)
+                }
+                let w = draw.source
+                guard w.x.isFinite, w.y.isFinite, w.width.isFinite, w.height.isFinite,
+                      w.width > 0, w.height > 0, draw.opacity.isFinite
+                else { throw SceneRenderError.invalidDraw(item: index) }
+                if let shadow = draw.shadow {
+                    guard shadow.sigma.isFinite, shadow.sigma >= 0, shadow.sigma < 1e4, shadow.spread.isFinite,
+                          abs(shadow.spread) <= 1e4, !draw.flipsX, !draw.flipsY
+                    else { throw SceneRenderError.invalidDraw(item: index) }
+                }
+                guard draw.filters.allSatisfy(\.isValid) else { throw SceneRenderError.invalidDraw(item: index) }
+                if let transform = draw.transform {
+                    guard transform.isFinite, transform.inverted != nil, draw.coverage != nil
+                    else { throw SceneRenderError.invalidDraw(item: index) }
+                }
+                let region = draw.reach.intersection(canvas)
+                regions.append(draw.opacity > 0 ? region : PixelRect(x: 0, y: 0, width: 0, height: 0))
+                if !regions[offset].isEmpty { try drawn(draw.image, index) }
+            case .mask(let mask):
+                let placed = PixelRect(x: mask.originX, y: mask.originY, width: mask.mask.width, height: mask.mask.height)
+                regions.append(placed.intersection(canvas))
+            case .fill(let rect, _):
+                regions.append(rect.intersection(canvas))
+            case .tile(let tile):
+                regions.append(PixelRect(x: tile.originX, y: tile.originY, width: tile.width, height: tile.height)
+                    .intersection(canvas))
+            case .beginLayer(let layer):
+                guard layer.opacity.isFinite else { throw SceneRenderError.invalidDraw(item: index) }
+                openLayers.append(offset)
+                regions.append(layer.region.intersection(canvas))
+            case .endLayer:
+                // The matching layer's region: its end composites there.
+                guard let begin = openLayers.popLast() else { throw SceneRenderError.invalidDraw(item: index) }
+                regions.append(regions[begin])
+            }
+        }
+        guard openLayers.isEmpty else { throw SceneRenderError.invalidDraw(item: first + openLayers[0]) }
+        return regions
+    }
+
+    /// An item's footprint: its region, narrowed to its coverage for a
+    /// shaped image draw (not a shadow).
+    private static func footprint(of item: SceneItem, region: PixelRect) -> Footprint {
+        if case .image(let draw) = item, draw.shadow == nil, let coverage = draw.coverage, !region.isEmpty {
+            return Footprint(region: region, coverage: coverage)
+        }
+        return Footprint(region: region)
     }
 
     /// True when image `image` is asked for as a row stream: it has one

@@ -16,10 +16,14 @@ public enum SceneRenderError: Error, Equatable, Sendable {
     /// The provider returned a row stream for image `image` although the
     /// renderer did not ask for one (the image has several or shaped draws).
     case unrequestedRowStream(image: Int)
-    /// The scene's `LateItems` were cancelled: the render stopped.
-    case lateItemsCancelled
-    /// Item `item`, one of the late items, is an image (late items are composited, never decoded).
-    case imageAmongLateItems(item: Int)
+    /// The scene's `SlotItems` were cancelled: the render stopped.
+    case slotsCancelled
+    /// Item `item` of the filled scene, one of a slot's items, is an image
+    /// (slot items are composited, never decoded).
+    case imageInSlot(item: Int)
+    /// The scene has reserved slots but the render was given no `SlotItems`,
+    /// or they hold another number of lists than the scene has slots.
+    case unfilledSlots
     /// Image `image` alone needs `needed` bytes (its decode and draws plus
     /// the canvas rows its draws span, `MemoryBudget.neededAlone`), more
     /// than the `budget` bytes of `SceneRenderOptions.maxMemory`.

@@ -1,5 +1,5 @@
 /// How `SceneRenderer.render(_:images:options:)` runs: threads, fast mode,
-/// progress, items still to come and the memory budget of a streamed
+/// progress, the items of reserved slots and the memory budget of a streamed
 /// render. Never changes the pixels, except `fast`.
 public struct SceneRenderOptions: Sendable {
     /// How many cores decode/resample at once (values below 1 count as 1;
@@ -11,8 +11,9 @@ public struct SceneRenderOptions: Sendable {
     /// Called after each image is decoded and resampled (serially, from any
     /// worker thread) with the number done and the number to do. Default none.
     public var progress: SceneRenderer.Progress?
-    /// Items appended to the scene when they arrive (see `LateItems`). Default none.
-    public var lateItems: LateItems?
+    /// The items of the scene's reserved slots (`Scene.slots`), put in
+    /// place when they arrive (see `SlotItems`). Default none.
+    public var slotItems: SlotItems?
     /// The working set of a streamed render whose canvas is not kept
     /// (`SceneRenderer.render(_:images:options:streamingTo:keepingCanvas:)`),
     /// in bytes: the canvas rows written and not yet consumed plus the
@@ -36,9 +37,9 @@ public struct SceneRenderOptions: Sendable {
     public var resampledDraws: ResampledDrawCache?
 
     public init(threads: Int = 1, fast: Bool = false, progress: SceneRenderer.Progress? = nil,
-                lateItems: LateItems? = nil, maxMemory: Int? = nil) {
+                slotItems: SlotItems? = nil, maxMemory: Int? = nil) {
         self.threads = threads; self.fast = fast; self.progress = progress
-        self.lateItems = lateItems; self.maxMemory = maxMemory
+        self.slotItems = slotItems; self.maxMemory = maxMemory
     }
 }
 

@@ -47,15 +47,16 @@ public enum SceneRenderer {
     /// `RenderPlan`); an opaque
     /// photo at opacity 1 is written as sRGB bytes without reading the canvas.
     ///
-    /// - Parameter options: threads, fast mode, progress and late items
-    ///   (`LateItems`: appended to `scene.items` when they arrive; no row is
-    ///   composited before they are there, and the bytes are those of the
-    ///   scene with the items). `maxMemory` does not apply: the whole canvas
-    ///   is held.
+    /// - Parameter options: threads, fast mode, progress and the items of
+    ///   the scene's reserved slots (`Scene.slots`, `SlotItems`: put in
+    ///   their places when they arrive; no row is composited before they are
+    ///   there, and the bytes are those of the scene built with them; see
+    ///   `PlannedRender` for when the decodes start before they arrive).
+    ///   `maxMemory` does not apply: the whole canvas is held.
     /// - Returns: the canvas, RGBA8 sRGB straight alpha. Identical bytes for
     ///   any `threads`.
     /// - Throws: `SceneRenderError` for an invalid scene (before any decode;
-    ///   for late items, when they arrive, and `.lateItemsCancelled` when they
+    ///   for slot items, when they arrive, and `.slotsCancelled` when they
     ///   were cancelled); otherwise the error `images` threw for the lowest
     ///   image index.
     public static func render(_ scene: Scene, images: any ImageProvider, options: SceneRenderOptions) throws -> Pixmap {
@@ -104,10 +105,10 @@ public enum SceneRenderer {
         func draw(_ pixels: CanvasPixels) {
             let compositor = RowCompositor(planned, work: schedule.work, storage: schedule.storage, canvas: pixels)
             let finisher = compositor.startFinisher()
-            schedule.runWorkers(lateItems: options.lateItems, finalRows: planned.finalRows, images: images,
+            schedule.runWorkers(slotItems: options.slotItems, finalRows: planned.finalRows, images: images,
                                 idle: { compositor.compositeReadyBands(wait: false) }) { image in
                 try options.deadline?.check()
-                try drawImage(image, of: scene, plan: planned.plan, background: planned.background, provider: images,
+                try drawImage(image, of: planned.scene, plan: planned.plan, background: planned.background, provider: images,
                               canvas: pixels, work: schedule.work, kept: options.resampledDraws)
             }
             compositor.finish(joining: finisher)
@@ -124,7 +125,7 @@ public enum SceneRenderer {
             canvas = whole
         }
         if let error = schedule.work.firstError { throw error }
-        if case .failure(let error) = planned.composite.resolve() { throw error }
+        if case .failure(let error) = planned.filled() { throw error }
         return canvas
     }
 

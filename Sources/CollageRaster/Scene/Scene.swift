@@ -15,6 +15,11 @@ public struct Scene: Sendable {
     public var nodes: [Node]
     /// Device-space draws, in order, later over earlier.
     public var items: [SceneItem]
+    /// Reserved z-order slots, in order: where the draws of kinds laid out
+    /// later (they need fonts, `OverlayKindReading.needsFonts`) go, filled
+    /// by `fill(items:nodes:)` or, while the scene renders, from
+    /// `SlotItems`. Empty for a complete scene (the default).
+    public var slots: [SceneSlot] = []
 
     /// A scene of device-space draws (tests, debug outlines).
     public init(size: Size, background: Color, images: [SceneImage] = [], items: [SceneItem] = []) {
@@ -32,6 +37,33 @@ public struct Scene: Sendable {
         nodes += more
         items += SceneFlattener(canvas: size).flatten(more)
     }
+
+    /// Reserves a slot after the draws and nodes so far (`slots`).
+    public mutating func reserveSlot() {
+        slots.append(SceneSlot(item: items.count, node: nodes.count))
+    }
+
+    /// True when every slot lies after every image draw: the slots' draws
+    /// (never images) then change no image draw's plan (`RenderPlan`).
+    public var slotsFollowImages: Bool {
+        guard let first = slots.first?.item else { return true }
+        return !items[first...].contains { if case .image = $0 { true } else { false } }
+    }
+
+    /// The scene with each slot's draws (and nodes, when given: as many
+    /// lists as slots) put in its place; no slots left. The items equal
+    /// those of the scene built with the nodes in place (flattening is per node).
+    /// - Precondition: one list of items per slot.
+    public func filled(items slotItems: [[SceneItem]], nodes slotNodes: [[Node]]? = nil) -> Scene {
+        precondition(slotItems.count == slots.count && (slotNodes?.count ?? slots.count) == slots.count,
+                     "one list of draws per reserved slot")
+        var whole = self
+        whole.slots = []
+        whole.items = items.splicing(slotItems, at: slots.map(\.item))
+        if let slotNodes { whole.nodes = nodes.splicing(slotNodes, at: slots.map(\.node)) }
+        return whole
+    }
+
 }
 
 /// A source image known by its header: the size after EXIF orientation is

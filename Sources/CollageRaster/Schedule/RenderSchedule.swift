@@ -53,16 +53,16 @@ struct RenderSchedule: Sendable {
     }
 
     /// Runs the workers until every image is drawn (`draw(image)`, taken
-    /// from `work` in order), one fails, or the late items are cancelled;
+    /// from `work` in order), one fails, or the slot items are cancelled;
     /// returns when all have stopped. A worker with no image left calls
     /// `idle` (to help with the rows that are ready), and the first to stop
     /// lets `images` drop what it keeps for decodes to come, while the last
     /// images are still being drawn.
-    func runWorkers(lateItems: LateItems?, finalRows: FinalRows?, images: any ImageProvider,
+    func runWorkers(slotItems: SlotItems?, finalRows: FinalRows?, images: any ImageProvider,
                     idle: @escaping @Sendable () -> Void, draw: @escaping @Sendable (Int) throws -> Void) {
         let work = work
         @Sendable func drawImages() {
-            while lateItems?.isCancelled != true, let image = work.takeImage() {
+            while slotItems?.isCancelled != true, let image = work.takeImage() {
                 do {
                     try draw(image)
                     work.imageFinished(image)
@@ -72,8 +72,8 @@ struct RenderSchedule: Sendable {
                     finalRows?.fail()
                 }
             }
-            // Cancelled late items: no more rows will be final.
-            if lateItems?.isCancelled == true { finalRows?.fail() }
+            // Cancelled slot items: no more rows will be final.
+            if slotItems?.isCancelled == true { finalRows?.fail() }
             idle()
             if work.firstToStop() { images.noMoreImagesToDecode() }
         }
