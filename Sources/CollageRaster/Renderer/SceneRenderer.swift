@@ -103,9 +103,7 @@ public enum SceneRenderer {
         /// The render into the canvas at `pixels`.
         func draw(_ pixels: CanvasPixels) {
             let compositor = RowCompositor(planned, work: schedule.work, storage: schedule.storage, canvas: pixels)
-            // One thread (`options.threads` 1: a server's render among others) composites and hands
-            // the rows over itself after drawing, unless images wait for rows to be released.
-            let finisher = options.threads == 1 && !schedule.admitted ? nil : compositor.startFinisher()
+            let finisher = compositor.startFinisher()
             schedule.runWorkers(lateItems: options.lateItems, finalRows: planned.finalRows, images: images,
                                 idle: { compositor.compositeReadyBands(wait: false) }) { image in
                 try options.deadline?.check()

@@ -17,10 +17,6 @@ struct RenderSchedule: Sendable {
     /// The canvas of a streamed render (nil when the canvas is kept whole).
     let storage: CanvasStorage?
     let work: RenderWork
-    /// Whether images are admitted within the memory budget as rows are
-    /// released (a streamed canvas that does not fit whole): the rows must
-    /// then be finished while the images are drawn.
-    let admitted: Bool
 
     /// - Parameter streamed: the canvas is not kept: its rows are given back
     ///   once handed over, and the images are admitted within `options.maxMemory`.
@@ -52,7 +48,6 @@ struct RenderSchedule: Sendable {
             : planned.rowsOrder.order(plan.decodeOrder, plan: plan, workers: workers)
         var consumerReady: (@Sendable (Int) -> Bool)?
         if let finalRows = planned.finalRows { consumerReady = { finalRows.isReady(row: $0) } }
-        admitted = admission != nil
         work = RenderWork(order: order, progress: options.progress, costs: costs, coefficientLimit: coefficientLimit,
                           admission: admission, consumerReady: consumerReady)
     }
