@@ -89,6 +89,7 @@ public final class CollageServer: @unchecked Sendable {
                 guard let keys = handler.keys else { continue }
                 do {
                     try keys.reload()
+                    handler.checked.removeAll()   // its targets were verified with the old keys
                     Self.say("collage serve: reloaded \(keys.keys.count) key(s) from \(keys.path)")
                 } catch {
                     Self.say("collage serve: kept the old keys: \(error.description)")

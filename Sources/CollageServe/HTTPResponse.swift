@@ -5,6 +5,9 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// A body shared with the result cache, sent without a copy; when set, `body` is empty.
     var shared: ResponseBody?
+    /// A response made once and queued as is (a result-cache hit); when set,
+    /// `headers`, `body` and `shared` are not used.
+    var prepared: PreparedResponse?
     /// What the access log says of the result cache: "hit", "miss" or "-".
     public var cache = "-"
 
@@ -17,8 +20,13 @@ public struct HTTPResponse: Sendable {
         self.status = status; self.headers = headers; self.body = []; self.shared = shared
     }
 
+    /// An answer sent as `prepared` made it.
+    init(prepared: PreparedResponse) {
+        self.status = prepared.status; self.headers = []; self.body = []; self.prepared = prepared
+    }
+
     /// Bytes of the body.
-    public var bodyCount: Int { shared?.count ?? body.count }
+    public var bodyCount: Int { prepared?.count ?? shared?.count ?? body.count }
 
     /// A short text answer (`text/plain`), a line.
     public static func text(_ status: Int, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {

@@ -165,6 +165,12 @@ final class HTTPServer: @unchecked Sendable {
 
     private func send(_ response: HTTPResponse, for exchange: Exchange, on connection: OpaquePointer?,
                       close: Bool) -> MHD_Result {
+        if let prepared = response.prepared {
+            // Made once, queued for every request it answers (libmicrohttpd counts the uses).
+            let result = MHD_queue_response(connection, UInt32(prepared.status), prepared.pointer)
+            exchange.sent = response
+            return result
+        }
         let reply: OpaquePointer?
         if let shared = response.shared, let base = shared.base {
             // Sent from the cached pages; the response holds a reference until libmicrohttpd frees it.

@@ -42,6 +42,8 @@ final class RenderQueue: @unchecked Sendable {
     /// Requests waiting (for a thread or for memory).
     var depth: Int { lock.withLock { pending.count } }
     var active: Int { lock.withLock { running } }
+    /// Whether no render runs or waits.
+    var isIdle: Bool { lock.withLock { running == 0 && pending.isEmpty } }
 
     private func work() {
         while true {

@@ -20,8 +20,9 @@ public struct ServeConfiguration: Sendable {
     /// `--image-cache`: bytes of decoded images kept across requests (RGBA):
     /// an image two requests named is decoded once while it fits. Default 256 MiB.
     public var imageCacheSize = 256 << 20
-    /// Bytes of resampled photo draws kept across requests (`ResampledDrawCache`,
-    /// 16 bytes a pixel: a 1152x582 cell is 10.7 MB): a photo every request
+    /// Bytes of resampled photo draws kept across requests (`ResampledDrawCache`:
+    /// an opaque photo drawn straight onto the canvas keeps 4 bytes a pixel, a
+    /// 1152x582 cell 2.7 MB; other draws 16 bytes a pixel): a photo every request
     /// draws into the same cell is resampled once. Default 64 MiB.
     public var resampledCacheSize = 64 << 20
     /// `--max-memory`: the budget shared by concurrent renders, bytes; nil: none (each render its own 256 MiB target).
@@ -54,8 +55,13 @@ public struct ServeConfiguration: Sendable {
     /// it serves: the program's own upkeep (the CLI gives malloc's free pages
     /// back to the system there, `malloc_trim`). Default none.
     public var housekeeping: (@Sendable () -> Void)?
-    /// Seconds between `housekeeping` calls. Default 5.
+    /// Seconds between `housekeeping` calls while no render runs or waits.
+    /// Under load it waits up to `housekeepingBusySeconds` for such a moment
+    /// (a trim stalls the renders' allocations for a few ms: every request in
+    /// flight would be that much later), then runs anyway. Default 5.
     public var housekeepingSeconds = 5.0
+    /// The most seconds between `housekeeping` calls under constant load. Default 60.
+    public var housekeepingBusySeconds = 60.0
 
     public init(root: String) { self.root = root }
 }

@@ -53,6 +53,13 @@ final class ServeHandler: @unchecked Sendable {
 
     /// Answers `exchange` now, or queues its render.
     func dispatch(_ exchange: Exchange) {
+        // A repeat of a target checked (and verified) less than --stat-valid ago: answered from its stamp,
+        // the target not even parsed (`CheckedStamps`).
+        if exchange.method == "GET" || exchange.method == "HEAD",
+           let recent = checked.lookup(exchange.target, now: monotonicSeconds()) {
+            exchange.route = "render"
+            if answerKept(exchange, format: recent.format, stamp: recent.stamp, versioned: recent.versioned) { return }
+        }
         guard let target = RequestTarget(exchange.target) else {
             exchange.finish(.text(400, "the request target is not a path with a query, or holds a bad %-escape"))
             return
@@ -86,10 +93,6 @@ final class ServeHandler: @unchecked Sendable {
     private func get(_ exchange: Exchange, _ target: RequestTarget) {
         let version = target.values(of: "v").last
         let now = monotonicSeconds()
-        if let recent = checked.lookup(exchange.target, now: now) {
-            guard verified(target, exchange) else { return }
-            if answerKept(exchange, format: recent.format, stamp: recent.stamp, version: version) { return }
-        }
         guard let template = TemplatePath.resolve(target.rawPath, root: policy) else {
             exchange.finish(.text(404, "no template for this path under the root (a .yaml, .yml or .json beside the image's name)"))
             return
@@ -103,7 +106,8 @@ final class ServeHandler: @unchecked Sendable {
         }
         if let (document, kept) = memo.lookup(key, template: signature, format: template.format) {
             let stamp = kept ?? renderer.stamp(document, format: template.format, quality: nil)
-            checked.store(exchange.target, format: template.format, stamp: stamp, checked: now)
+            checked.store(exchange.target, format: template.format, stamp: stamp,
+                          versioned: isVersioned(stamp: stamp, version: version), checked: now)
             respond(exchange, document: document, name: template.name, format: template.format, stamp: stamp, version: version)
             return
         }
@@ -118,7 +122,8 @@ final class ServeHandler: @unchecked Sendable {
         let stamp = renderer.stamp(document, format: template.format, quality: nil)
         memo.store(key, template: signature, document: document, format: template.format, stamp: stamp,
                    inputs: inputs)
-        checked.store(exchange.target, format: template.format, stamp: stamp, checked: now)
+        checked.store(exchange.target, format: template.format, stamp: stamp,
+                      versioned: isVersioned(stamp: stamp, version: version), checked: now)
         respond(exchange, document: document, name: template.name, format: template.format, stamp: stamp, version: version)
     }
 
@@ -181,25 +186,34 @@ final class ServeHandler: @unchecked Sendable {
         }
     }
 
+    /// Whether an answer with `stamp` is immutable: with keys (the URL was
+    /// verified), a content version `v=` of at least `minimumVersionLength`
+    /// characters that is a prefix of the stamp.
+    private func isVersioned(stamp: String, version: String?) -> Bool {
+        keys != nil && version.map { $0.count >= Self.minimumVersionLength && stamp.hasPrefix($0.lowercased()) } == true
+    }
+
     /// The ETag and Cache-Control of an answer with `stamp`.
-    private func headers(stamp: String, version: String?) -> [(String, String)] {
-        let versioned = keys != nil && version.map { $0.count >= Self.minimumVersionLength && stamp.hasPrefix($0.lowercased()) } == true
-        return [("ETag", "\"" + stamp + "\""), ("Cache-Control", versioned ? Self.immutable : "public, max-age=\(configuration.maxAge)")]
+    private func headers(stamp: String, versioned: Bool) -> [(String, String)] {
+        [("ETag", "\"" + stamp + "\""), ("Cache-Control", versioned ? Self.immutable : "public, max-age=\(configuration.maxAge)")]
     }
 
     /// Answers without a render when it can: 304 when `If-None-Match`
-    /// names `stamp`, else the result cache's bytes. False: a render is needed.
-    private func answerKept(_ exchange: Exchange, format: OutputFormat, stamp: String, version: String?) -> Bool {
-        let headers = headers(stamp: stamp, version: version)
+    /// names `stamp`, else the result cache's response (made once per
+    /// result and `Cache-Control`, `PreparedResponse`). False: a render is needed.
+    private func answerKept(_ exchange: Exchange, format: OutputFormat, stamp: String, versioned: Bool) -> Bool {
         if let condition = exchange.ifNoneMatch, Self.matches(condition, "\"" + stamp + "\"") {
-            var response = HTTPResponse(status: 304, headers: headers)
+            var response = HTTPResponse(status: 304, headers: headers(stamp: stamp, versioned: versioned))
             response.cache = "check"
             exchange.finish(response)
             return true
         }
-        guard let hit = cache.lookup(stamp) else { return false }
-        var response = HTTPResponse(status: 200, headers: [("Content-Type", format.mediaType)] + headers + [("X-Collage-Cache", "hit")],
-                                    shared: hit.body)
+        let prepared = cache.hit(stamp, variant: versioned ? 1 : 0) { body, type in
+            PreparedResponse(status: 200, headers: [("Content-Type", type)] + headers(stamp: stamp, versioned: versioned)
+                                 + [("X-Collage-Cache", "hit")], body: body)
+        }
+        guard let prepared else { return false }
+        var response = HTTPResponse(prepared: prepared)
         response.cache = "hit"
         exchange.finish(response)
         return true
@@ -208,8 +222,9 @@ final class ServeHandler: @unchecked Sendable {
     /// Answers 304, a cached result, or queues the render of `document`.
     private func respond(_ exchange: Exchange, document: DocumentRenderer.LoadedDocument, name: String,
                          format: OutputFormat, stamp: String, version: String?) {
-        if answerKept(exchange, format: format, stamp: stamp, version: version) { return }
-        let headers = headers(stamp: stamp, version: version)
+        let versioned = isVersioned(stamp: stamp, version: version)
+        if answerKept(exchange, format: format, stamp: stamp, versioned: versioned) { return }
+        let headers = headers(stamp: stamp, versioned: versioned)
         let type = format.mediaType
         let deadline = exchange.started + configuration.timeout
         let reservation = reservation(for: document.spec)
@@ -293,7 +308,8 @@ final class ServeHandler: @unchecked Sendable {
 
     /// Answers 504 to every request past its deadline (a render still
     /// running keeps its slot until it ends), every 20 ms; calls the
-    /// configuration's `housekeeping` every `housekeepingSeconds`.
+    /// configuration's `housekeeping` every `housekeepingSeconds` when no
+    /// render runs or waits, else after `housekeepingBusySeconds`.
     private func sweep() {
         var housekept = monotonicSeconds()
         while true {
@@ -306,7 +322,8 @@ final class ServeHandler: @unchecked Sendable {
     @inline(never)
     private func sweepOnce(housekept: inout Double) {
         let now = monotonicSeconds()
-        if let housekeeping = configuration.housekeeping, now - housekept >= configuration.housekeepingSeconds {
+        if let housekeeping = configuration.housekeeping, now - housekept >= configuration.housekeepingSeconds,
+           queue.isIdle || now - housekept >= configuration.housekeepingBusySeconds {
             housekept = now
             housekeeping()
         }

@@ -61,8 +61,10 @@ final class ResampledDrawCacheTests: XCTestCase {
         }
         let whole = Rect(x: 0, y: 0, width: 60, height: 40)
         let part = Rect(x: 10.5, y: 4.25, width: 40, height: 30)
-        // One 40x30 draw: 30 rows of 40 pixels, 16 bytes each, plus 8 bytes a row index.
-        let drawBytes = 40 * 30 * 16 + 30 * 8
+        // One opaque direct 40x30 draw: 30 rows of 40 canvas pixels, 4 bytes
+        // each (the RGBA8 written, not 16 bytes of floats), plus 24 bytes a
+        // row (its index and its place on the canvas).
+        let drawBytes = 40 * 30 * 4 + 30 * 24
         let cache = ResampledDrawCache(budgetBytes: drawBytes * 2)
         let a = try render(picture, name: "a", window: whole, cache: cache)
         // The same name with other pixels (a file replaced) would be a stale

@@ -46,6 +46,26 @@ final class RenderQueueTests: XCTestCase {
         XCTAssertEqual(recorder.events, ["a started", "a ended", "b started", "b ended"])
     }
 
+    func testWaitingRendersStartInArrivalOrderAndTheQueueSaysWhenIdle() {
+        let recorder = Recorder()
+        let queue = RenderQueue(jobs: 1, queue: 16, memory: nil)
+        XCTAssertTrue(queue.isIdle)
+        XCTAssertTrue(queue.submit(job("a", recorder)))
+        XCTAssertTrue(recorder.await("a started"))
+        let names = (0 ..< 12).map { "w\($0)" }
+        for name in names { XCTAssertTrue(queue.submit(job(name, recorder, gated: false))) }
+        XCTAssertEqual(queue.depth, 12)
+        XCTAssertFalse(queue.isIdle, "one runs and twelve wait")
+        recorder.openGate()
+        XCTAssertTrue(recorder.await("w11 ended"))
+        let started = recorder.lock.withLock { recorder.events.filter { $0.hasPrefix("w") && $0.hasSuffix("started") } }
+        XCTAssertEqual(started, names.map { "\($0) started" }, "first come, first started (FIFO)")
+        let end = monotonicSeconds() + 10
+        while !queue.isIdle, monotonicSeconds() < end { usleepSeconds(0.01) }
+        XCTAssertTrue(queue.isIdle)
+        XCTAssertEqual(queue.depth, 0)
+    }
+
     func testMemoryBudgetHoldsARenderBackWithAThreadFree() {
         let recorder = Recorder()
         let queue = RenderQueue(jobs: 2, queue: 2, memory: 100)

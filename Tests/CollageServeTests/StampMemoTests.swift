@@ -64,23 +64,29 @@ final class StampMemoTests: XCTestCase {
 
     func testCheckedStampIsTrustedOnlyWithinItsValidity() {
         let checked = CheckedStamps(validity: 1, capacity: 2)
-        checked.store("/og.jpg?title=A", format: .jpeg, stamp: "aa", checked: 100)
+        checked.store("/og.jpg?title=A", format: .jpeg, stamp: "aa", versioned: false, checked: 100)
         XCTAssertEqual(checked.lookup("/og.jpg?title=A", now: 100.5)?.stamp, "aa")
         XCTAssertEqual(checked.lookup("/og.jpg?title=A", now: 100.5)?.format, .jpeg)
         XCTAssertNil(checked.lookup("/og.jpg?title=A", now: 101), "1 s after its check: stat again")
         XCTAssertNil(checked.lookup("/og.jpg?title=a", now: 100.5), "keyed by the target exactly as sent")
         // A new check moves the window.
-        checked.store("/og.jpg?title=A", format: .jpeg, stamp: "bb", checked: 101)
+        checked.store("/og.jpg?title=A", format: .jpeg, stamp: "bb", versioned: false, checked: 101)
         XCTAssertEqual(checked.lookup("/og.jpg?title=A", now: 101.9)?.stamp, "bb")
         // Full (2 targets): a third starts it empty.
-        checked.store("/og.png", format: .png, stamp: "cc", checked: 101)
-        checked.store("/og.webp", format: .webp, stamp: "dd", checked: 101)
+        checked.store("/og.png", format: .png, stamp: "cc", versioned: false, checked: 101)
+        checked.store("/og.webp", format: .webp, stamp: "dd", versioned: false, checked: 101)
         XCTAssertNil(checked.lookup("/og.jpg?title=A", now: 101.5))
         XCTAssertNil(checked.lookup("/og.png", now: 101.5))
         XCTAssertEqual(checked.lookup("/og.webp", now: 101.5)?.stamp, "dd")
+        // Whether the answer is immutable is kept with it; new keys forget every target.
+        checked.store("/og.jpg?v=0123abcd&sig=x", format: .jpeg, stamp: "0123abcdef", versioned: true, checked: 101)
+        XCTAssertEqual(checked.lookup("/og.jpg?v=0123abcd&sig=x", now: 101.5)?.versioned, true)
+        XCTAssertEqual(checked.lookup("/og.webp", now: 101.5)?.versioned, false)
+        checked.removeAll()
+        XCTAssertNil(checked.lookup("/og.jpg?v=0123abcd&sig=x", now: 101.5))
         // 0 s: nothing is kept, every request checks.
         let never = CheckedStamps(validity: 0)
-        never.store("/og.jpg", format: .jpeg, stamp: "ee", checked: 100)
+        never.store("/og.jpg", format: .jpeg, stamp: "ee", versioned: false, checked: 100)
         XCTAssertNil(never.lookup("/og.jpg", now: 100))
     }
 }

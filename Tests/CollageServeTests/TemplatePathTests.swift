@@ -66,6 +66,32 @@ final class TemplatePathTests: XCTestCase {
         XCTAssertEqual(stats.misses, 3)
     }
 
+    func testResultCacheHitResponsesAreMadeOncePerVariant() throws {
+        let cache = ResultCache(capacity: 1 << 20)
+        let bytes: [UInt8] = Array(0 ..< 200).map { UInt8($0) }
+        cache.store("a", body: ResponseBody(bytes), contentType: "image/jpeg")
+        XCTAssertEqual(cache.lookup("a")?.body.bytes, bytes)
+        var made: [(String, Int)] = []
+        func hit(_ key: String, _ variant: Int) -> PreparedResponse? {
+            cache.hit(key, variant: variant) { body, type in
+                made.append((type, variant))
+                return PreparedResponse(status: 200, headers: [("Content-Type", type)], body: body)
+            }
+        }
+        let plain = try XCTUnwrap(hit("a", 0))
+        XCTAssertTrue(plain === hit("a", 0), "the second hit queues the same response")
+        let immutable = try XCTUnwrap(hit("a", 1))
+        XCTAssertFalse(plain === immutable)
+        XCTAssertEqual(made.map(\.1), [0, 1], "made once per variant")
+        XCTAssertEqual(made.map(\.0), ["image/jpeg", "image/jpeg"])
+        XCTAssertEqual(plain.count, 200)
+        XCTAssertEqual(plain.status, 200)
+        XCTAssertNil(hit("b", 0), "not cached: no response, nothing made")
+        XCTAssertEqual(made.count, 2)
+        XCTAssertEqual(cache.statistics.hits, 4)
+        XCTAssertEqual(cache.statistics.misses, 1)
+    }
+
     func testDiagnosticsBodyHasNoAbsolutePath() {
         let diagnostic = Diagnostic(.pathOutsideRoot, at: SourceLocation(file: "/srv/root/cards/og.yaml", line: 3, column: 5),
                                     "'../x.jpg' is outside the allowed root '/srv/root'",

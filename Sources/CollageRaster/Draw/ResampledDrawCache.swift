@@ -8,7 +8,10 @@ import Synchronization
 /// row by row in the order the resampler made it (each row's index and its
 /// linear-light premultiplied RGBA floats), so a render that finds it
 /// replays exactly what the resampler would have produced: the bytes are
-/// the same with or without the cache, for any thread count.
+/// the same with or without the cache, for any thread count. An opaque draw
+/// written straight to the canvas (the photo of a card) keeps instead the
+/// canvas bytes it wrote (sRGB RGBA8, `Compositor.writeOpaque`'s output),
+/// so a replay is a copy of each row: no float conversion per request.
 ///
 /// Keyed by the image's identity as its provider states it
 /// (`ImageProvider.keptIdentity(image:minimumSize:)`: the file, its size and
@@ -18,7 +21,8 @@ import Synchronization
 /// pixels, the output size, the region drawn and whether the source is opaque.
 ///
 /// Memory: each entry holds 16 bytes a pixel of its region (a 1152x582 cell:
-/// 10.7 MB). Entries are kept while they fit in `budgetBytes`; past it the
+/// 10.7 MB), 4 for an opaque direct draw (2.7 MB), plus 8 bytes a row (24
+/// for an opaque direct draw: its place on the canvas). Entries are kept while they fit in `budgetBytes`; past it the
 /// least recently used go. A draw larger than the budget is not kept.
 ///
 /// Thread safety: every method may be called from any thread; two renders
@@ -35,16 +39,35 @@ public final class ResampledDrawCache: Sendable {
         var outputSize: Size
         var region: PixelRect
         var opaqueSource: Bool
+        /// Kept as the canvas bytes written (an opaque direct draw), not as floats.
+        var canvasBytes: Bool
     }
 
     /// One draw's resampler output: `rows[i]` is the output row index of
-    /// the `i`th row, whose `count` pixels start at `values[i * count * 4]`.
+    /// the `i`th row, whose `count` pixels start at `values[i * count * 4]`
+    /// (floats) or, for an opaque direct draw, at `pixels[i * count * 4]`
+    /// (the canvas bytes written, RGBA8).
     struct Rows: Sendable {
         var rows: [Int] = []
         var values: [Float] = []
+        var pixels: [UInt8] = []
         var count: Int
+        /// Canvas bytes only: where each row's first pixel went, relative to
+        /// the draw's destination (upright), the step from one pixel of a row
+        /// to the next, and the decoded columns the resampler read.
+        var places: [(x: Int, y: Int)] = []
+        var step = (dx: 1, dy: 0)
+        var columns = 0 ..< 0
 
-        var bytes: Int { values.count * 4 + rows.count * 8 }
+        var bytes: Int { values.count * 4 + pixels.count + rows.count * 8 + places.count * 16 }
+
+        /// Calls `body` with each kept row's position (0, 1, …: `places[i]`)
+        /// and its canvas bytes (`count` RGBA8 pixels).
+        func replayPixels(_ body: (Int, UnsafePointer<UInt8>) -> Void) {
+            pixels.withUnsafeBufferPointer { all in
+                for i in rows.indices { body(i, all.baseAddress! + i * count * 4) }
+            }
+        }
 
         /// Calls `body` with each row as the resampler did.
         func replay(_ body: (Int, UnsafeMutableBufferPointer<Float>) -> Void) {

@@ -250,6 +250,24 @@ extension SceneRenderer {
         let orientation = orientation.mirrored(horizontally: draw.flipsX, vertically: draw.flipsY)
         let local = PixelRect(x: region.x - draw.destination.x, y: region.y - draw.destination.y,
                               width: region.width, height: region.height)
+        // An opaque direct draw keeps the canvas bytes it wrote (`ResampledDrawCache`):
+        // a replay copies them, with neither the resampler's weights nor its floats.
+        let bytesKey = plan.direct[item] && opaqueSource && opacity == 1 ? kept.map {
+            ResampledDrawCache.Key(image: $0.identity, storedSize: storedSize, orientation: orientation, window: window,
+                                   outputSize: Size(width: draw.destination.width, height: draw.destination.height),
+                                   region: local, opaqueSource: true, canvasBytes: true)
+        } : nil
+        if let bytesKey, let rows = kept?.cache.rows(bytesKey) {
+            needColumns(rows.columns)
+            let step = rows.step.dx + rows.step.dy * canvas.width
+            rows.replayPixels { i, bytes in
+                let place = rows.places[i]
+                Compositor.copyPixels(bytes, count: rows.count,
+                                      to: canvas.pixel(x: draw.destination.x + place.x, y: draw.destination.y + place.y),
+                                      step: step)
+            }
+            return
+        }
         let oriented = OrientedResample(storedSize: storedSize, orientation: orientation, window: window,
                                         outputSize: Size(width: draw.destination.width, height: draw.destination.height),
                                         region: local)
@@ -265,7 +283,7 @@ extension SceneRenderer {
             let key = ResampledDrawCache.Key(image: kept.identity, storedSize: storedSize, orientation: orientation,
                                              window: window, outputSize: Size(width: draw.destination.width,
                                                                               height: draw.destination.height),
-                                             region: local, opaqueSource: opaqueSource)
+                                             region: local, opaqueSource: opaqueSource, canvasBytes: false)
             if let rows = kept.cache.rows(key) {
                 rows.replay(sink)
                 return
@@ -281,6 +299,26 @@ extension SceneRenderer {
             kept.cache.store(key, made)
         }
         let opaque = opaqueSource && opacity == 1 && resampler.coversRegion
+        if opaque, let bytesKey, let kept {
+            // Kept only when it covers its region (opaque), so a key found above always was.
+            var made = ResampledDrawCache.Rows(count: count)
+            made.columns = resampler.horizontal.lowest ..< resampler.horizontal.highest
+            made.rows.reserveCapacity(resampler.vertical.outputs.count)
+            made.places.reserveCapacity(resampler.vertical.outputs.count)
+            made.pixels.reserveCapacity(resampler.vertical.outputs.count * count * 4)
+            resampler.resample(inputRow: inputRow, opaque: true) { row, values in
+                let place = oriented.placement(ofRow: row)
+                let target = canvas.pixel(x: draw.destination.x + place.x, y: draw.destination.y + place.y)
+                let step = place.dx + place.dy * canvas.width
+                Compositor.writeOpaque(values.baseAddress!, count: count, to: target, step: step)
+                made.rows.append(row)
+                made.places.append((place.x, place.y))
+                made.step = (place.dx, place.dy)
+                Compositor.gatherPixels(from: target, count: count, step: step, into: &made.pixels)
+            }
+            kept.cache.store(bytesKey, made)
+            return
+        }
         if plan.direct[item] {
             if !opaque { background.fill(plan.footprints[item], canvas: canvas) }
             produce { row, values in

@@ -24,6 +24,36 @@ enum Compositor {
         }
     }
 
+    /// Copies `count` RGBA8 pixels (contiguous at `source`) to the canvas at
+    /// `destination`, `step` canvas pixels apart (as for `writeOpaque`).
+    static func copyPixels(_ source: UnsafePointer<UInt8>, count: Int, to destination: UnsafeMutablePointer<UInt8>,
+                           step: Int) {
+        if step == 1 {
+            destination.update(from: source, count: count * 4)
+            return
+        }
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+        for i in 0..<count {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self),
+                          toByteOffset: i &* step &* 4, as: UInt32.self)
+        }
+    }
+
+    /// Appends to `pixels` the `count` RGBA8 canvas pixels at `source`,
+    /// `step` canvas pixels apart, in order: what `copyPixels` puts back.
+    static func gatherPixels(from source: UnsafeMutablePointer<UInt8>, count: Int, step: Int, into pixels: inout [UInt8]) {
+        if step == 1 {
+            pixels.append(contentsOf: UnsafeBufferPointer(start: source, count: count * 4))
+            return
+        }
+        let from = UnsafeRawPointer(source)
+        for i in 0..<count {
+            withUnsafeBytes(of: from.loadUnaligned(fromByteOffset: i &* step &* 4, as: UInt32.self)) {
+                pixels.append(contentsOf: $0)
+            }
+        }
+    }
+
     /// Source-over of `count` premultiplied linear pixels (R, G, B, A floats),
     /// each scaled by `opacity` (0...1), onto the canvas bytes at `destination`.
     /// Alpha is clamped to 0...1 and colour to 0...alpha first, which removes
