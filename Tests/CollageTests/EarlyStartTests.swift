@@ -258,7 +258,7 @@ final class EarlyStartTests: XCTestCase {
     }
 
     /// Text under the photos, mixed with a shape and an image overlay (two
-    /// slots, one under the photos: the plan waits for it), rendered while
+    /// slots, one under the photos: the photos over it composited in order), rendered while
     /// the photos decode: the one-pass bytes, streamed (JPEG, PNG) or whole (WebP).
     func testTextBelowPhotosWithShapesAndImagesGivesTheOnePassBytes() throws {
         let plain = try assertEarlyStartGivesThePlainBytes(try writeMixedDocument(), formats: ["png", "jpg", "webp"])
