@@ -94,6 +94,9 @@ extension CollageRenderer {
         let reserved = known == nil ? laidOut.reserved : nil
         var scene = known?.scene ?? reserved!.scene
         if options.debugLayout { scene.reserveSlot() }
+        // A slot that draws an image cannot be filled late (`Reserved.slotsDrawImages`):
+        // phase 2 runs first and the whole scene is rendered.
+        let whole = reserved?.slotsDrawImages == true
         /// Phase 2, then the checks; hands the slots' items on to the render.
         @Sendable func layOutFontKinds() {
             var slotItems: [[SceneItem]] = []
@@ -115,11 +118,12 @@ extension CollageRenderer {
                 stage.strict = .diagnostics(DiagnosticList(prepared.warnings.map(\.asError), source: prepared.spec.source))
                 return slots.cancel()
             }
+            if whole { slotItems = [] }
             if options.debugLayout { slotItems.append(DebugOverlay.items(for: prepared)) }
             stage.delivered = true
             slots.deliver(slotItems)
         }
-        if let reserved, reserved.hasSlots, !reserved.hasErrors,
+        if let reserved, reserved.hasSlots, !reserved.hasErrors, !whole,
            let fontThread = JoinableThread.start(layOutFontKinds) {
             return try finish(scene, laidOut: laidOut, stage: stage, slots: slots, inputs: inputs, options: options,
                               streaming: streaming) {
@@ -127,6 +131,10 @@ extension CollageRenderer {
             }
         }
         layOutFontKinds()
+        if whole, stage.delivered, case .success(let prepared) = stage.prepared {
+            scene = prepared.scene
+            if options.debugLayout { scene.reserveSlot() }
+        }
         return try finish(stage.delivered ? scene : nil, laidOut: laidOut, stage: stage, slots: slots, inputs: inputs,
                           options: options, streaming: streaming) {}
     }

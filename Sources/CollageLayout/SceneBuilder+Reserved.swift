@@ -28,6 +28,11 @@ extension SceneBuilder {
         public var hasSlots: Bool { !slotUnits.isEmpty }
         /// True when an overlay of phase 1 failed (`fill(_:library:)` throws).
         public var hasErrors: Bool { !errors.isEmpty }
+        /// True when a slot's unit draws an image (a component use holding
+        /// an image overlay and a text): the renderer plans every image's
+        /// decode with the scene, so such a scene is rendered whole, after
+        /// phase 2 (`Result.scene`), not with its slots filled late.
+        public internal(set) var slotsDrawImages = false
 
         /// The top-level nodes of one unit (at most one: a component use's
         /// group, or the overlay's node), what each frame found recorded.

@@ -59,6 +59,10 @@ public enum SceneBuilder {
     public static func reserve(_ spec: Spec, layout: Layout) -> Reserved {
         var reserved = Reserved(spec: spec, layout: layout)
         var context = OverlayDrawingContext(spec: spec, layout: layout, library: .shared)
+        // The overlays that draw an image file (`LayoutImage.owner`), whatever their kind.
+        let drawingImages = Set(layout.images.compactMap { image -> Int? in
+            if case .overlay(let overlay) = image.owner { overlay } else { nil }
+        })
         /// Appends the nodes of one layer's units, or a slot for each unit that needs fonts.
         func add(_ layer: OverlayLayer, to scene: inout Scene) {
             let frames = layout.overlays.indices.filter { spec.overlays[layout.overlays[$0].overlay].layer == layer }
@@ -66,6 +70,9 @@ public enum SceneBuilder {
                 if unit.contains(where: { spec.overlays[layout.overlays[$0].overlay].kind.needsFonts }) {
                     scene.reserveSlot()
                     reserved.slotUnits.append(unit)
+                    if unit.contains(where: { drawingImages.contains(layout.overlays[$0].overlay) }) {
+                        reserved.slotsDrawImages = true
+                    }
                 } else {
                     scene.append(PrintMarks.moved(reserved.nodes(unit, context: &context), layout: layout))
                 }

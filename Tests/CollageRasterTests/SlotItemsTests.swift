@@ -60,9 +60,9 @@ final class SlotItemsTests: XCTestCase {
                     let slots = SlotItems()
                     let rows = FinishedRowsTests.Collector(width: whole.size.width)
                     let bands = FinishedBandsTests.Collector(width: whole.size.width, height: whole.size.height, bandHeight: 32)
-                    // Under the images, the plan waits for the slots: they come from another thread.
-                    if below { DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { slots.deliver(items) } }
-                    let images = below ? MemoryImageProvider(pixmaps) : provider(pixmaps, delivering: slots, items)
+                    // Above or under the images, the slots arrive only once an image is asked
+                    // for: the images decode while the slots are laid out (no wait for them).
+                    let images = provider(pixmaps, delivering: slots, items)
                     let options = SceneRenderOptions(threads: threads, slotItems: slots)
                     let label = "below \(below) slots \(slotted) threads \(threads) \(mode)"
                     if mode == "none" {
@@ -84,9 +84,8 @@ final class SlotItemsTests: XCTestCase {
             let (base, _) = reserving(whole, below ? [0..<1] : [3..<6])
             for threads in [1, 2] {
                 let slots = SlotItems()
-                if below { slots.cancel() }  // the plan waits for them: no image is asked for
                 let bands = FinishedBandsTests.Collector(width: whole.size.width, height: whole.size.height, bandHeight: 32)
-                XCTAssertThrowsError(try SceneRenderer.render(base, images: provider(pixmaps, delivering: slots, below ? [] : nil),
+                XCTAssertThrowsError(try SceneRenderer.render(base, images: provider(pixmaps, delivering: slots, nil),
                                                               options: .init(threads: threads, slotItems: slots),
                                                               streamingTo: .bands(bands.bands))) { error in
                     XCTAssertEqual(error as? SceneRenderError, .slotsCancelled)

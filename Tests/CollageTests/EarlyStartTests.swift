@@ -190,6 +190,41 @@ final class EarlyStartTests: XCTestCase {
 
     /// Text under the photos, a shape, text over it, then an image overlay
     /// over that text (overlays in that order).
+    /// A component use holding an image overlay and a text (a logo and its
+    /// label) waits for the fonts whole: its image cannot be planned late.
+    /// It renders (it failed with `imageInSlot`), with and without the debug
+    /// layout, and gives the one-pass bytes.
+    func testAComponentWithAnImageAndATextRendersWhole() throws {
+        let text = """
+            version: 1
+            canvas: {width: 360, height: 250, background: "#f0e8d8"}
+            photos: [photos/quadrants.png, photos/gradient.jpg]
+            layout: {kind: auto, gap: 20, padding: 20}
+            components:
+              tag:
+                width: 300
+                height: 80
+                overlays:
+                  - {image: photos/logo.png, width: 60, anchor: left}
+                  - {text: "ACME", font: {family: "DejaVu Sans", size: 30}, color: "#101010", anchor: right}
+            overlays:
+              - {use: tag, anchor: bottom}
+              - {text: "Over", font: {family: "DejaVu Sans", size: 24}, color: "#ffffff", anchor: top}
+            """
+        let path = directory.appendingPathComponent("component-image.yaml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let spec = try DocumentLoader.load(path: path)
+        let plain = try CollageRenderer.prepare(spec: spec)
+        let reserved = SceneBuilder.reserve(plain.spec, layout: plain.layout)
+        XCTAssertEqual(reserved.scene.slots.count, 2)
+        XCTAssertTrue(reserved.slotsDrawImages)
+        _ = try assertEarlyStartGivesThePlainBytes(path, formats: ["png", "jpg"])
+        var options = RenderOptions(outputPath: directory.appendingPathComponent("debug.png").path, threads: 2)
+        options.debugLayout = true
+        let (_, encoded) = try CollageRenderer.prepareAndEncode(spec: spec, inputs: [path], options: options)
+        XCTAssertFalse(encoded.bytes.isEmpty)
+    }
+
     private func writeMixedDocument() throws -> String {
         let text = """
             version: 1
@@ -258,7 +293,7 @@ final class EarlyStartTests: XCTestCase {
     }
 
     /// Text under the photos, mixed with a shape and an image overlay (two
-    /// slots, one under the photos: the plan waits for it), rendered while
+    /// slots, one under the photos: the photos over it composited in order), rendered while
     /// the photos decode: the one-pass bytes, streamed (JPEG, PNG) or whole (WebP).
     func testTextBelowPhotosWithShapesAndImagesGivesTheOnePassBytes() throws {
         let plain = try assertEarlyStartGivesThePlainBytes(try writeMixedDocument(), formats: ["png", "jpg", "webp"])

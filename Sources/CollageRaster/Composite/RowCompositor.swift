@@ -117,8 +117,10 @@ struct RowCompositor: Sendable {
                 let top = layers.removeLast()
                 top.composite(onto: layers.last, canvas: canvas)
             case .image:
-                guard let held = work.heldDraw(item: index) else { continue }
-                defer { work.composited(rows: lines.count, ofHeldDraw: index) }
+                // The workers hold the draw under its index in their scene (slots still empty).
+                let drawn = plan.workItems?[index] ?? index
+                guard let held = work.heldDraw(item: drawn) else { continue }
+                defer { work.composited(rows: lines.count, ofHeldDraw: drawn) }
                 held.pixels.withUnsafeBufferPointer { tile in
                     for y in lines {
                         let source = tile.baseAddress! + y * region.width * 4

@@ -7,13 +7,12 @@ import Dispatch
 /// final when (`FinalRows`).
 ///
 /// A scene with reserved slots (`Scene.slots`, filled from `SlotItems`):
-/// when every slot follows every image draw (`Scene.slotsFollowImages`),
-/// the plan is made at once, the images decode while the slots' items are
-/// laid out, and their arrival only gives them their footprints
-/// (`RenderPlan.filled(_:with:)`) before the first row is composited;
-/// otherwise (a slot under a photo: whether its draw goes straight to the
-/// canvas depends on what lies under it) the plan waits for them and is
-/// made on the filled scene.
+/// the plan is made at once and the images decode while the slots' items
+/// are laid out; their arrival only gives them their footprints
+/// (`RenderPlan.filled(_:with:)`) before the first row is composited. An
+/// image draw after a slot (a photo over text with `layer: below`) is
+/// planned as composited in order, not written straight to the canvas,
+/// since what the slot draws under it is not known yet.
 struct PlannedRender: Sendable {
     /// The scene the workers draw the images of (its slots may be empty still).
     let scene: Scene
@@ -31,9 +30,8 @@ struct PlannedRender: Sendable {
     private let filling: Filling
 
     /// - Throws: `SceneRenderError` for a scene the renderer refuses (before
-    ///   any decode); `.unfilledSlots` for slots without `options.slotItems`;
-    ///   when the plan waits for the slots, `.slotsCancelled` and the slot
-    ///   items' errors.
+    ///   any decode); `.unfilledSlots` for slots without `options.slotItems`.
+    ///   The slots' own errors (`.slotsCancelled`, `.imageInSlot`) come from `filled()`.
     init(_ scene: Scene, images: any ImageProvider, options: SceneRenderOptions, output: FinishedOutput?) throws {
         switch output {
         case .rows(let rows, let order): (finishedRows, finishedBands, rowsOrder) = (rows, nil, order)
@@ -41,11 +39,7 @@ struct PlannedRender: Sendable {
         case nil: (finishedRows, finishedBands, rowsOrder) = (nil, nil, .largestFirst)
         }
         let margin: Double = options.fast ? 1 : 2
-        var scene = scene
         if !scene.slots.isEmpty && options.slotItems == nil { throw SceneRenderError.unfilledSlots }
-        if !scene.slotsFollowImages, let slotItems = options.slotItems {
-            scene = try Filling.fill(scene, with: slotItems)
-        }
         let plan = try RenderPlan(scene, decodeMargin: margin) { images.decodedSize(image: $0, minimumSize: $1) }
         self.scene = scene
         self.plan = plan
@@ -86,20 +80,6 @@ struct PlannedRender: Sendable {
                 done = result
                 return result
             }
-        }
-
-        /// `scene` with its slots filled from `slotItems` (blocks until they arrive).
-        static func fill(_ scene: Scene, with slotItems: SlotItems) throws -> Scene {
-            let items = try Self.items(for: scene, from: slotItems)
-            // The items are the scene's now: an image among them is an error.
-            var before = 0  // items of the slots before
-            for (slot, list) in zip(scene.slots, items) {
-                if let image = list.firstIndex(where: { if case .image = $0 { true } else { false } }) {
-                    throw SceneRenderError.imageInSlot(item: slot.item + before + image)
-                }
-                before += list.count
-            }
-            return scene.filled(items: items)
         }
 
         /// The slots' items, one list per slot (blocks until they arrive).

@@ -16,6 +16,10 @@ struct RenderPlan {
     let direct: [Bool]
     /// For each image: the items that draw it, in scene order.
     let drawsOfImage: [[Int]]
+    /// In a plan of a filled scene (`filled(_:with:)`): for each item, its
+    /// index in the scene the workers draw (the one with empty slots), -1
+    /// for a slot's item; nil when the two are the same scene.
+    let workItems: [Int]?
     /// For each image: the decode size its draws need (nil: not drawn).
     let decodeSizes: [Size?]
     /// Images to decode, most work first (ties by index): see `workEstimate`.
@@ -42,7 +46,9 @@ struct RenderPlan {
         let footprints = scene.items.indices.map { Self.footprint(of: scene.items[$0], region: regions[$0]) }
         var direct = [Bool](repeating: false, count: scene.items.count)
         let buckets = RegionBuckets(regions, canvas: canvas)
-        for (index, item) in scene.items.enumerated() {
+        // An unfilled slot's draws may lie under any pixel: a draw after one is composited in order.
+        let firstSlot = scene.slots.first?.item ?? scene.items.count
+        for (index, item) in scene.items.enumerated() where index < firstSlot {
             // A filtered draw is filtered whole before it is composited in order.
             guard case .image(let draw) = item, !regions[index].isEmpty, draw.filters.isEmpty else { continue }
             direct[index] = !buckets.contains(near: index) { other in
@@ -56,6 +62,7 @@ struct RenderPlan {
         self.footprints = footprints
         self.direct = direct
         self.drawsOfImage = drawsOfImage
+        self.workItems = nil
         self.decodeSizes = decodeSizes
         let work = scene.images.indices.map { image in
             decodeSizes[image].map {
@@ -68,14 +75,15 @@ struct RenderPlan {
     }
 
     /// The plan of `scene` with its slots filled by `slotItems`
-    /// (`Scene.filled(items:nodes:)`), made from this plan of `scene` when
-    /// every slot follows every image draw (`Scene.slotsFollowImages`): the
+    /// (`Scene.filled(items:nodes:)`), made from this plan of `scene`: the
     /// image draws, their direct writes, decode sizes and order stay as
-    /// planned (nothing drawn later changes them); only the slots' items get
-    /// footprints, each composited in its place.
+    /// planned (a draw after a slot was planned as composited in order, as
+    /// the slot's draws could lie under it); only the slots' items get
+    /// footprints, each composited in its place (`workItems` maps the items
+    /// back to the workers' scene).
     /// - Throws: `SceneRenderError` for an invalid slot item (an image among them).
     func filled(_ scene: Scene, with slotItems: [[SceneItem]]) throws -> RenderPlan {
-        precondition(scene.slotsFollowImages && slotItems.count == scene.slots.count)
+        precondition(slotItems.count == scene.slots.count && workItems == nil)
         let canvas = PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height)
         var slotFootprints: [[Footprint]] = []
         var first = 0  // the slot's first item in the filled scene
@@ -89,11 +97,14 @@ struct RenderPlan {
         let positions = scene.slots.map(\.item)
         return RenderPlan(footprints: footprints.splicing(slotFootprints, at: positions),
                           direct: direct.splicing(slotFootprints.map { $0.map { _ in false } }, at: positions),
-                          drawsOfImage: drawsOfImage, decodeSizes: decodeSizes, decodeOrder: decodeOrder)
+                          drawsOfImage: drawsOfImage,
+                          workItems: Array(footprints.indices).splicing(slotFootprints.map { $0.map { _ in -1 } }, at: positions),
+                          decodeSizes: decodeSizes, decodeOrder: decodeOrder)
     }
 
-    private init(footprints: [Footprint], direct: [Bool], drawsOfImage: [[Int]], decodeSizes: [Size?], decodeOrder: [Int]) {
-        self.footprints = footprints; self.direct = direct; self.drawsOfImage = drawsOfImage
+    private init(footprints: [Footprint], direct: [Bool], drawsOfImage: [[Int]], workItems: [Int],
+                 decodeSizes: [Size?], decodeOrder: [Int]) {
+        self.footprints = footprints; self.direct = direct; self.drawsOfImage = drawsOfImage; self.workItems = workItems
         self.decodeSizes = decodeSizes; self.decodeOrder = decodeOrder
     }
 

@@ -43,8 +43,9 @@ public struct Scene: Sendable {
         slots.append(SceneSlot(item: items.count, node: nodes.count))
     }
 
-    /// True when every slot lies after every image draw: the slots' draws
-    /// (never images) then change no image draw's plan (`RenderPlan`).
+    /// True when every slot lies after every image draw; otherwise the image
+    /// draws after the first slot are composited in scene order, not written
+    /// straight to the canvas (`RenderPlan`).
     public var slotsFollowImages: Bool {
         guard let first = slots.first?.item else { return true }
         return !items[first...].contains { if case .image = $0 { true } else { false } }
