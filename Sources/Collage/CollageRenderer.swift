@@ -208,7 +208,13 @@ public enum CollageRenderer {
         var decodeOptions = DecodeOptions(allowTruncated: options.lenient)
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         decodeOptions.isolation = try isolation(options)
-        let cache = options.imageCache ?? SharedImageCache.repeatedHEIF(paths: layout.images.map(\.path), headers: headers)
+        // A repeated HEIF's shared decode comes out of an explicit `--max-memory`.
+        let repeatedBudget = options.maxMemory.map { Swift.min(SharedImageCache.repeatedHEIFBudget, $0 / 4) }
+            ?? SharedImageCache.repeatedHEIFBudget
+        let repeated = options.imageCache == nil
+            ? SharedImageCache.repeatedHEIF(paths: layout.images.map(\.path), headers: headers, budgetBytes: repeatedBudget)
+            : nil
+        let cache = options.imageCache ?? repeated
         let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: cache)
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
@@ -230,7 +236,8 @@ public enum CollageRenderer {
         let canvas: Pixmap?
         do {
             var renderOptions = SceneRenderOptions(threads: options.threads, fast: options.fast, progress: options.progress,
-                                                   slotItems: slotItems, maxMemory: options.maxMemory)
+                                                   slotItems: slotItems,
+                                                   maxMemory: options.maxMemory.map { repeated == nil ? $0 : $0 - repeatedBudget })
             renderOptions.deadline = options.deadline
             renderOptions.resampledDraws = options.resampledDraws
             if let output = encoder.output {

@@ -45,8 +45,8 @@ enum FocusResolver {
             spec.canvas.image?.focusY = (choice.window.y + choice.window.height / 2) / area.height
             if strategy == .faces, choice.keptFaces < choice.faces.count {
                 spec.warnings.append(Diagnostic(.invalidValue, at: image.focusLocation ?? image.srcLocation,
-                    "background image '\(image.src)': \(choice.faces.count) faces found, but only the \(choice.keptFaces) largest fit "
-                    + "its \(Int(window.width.rounded())) x \(Int(window.height.rounded())) px window", severity: .warning))
+                    facesDoNotFit("background image '\(image.src)'", found: choice.faces.count, kept: choice.keptFaces,
+                                  window: (window.width, window.height)), severity: .warning))
             }
             backgroundChosen = true
         }
@@ -92,8 +92,8 @@ enum FocusResolver {
                 spec.photos[index].focusY = (choice.window.y + choice.window.height / 2 - area.y) / area.height
                 if strategy == .faces, choice.keptFaces < choice.faces.count {
                     spec.warnings.append(Diagnostic(.invalidValue, at: photo.focusLocation ?? photo.srcLocation,
-                        "photo '\(photo.id)': \(choice.faces.count) faces found, but only the \(choice.keptFaces) largest fit "
-                        + "its \(Int(windowSize.width.rounded())) x \(Int(windowSize.height.rounded())) px window", severity: .warning))
+                        facesDoNotFit("photo '\(photo.id)'", found: choice.faces.count, kept: choice.keptFaces,
+                                      window: (windowSize.width, windowSize.height)), severity: .warning))
                 }
             }
         }
@@ -212,5 +212,16 @@ final class FocusAnalysisCache: @unchecked Sendable {
             lock.unlock()
         }
         return analysis
+    }
+}
+
+extension FocusResolver {
+    /// The warning when `focus: faces` cannot keep every face (`found`, of
+    /// which the `kept` largest fit the cell's `window`, in pixels of the photo).
+    static func facesDoNotFit(_ subject: String, found: Int, kept: Int, window: (width: Double, height: Double)) -> String {
+        let size = "its \(Int(window.width.rounded())) x \(Int(window.height.rounded())) px window"
+        let faces = found == 1 ? "1 face found" : "\(found) faces found"
+        let fit = kept == 0 ? (found == 1 ? "it does not fit \(size)" : "none fits \(size)") : "only the \(kept) largest fit \(size)"
+        return "\(subject): \(faces), but \(fit)"
     }
 }

@@ -190,4 +190,16 @@ final class FocusFacesEndToEndTests: XCTestCase {
         XCTAssertEqual(debug[midX, y0 - 1], plain[midX, y0 - 1])
         XCTAssertEqual(debug[x0 + 2, midY], plain[x0 + 2, midY])
     }
+
+    /// The warning when not every face fits the window counts and agrees in
+    /// number ("1 face found, but it does not fit", not "only the 0 largest").
+    func testTheFacesDoNotFitWarningCountsRight() {
+        let window = (width: 512.0, height: 153.6)
+        XCTAssertEqual(FocusResolver.facesDoNotFit("photo 'a'", found: 1, kept: 0, window: window),
+                       "photo 'a': 1 face found, but it does not fit its 512 x 154 px window")
+        XCTAssertEqual(FocusResolver.facesDoNotFit("photo 'a'", found: 3, kept: 0, window: window),
+                       "photo 'a': 3 faces found, but none fits its 512 x 154 px window")
+        XCTAssertEqual(FocusResolver.facesDoNotFit("photo 'a'", found: 3, kept: 2, window: window),
+                       "photo 'a': 3 faces found, but only the 2 largest fit its 512 x 154 px window")
+    }
 }

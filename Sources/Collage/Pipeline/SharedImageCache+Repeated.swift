@@ -14,16 +14,21 @@ extension SharedImageCache {
     /// is another decode (the key holds the decode options). Nil when no
     /// HEIF photo repeats: JPEG and PNG photos are decoded (and streamed)
     /// as before.
+    /// With `--max-memory`, the kept bytes are at most a quarter of it and
+    /// come out of it (`CollageRenderer.encode`); without, they are on top of
+    /// the renderer's 256 MiB target.
     /// - Parameters:
     ///   - paths: the scene images' paths (`Layout.images`), photos first.
     ///   - headers: the photos' headers, by the same index.
-    static func repeatedHEIF(paths: [String], headers: [ImageHeader]) -> SharedImageCache? {
+    ///   - budgetBytes: the most decoded bytes kept; default `repeatedHEIFBudget`.
+    static func repeatedHEIF(paths: [String], headers: [ImageHeader],
+                             budgetBytes: Int = repeatedHEIFBudget) -> SharedImageCache? {
         var seen: Set<String> = [], repeated: Set<String> = []
         for (path, header) in zip(paths, headers) where header.format == .heif && !seen.insert(path).inserted {
             repeated.insert(path)
         }
         guard !repeated.isEmpty else { return nil }
-        let cache = SharedImageCache(budgetBytes: repeatedHEIFBudget)
+        let cache = SharedImageCache(budgetBytes: budgetBytes)
         cache.share(repeated)
         return cache
     }
