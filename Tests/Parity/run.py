@@ -104,7 +104,9 @@ def write_assets(folder):
     resampling differences stay small:
     parity.png 96x64 opaque ramps; parity-alpha.png the same with a
     transparent 4 px margin and an alpha ramp in its lower half;
-    parity-backdrop.png 104x72 opaque, a backdrop for the blend modes."""
+    parity-backdrop.png 104x72 opaque, a backdrop for the blend modes;
+    and the pages' shared stylesheet, parity.css."""
+    shutil.copyfile(os.path.join(HERE, "parity.css"), os.path.join(folder, "parity.css"))
     def ramps(w, h):
         y, x = np.mgrid[0:h, 0:w].astype(np.float64)
         fx, fy = x / (w - 1), y / (h - 1)
