@@ -275,11 +275,18 @@ class Browser:
         d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
         d.get(url)
-        # Every image decoded, then two animation frames so it is painted.
-        d.execute_async_script(
+        # Every image decoded, then two animation frames so it is painted; an
+        # image that failed, or anything fetched from outside file://, is an error.
+        problems = d.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             "Promise.all([...document.images].map(i => i.decode().catch(() => null)))"
-            ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));")
+            ".then(() => requestAnimationFrame(() => requestAnimationFrame(() => done("
+            "[...document.images].filter(i => !i.complete || i.naturalWidth === 0)"
+            ".map(i => 'image not loaded: ' + i.src).concat("
+            "performance.getEntriesByType('resource').map(r => r.name)"
+            ".filter(n => !n.startsWith('file:')).map(n => 'fetched from outside: ' + n))))));")
+        if problems:
+            raise RuntimeError(f"{url}: " + "; ".join(problems))
         shot = d.execute_cdp_cmd("Page.captureScreenshot", {
             "format": "png", "fromSurface": True, "captureBeyondViewport": False})
         with open(path, "wb") as f:
@@ -369,9 +376,10 @@ def run_suite(args, scenes, out):
 
 
 def self_test(args, scenes, out):
-    """The harness's own logic: PSNR's arithmetic, a scene shot compared with
-    itself (inf dB, a pass), the same shot moved by 2 px (well under any
-    threshold: a failure with a strip), and mode injection."""
+    """The harness's own logic: PSNR's arithmetic, mode injection, a scene
+    shot compared with itself (inf dB, a pass), the same shot moved by 2 px
+    (well under any threshold: a failure with a strip), a listed deviation,
+    and a page whose image does not load (an error)."""
     problems = []
 
     def check(cond, what):
@@ -397,11 +405,20 @@ def self_test(args, scenes, out):
     page = os.path.join(work, "self-test.html")
     shutil.copyfile(html_path, page)
     shot = os.path.join(work, "self-test.chromium.png")
+    broken = os.path.join(work, "self-test-broken.html")
+    with open(broken, "w", encoding="utf-8") as f:
+        f.write('<!DOCTYPE html><img src="missing.png">\n')
     browser = Browser(log=os.path.join(out, "chromedriver.log"))
     try:
         browser.shoot("file://" + page, width, height, shot)
+        try:
+            browser.shoot("file://" + broken, 20, 10, os.path.join(work, "self-test-broken.png"))
+            refused = False
+        except RuntimeError as e:
+            refused = "image not loaded" in str(e)
     finally:
         browser.close()
+    check(refused, "a page whose image does not load is an error, not a shot")
     img = load_rgb(shot)
     check(img.shape == (height, width, 3), f"the shot is exactly {width}x{height}")
     rows = [{"scene": "fills/self", "family": "fills", "psnr": psnr(img, img.copy()), "deviation": None}]
