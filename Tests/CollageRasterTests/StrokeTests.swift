@@ -118,6 +118,24 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(area(square.stroked(StrokeStyle(width: 6, cap: .round))), 106 * 106 - 94 * 94, accuracy: 0.05)
     }
 
+    func testADashEndingExactlyAtAClosedSubpathsStartJoinsTheFirst() {
+        // A 160 x 55 rect (perimeter 430 = 28 x 15 + 10) with dash [10, 5]:
+        // the last dash ends exactly at the start corner, where the first
+        // begins, so the corner takes its miter join as an undashed outline
+        // would (Chromium draws it; the parity scene strokes/dashes).
+        let rect = Path.rect(Rect(x: 20, y: 70, width: 160, height: 55))
+        let dashed = rect.stroked(StrokeStyle(width: 4, dash: [10, 5]))
+        XCTAssertEqual(coverage(dashed, 18, 68), 255)   // the outer corner square
+        XCTAssertEqual(coverage(dashed, 25, 70), 255)   // the first dash
+        XCTAssertEqual(coverage(dashed, 33, 70), 0)     // 10..15 a gap
+        XCTAssertEqual(coverage(dashed, 20, 75), 255)   // the last dash, up the left side
+        // 29 dashes of 10 px, 4 wide: a right-angle miter join keeps a
+        // polyline's area at length x width. Two butt ends meeting there
+        // instead would overlap by 2 x 2 and miss the outer 2 x 2 square
+        // (29 x 40 - 4).
+        XCTAssertEqual(area(dashed), 29 * 10 * 4, accuracy: 0.05)
+    }
+
     func testOnePixelLineAtAnyAngleCoversItsLength() {
         for degrees in stride(from: 0.0, to: 180, by: 7.5) {
             let radians = degrees * Double.pi / 180

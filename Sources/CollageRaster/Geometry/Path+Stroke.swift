@@ -147,6 +147,10 @@ struct Stroker {
         var turns = 0
         while remaining <= 0, turns < pattern.count {
             if on {
+                // A dash that ends exactly at a closed subpath's start, where
+                // the first dash begins, runs on into it (below) with the
+                // subpath's join, as when it ends past the start.
+                if line.closed, startsOn, turns == 0 { break }
                 pieces.append(Piece(points: current, smooth: flags, closed: false, direction: direction))
                 current = []; flags = []
             } else {
