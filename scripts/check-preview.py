@@ -32,11 +32,11 @@ photos:
 layout: {kind: grid, columns: 2, gap: 16, padding: 24}
 overlays:
   - text: "Live preview"
+    anchor: bottom
+    offset: [0, -30]
     font: {family: "DejaVu Sans", size: 36}
     color: "#ffffff"
     stroke: {width: 2, color: "#000000"}
-    anchor: bottom
-    offset: [0, -30]
 """,
 }
 DOCUMENTS["edited"] = DOCUMENTS["good"].replace("#f4f1ea", "#203040").replace("Live preview", "Edited")
@@ -71,18 +71,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
-passed, failed = 0, 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}")
-    sys.stdout.flush()
+from check_lines import check, finish  # noqa: E402
 
 
 def png_rgba(path):
@@ -365,5 +354,4 @@ try:
 finally:
     driver.quit()
 
-print(f"check-preview: {passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+finish("check-preview")
