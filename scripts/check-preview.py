@@ -261,6 +261,10 @@ try:
     check("hovering the turned photo shows it at doc.yaml:5:5",
           bool(tip_photo) and tip_photo.startswith("photo orange") and "turned 4°" in tip_photo and "doc.yaml:5:5" in tip_photo,
           f"({tip_photo!r})")
+    # 3 px inside the unturned cell's top-left corner: the 4° turn about the centre moved the print off it.
+    ActionChains(driver).move_to_element_with_offset(image, int(pcell["x"] + 3 - 240), int(pcell["y"] + 3 - 150)).perform()
+    corner, _ = wait_for("const t = document.getElementById('tip'); return t.hidden ? 'hidden' : t.textContent", timeout=3)
+    check("hovering a corner of the cell the turn left empty shows no node", corner == "hidden", f"({corner!r})")
     ActionChains(driver).move_to_element_with_offset(image, int(cx - 240), int(cy - 150)).perform()
     wait_for("return document.getElementById('tip').textContent.startsWith('text')", timeout=3)
     if args.screenshot:
