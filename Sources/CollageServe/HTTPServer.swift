@@ -10,7 +10,9 @@ import Glibc
 /// as `Exchange`s. A request whose answer takes time (a render) has its
 /// connection suspended, so no pool thread waits for it; `Exchange.finish`
 /// resumes it. Request bodies (POST) are collected up to `maxBody` bytes;
-/// a larger one is answered 413.
+/// a larger one is answered 413. A response with a `stream` (the live
+/// preview's server-sent events) is read from its `EventSubscriber` as
+/// events come, its connection suspended while none is queued.
 final class HTTPServer: @unchecked Sendable {
     /// libmicrohttpd's settings.
     struct Limits {
