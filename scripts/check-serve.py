@@ -16,21 +16,12 @@ import time
 
 from prometheus_client.parser import text_string_to_metric_families
 
+from check_lines import check, finish
+
 args = argparse.ArgumentParser()
 for name in ["collage", "work", "signed", "open", "unix", "nginx"]:
     args.add_argument("--" + name, required=True)
 args = args.parse_args()
-passed, failed = 0, 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name} {detail}")
 
 
 def request(address, method, target, headers=None, body=None, timeout=30):
@@ -294,5 +285,4 @@ response = drained.get("response")
 check("SIGTERM: the render in flight finishes", response is not None and response[0] == 200 and is_png(response[2]),
       response and response[0])
 
-print(f"check-serve: {passed} passed, {failed} failed")
-raise SystemExit(1 if failed else 0)
+finish("check-serve")

@@ -13,19 +13,26 @@ import CollageText
 ///      with `print:` also "trim", "bleed", "safe": {x, y, width, height} and "output": {width, height},
 ///      "photos": [{id, src, path, fit, orientedSize: {width, height},
 ///                  cell: {x, y, width, height}, destination: {…}, crop: {…},
-///                  transform: [a, b, c, d, tx, ty], bounds: {…}}],
+///                  transform: [a, b, c, d, tx, ty], bounds: {…}, location: {file, line, column}}],
 ///      "overlays": [{index, kind: "text", text, anchor, box: {x, y, width, height}, firstBaseline, font,
-///                    lines: [{text, box, baseline}], transform, bounds}
-///                   | {index, kind: "image", src, path, anchor, box, transform, bounds}
-///                   | {index, kind: "shape", shape, box, transform, bounds}
-///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds}],
-///      "components": [{use, name, box: {x, y, width, height}}],
+///                    lines: [{text, box, baseline}], transform, bounds, location}
+///                   | {index, kind: "image", src, path, anchor, box, transform, bounds, location}
+///                   | {index, kind: "shape", shape, box, transform, bounds, location}
+///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds, location}],
+///      "components": [{use, name, box: {x, y, width, height}, location}],
 ///      "inputs": [{path, kind, key, location: {file, line, column}}]}
 ///
 /// `components` are the component uses (docs/format.md "Components"), in
 /// reading order, outer uses before the uses inside them: `use` numbers
 /// them (0, 1, …), `name` is the component's, `box` where its box landed
 /// (for a component without `width`/`height`, the union of its overlays).
+///
+/// `location` is where the item was written: a photo's and an overlay's
+/// list item (for an overlay a component expanded, the overlay's item in the
+/// component's definition, possibly in an included file), a component
+/// use's `use` item; `file` as the document names it, `line` and `column`
+/// 1-based (columns in Unicode scalars), as diagnostics print them. The
+/// live preview (`collage watch --serve`) shows it on hover.
 ///
 /// `inputs` are the files the document names (`Spec.inputs`): `kind` is
 /// "image", "font" or "document" and `key` the key's schema path
@@ -61,7 +68,8 @@ public enum LayoutReport {
                 ("destination", LayoutJSON.rect(placement.destination)),
                 ("crop", LayoutJSON.rect(placement.crop)),
             ] + (placement.focus.map { [("focus", LayoutJSON.focus($0))] } ?? [])
-              + LayoutJSON.node(PhotoNode.node(for: placement, photo: photo)))
+              + LayoutJSON.node(PhotoNode.node(for: placement, photo: photo))
+              + [("location", LayoutJSON.location(photo.location))])
         }
         let context = OverlayDrawingContext(spec: spec, layout: prepared.layout, textBlocks: prepared.textBlocks)
         let overlays = prepared.layout.overlays.compactMap { $0.report(context) }
@@ -78,8 +86,7 @@ public enum LayoutReport {
                     ("path", .string(input.path)),
                     ("kind", .string(input.kind.rawValue)),
                     ("key", .string(input.key)),
-                    ("location", .object([("file", .string(input.location.file)), ("line", .int(input.location.line)),
-                                          ("column", .int(input.location.column))])),
+                    ("location", LayoutJSON.location(input.location)),
                 ])
             })),
         ])
@@ -103,7 +110,7 @@ public enum LayoutReport {
             let groups = prepared.spec.overlays[frame.overlay].groups
             for (instance, box) in zip(groups, frame.componentBoxes) where seen.insert(instance.instance).inserted {
                 uses.append(.object([("use", .int(instance.instance)), ("name", .string(instance.name)),
-                                     ("box", LayoutJSON.rect(box))]))
+                                     ("box", LayoutJSON.rect(box)), ("location", LayoutJSON.location(instance.location))]))
             }
         }
         return uses

@@ -26,6 +26,7 @@ enum WatchCommand {
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "each render"))
       --root DIR            refuse paths in DOC that resolve outside DIR
+    \(WatchPreview.Flags.help)
       -h, --help            show this help
 
     Example: keep preview.jpg up to date while editing trip.yaml:
@@ -40,7 +41,14 @@ enum WatchCommand {
 
       $ collage watch trip.yaml -o preview.jpg --timeout 5
 
-    Exit codes: runs until stopped; 1 when files cannot be watched; 64 usage error.
+    A live preview in the browser at http://127.0.0.1:3000/ (docs/preview.md):
+    hover a photo or an overlay to see its kind, box and file:line:column;
+    click to open it in VS Code:
+
+      $ collage watch trip.yaml -o preview.png --serve --editor 'code -g {file}:{line}:{column}'
+
+    Exit codes: runs until stopped (Ctrl-C, SIGTERM); 1 when files cannot be
+    watched or the preview's port cannot be listened on; 64 usage error.
 
     """
 
@@ -49,12 +57,14 @@ enum WatchCommand {
         var common = CommonRenderFlags()
         var pipeline = PipelineFlags()
         var variant: String?
+        var preview = WatchPreview.Flags()
         let status = scanner.parseOptions(
             command: "watch", help: help,
-            valued: CommonRenderFlags.valued.union(["--root", "--variant"]),
-            flags: CommonRenderFlags.flags
+            valued: CommonRenderFlags.valued.union(["--root", "--variant"]).union(WatchPreview.Flags.valued),
+            flags: CommonRenderFlags.flags.union(WatchPreview.Flags.flags)
         ) { name, value in
             if name == "--variant" { variant = value; return }
+            if try preview.handle(name, value) { return }
             if try common.handle(name, value) { return }
             try pipeline.handle(name, value)
         }
@@ -70,6 +80,7 @@ enum WatchCommand {
             return usageError("watch needs an output file: add -o OUT (e.g. -o preview.jpg)", command: "watch")
         }
         var options = common.options(output: output)
+        if let message = preview.problem { return usageError(message, command: "watch") }
         if output.contains("${") {
             return usageError("watch writes one image: -o '\(output)' cannot hold a placeholder; "
                               + "choose a variant with --variant NAME and name its file", command: "watch")
@@ -101,6 +112,13 @@ enum WatchCommand {
             Console.err("error: cannot watch '\(document)': \(kind == .folder ? "it is a folder" : "no such file")\n")
             return .failure
         }
+        let server: WatchPreview?
+        do throws(WatchPreview.Failure) {
+            server = try preview.serve ? WatchPreview(flags: preview) : nil
+        } catch {
+            Console.err("error: \(error.message)\n")
+            return .failure
+        }
         var dependencies: [String] = []
         while true {
             // Watched before loading, so a change made while rendering is
@@ -119,7 +137,9 @@ enum WatchCommand {
                 DiagnosticPrinter.print(report.warnings, source: spec.source)
                 let ms = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
                 Console.err("watch: wrote \(output) in \(ms) ms; watching \(dependencies.count + 1) files\n")
+                server?.rendered(prepared, format: report.format, output: output)
             } catch {
+                server?.failed(error)
                 switch error {
                 case .usage(let message): Console.err("error: \(message)\n")
                 case .diagnostics(let list): DiagnosticPrinter.print(list)

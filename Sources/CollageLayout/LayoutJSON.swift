@@ -24,6 +24,12 @@ public enum LayoutJSON {
         .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
     }
 
+    /// `{file, line, column}`: where a value was written in the document
+    /// (or in the file it includes), 1-based, columns in Unicode scalars.
+    public static func location(_ location: SourceLocation) -> JSONText.Value {
+        .object([("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column))])
+    }
+
     /// How a content-aware crop was chosen: `{strategy, faces: [{x, y,
     /// width, height}] (oriented source pixels, largest first), keptFaces, score}`.
     public static func focus(_ focus: PhotoFocus) -> JSONText.Value {

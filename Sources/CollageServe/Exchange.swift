@@ -18,6 +18,8 @@ final class Exchange: @unchecked Sendable {
     var client = "-"
     /// Request headers the handler reads, looked up on dispatch.
     var ifNoneMatch: String?
+    /// The `Host` header (the live preview refuses any but its own address).
+    var host: String?
     /// The route's name in metrics (render, post, healthz, metrics, other).
     var route = "other"
     /// Set when a render has been queued for it: the 504 deadline, and whether it runs now.

@@ -8,6 +8,9 @@ public struct HTTPResponse: Sendable {
     /// A response made once and queued as is (a result-cache hit); when set,
     /// `headers`, `body` and `shared` are not used.
     var prepared: PreparedResponse?
+    /// A body that does not end: server-sent events, read from the subscriber
+    /// as they come (`HTTPServer.send`); when set, `body` is empty.
+    var stream: EventSubscriber?
     /// What the access log says of the result cache: "hit", "miss" or "-".
     public var cache = "-"
 
@@ -23,6 +26,11 @@ public struct HTTPResponse: Sendable {
     /// An answer sent as `prepared` made it.
     init(prepared: PreparedResponse) {
         self.status = prepared.status; self.headers = []; self.body = []; self.prepared = prepared
+    }
+
+    /// An open-ended answer whose body is `stream`'s events as they come.
+    init(status: Int, headers: [(String, String)], stream: EventSubscriber) {
+        self.status = status; self.headers = headers; self.body = []; self.stream = stream
     }
 
     /// Bytes of the body.

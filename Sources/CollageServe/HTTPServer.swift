@@ -10,7 +10,9 @@ import Glibc
 /// as `Exchange`s. A request whose answer takes time (a render) has its
 /// connection suspended, so no pool thread waits for it; `Exchange.finish`
 /// resumes it. Request bodies (POST) are collected up to `maxBody` bytes;
-/// a larger one is answered 413.
+/// a larger one is answered 413. A response with a `stream` (the live
+/// preview's server-sent events) is read from its `EventSubscriber` as
+/// events come, its connection suspended while none is queued.
 final class HTTPServer: @unchecked Sendable {
     /// libmicrohttpd's settings.
     struct Limits {
@@ -120,6 +122,7 @@ final class HTTPServer: @unchecked Sendable {
             exchange.headersSeen = true
             exchange.method = method.map { String(cString: $0) } ?? ""
             exchange.ifNoneMatch = header("If-None-Match", of: connection)
+            exchange.host = header("Host", of: connection)
             if limits.clientAddresses {
                 var address = [CChar](repeating: 0, count: 64)
                 collage_http_client_address(connection, &address, address.count)
@@ -172,7 +175,22 @@ final class HTTPServer: @unchecked Sendable {
             return result
         }
         let reply: OpaquePointer?
-        if let shared = response.shared, let base = shared.base {
+        if let stream = response.stream {
+            // Read as events come; the subscriber suspends the connection while none is queued.
+            stream.connection = connection
+            reply = MHD_create_response_from_callback(
+                UInt64.max, 4096,   // MHD_SIZE_UNKNOWN: sent until the stream ends
+                { cls, _, buffer, capacity in
+                    guard let cls, let buffer else { return -1 }
+                    return Unmanaged<EventSubscriber>.fromOpaque(cls).takeUnretainedValue().read(into: UnsafeMutableRawPointer(buffer), capacity: capacity)
+                },
+                Unmanaged.passRetained(stream).toOpaque(),
+                { cls in
+                    guard let cls else { return }
+                    let stream = Unmanaged<EventSubscriber>.fromOpaque(cls).takeRetainedValue()
+                    stream.freed()
+                })
+        } else if let shared = response.shared, let base = shared.base {
             // Sent from the cached pages; the response holds a reference until libmicrohttpd frees it.
             reply = MHD_create_response_from_buffer_with_free_callback_cls(
                 shared.count, base, { cls in if let cls { Unmanaged<ResponseBody>.fromOpaque(cls).release() } },

@@ -45,8 +45,7 @@ public struct DiagnosticFormatter: Sendable {
         case .note: label = paint("note:", bold + cyan)
         }
         out += "\(label) \(paint(diagnostic.message, bold))\n"
-        if let location = diagnostic.location, let source = diagnostic.source ?? source, let line = source.line(location.line) {
-            let excerpt = SourceExcerpt(line: line, column: location.column)
+        if let excerpt = Self.excerpt(of: diagnostic, source: source) {
             out += excerpt.line + "\n"
             out += excerpt.caretPrefix + paint("^", bold + green) + "\n"
         }
@@ -54,6 +53,17 @@ public struct DiagnosticFormatter: Sendable {
             out += "\(paint("note:", bold + cyan)) \(note)\n"
         }
         return out
+    }
+
+    /// The quoted source line of `diagnostic` and the blank space that puts
+    /// a caret under its column, as `format` prints them (no colour); nil
+    /// without a location or a source holding its line. The diagnostic's own
+    /// `source` comes first, then `source`.
+    public static func excerpt(of diagnostic: Diagnostic, source: SourceText? = nil) -> (line: String, caretPrefix: String)? {
+        guard let location = diagnostic.location, let source = diagnostic.source ?? source,
+              let line = source.line(location.line) else { return nil }
+        let excerpt = SourceExcerpt(line: line, column: location.column)
+        return (excerpt.line, excerpt.caretPrefix)
     }
 
     /// Every diagnostic of the list, in order, quoting the list's source.

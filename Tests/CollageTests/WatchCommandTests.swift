@@ -80,4 +80,37 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
         let help = try runCollage(["watch", "--help"])
         XCTAssertTrue(String(decoding: help.stdout, as: UTF8.self).contains("$ collage watch trip.yaml -o preview.jpg"))
     }
+
+    /// `--port` and `--editor` belong to `--serve` (usage errors without it);
+    /// a port already listened on is exit 1 before anything is rendered.
+    /// The preview itself is checked in a browser by scripts/check-preview.
+    func testPreviewFlagsNeedServeAndATakenPortIsExitOne() throws {
+        try write("doc.yaml", document(background: "#ff0000"))
+        for (arguments, message) in [
+            (["--port", "3000"], "error: --port is the live preview's port: add --serve\n"),
+            (["--editor", "code -g {file}:{line}"], "error: --editor is run from the live preview: add --serve\n"),
+            (["--serve", "--port", "70000"], "error: --port takes a port from 0 to 65535 (0: any free port), not '70000'\n"),
+            (["--serve", "--editor", "code 'x"], "error: --editor has an unclosed ' quote\n"),
+        ] {
+            let result = try runCollage(["watch", "doc.yaml", "-o", "out.png"] + arguments, in: directory)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix(message), result.stderr)
+        }
+        // A loopback port taken by this test.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        XCTAssertTrue(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let taken = try runCollage(["watch", "doc.yaml", "-o", "out.png", "--serve", "--port", String(port)], in: directory)
+        XCTAssertEqual(taken.status, 1)
+        XCTAssertEqual(taken.stderr, "error: cannot serve the preview: cannot listen on '127.0.0.1:\(port)': Address already in use\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.png").path))
+    }
 }

@@ -43,7 +43,8 @@ extension OverlayFrame {
     /// `kind`, then the kind's own entries; nil for a text overlay not set.
     public func report(_ context: OverlayDrawingContext) -> JSONText.Value? {
         guard let entries = kind.drawing.report(self, context: context) else { return nil }
-        return .object([("index", .int(overlay)), ("kind", .string(context.spec.overlays[overlay].kindName.rawValue))]
-                       + entries)
+        let spec = context.spec.overlays[overlay]
+        return .object([("index", .int(overlay)), ("kind", .string(spec.kindName.rawValue))]
+                       + entries + [("location", LayoutJSON.location(spec.location))])
     }
 }
