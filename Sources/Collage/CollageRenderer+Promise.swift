@@ -39,8 +39,8 @@ extension CollageRenderer {
         /// `--root DIR`: every file the document names must resolve inside
         /// it, as `render --root` requires (`PathPolicy.check`); nil: any.
         public var policy: PathPolicy?
-        /// `--warn-cut-faces`: detect faces in every `cover` photo and warn
-        /// at its `src` when its crop (fixed focus or `auto`) cuts one.
+        /// `--warn-cut-faces`: detect faces in every `cover` photo (and `cover` background image) and warn
+        /// at its `src` when its crop (fixed focus or `auto`) cuts one or leaves one out.
         public var warnCutFaces = false
         public init() {}
     }

@@ -20,7 +20,7 @@ enum FocusResolver {
     /// recomputed, each such placement's `focus` explanation filled in, and
     /// warnings for faces left out.
     /// - Parameter warnCutFaces: also detect faces in every `cover` photo
-    ///   with a fixed focus or `auto`, and warn at its `src` when the window cuts one.
+    ///   (and `cover` background image with a fixed focus), and warn at its `src` when the window cuts one or leaves one out (`cutFaces`).
     /// - Throws: `DiagnosticList`: the photo's decode error at its `src`, a
     ///   cascade problem (opencv-data missing) at its `focus` value.
     /// - Parameter backgroundHeader: the background image's header; a
@@ -33,7 +33,7 @@ enum FocusResolver {
             guard photo.fit == .cover || photo.zoom != 1 else { return false }
             return photo.focusStrategy != nil || warnCutFaces
         }
-        var backgroundChosen = false
+        var backgroundChosen: PhotoFocus?
         if let image = spec.canvas.image, let strategy = image.focusStrategy, image.fit == .cover, let header = backgroundHeader,
            let window = layout.background?.pieces.first?.source {
             let analysis = try FocusAnalysisCache.shared.analysis(of: AnalysedFile(background: image), header: header,
@@ -48,10 +48,15 @@ enum FocusResolver {
                     facesDoNotFit("background image '\(image.src)'", found: choice.faces.count, kept: choice.keptFaces,
                                   window: (window.width, window.height)), severity: .warning))
             }
-            backgroundChosen = true
+            backgroundChosen = PhotoFocus(strategy: choice.strategy.rawValue, faces: choice.faces, keptFaces: choice.keptFaces,
+                                          score: choice.score)
         }
         guard !analysed.isEmpty else {
-            if backgroundChosen { layout = try relayout(spec) }
+            if let backgroundChosen {
+                layout = try relayout(spec)
+                layout.background?.focus = backgroundChosen
+            }
+            if warnCutFaces { warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout) }
             return
         }
         var choices: [Int: FocusChoice] = [:]
@@ -99,6 +104,7 @@ enum FocusResolver {
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
         layout = try relayout(spec)
+        layout.background?.focus = backgroundChosen
         for (index, choice) in choices {
             layout.photos[index].focus = PhotoFocus(strategy: choice.strategy.rawValue, faces: choice.faces,
                                                     keptFaces: choice.keptFaces, score: choice.score)
@@ -107,21 +113,53 @@ enum FocusResolver {
             for index in analysed {
                 let photo = spec.photos[index]
                 guard let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index], faces: true) else { continue }
-                let window = layout.photos[index].crop
-                let cut = analysis.sourceFaces.filter { face in
-                    let inside = face.x >= window.x - 0.5 && face.y >= window.y - 0.5
-                        && face.maxX <= window.maxX + 0.5 && face.maxY <= window.maxY + 0.5
-                    let outside = face.maxX <= window.x || face.x >= window.maxX || face.maxY <= window.y || face.y >= window.maxY
-                    return !inside && !outside
-                }
-                guard !cut.isEmpty else { continue }
                 let how = photo.focusStrategy.map { "focus: \($0.rawValue)" } ?? "focus [\(photo.focusX), \(photo.focusY)]"
-                spec.warnings.append(Diagnostic(.invalidValue, at: photo.srcLocation,
-                    "photo '\(photo.id)': its crop (\(how)) cuts \(cut.count) detected face\(cut.count == 1 ? "" : "s") at "
-                    + cut.map { "(\(Int($0.x)), \(Int($0.y)), \(Int($0.width))x\(Int($0.height)))" }.joined(separator: ", "),
-                    severity: .warning, notes: ["'focus: faces' keeps every detected face inside the crop"]))
+                if let warning = cutFaces("photo '\(photo.id)'", how: how, faces: analysis.sourceFaces, window: layout.photos[index].crop,
+                                          at: photo.srcLocation) {
+                    spec.warnings.append(warning)
+                }
             }
+            warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout)
         }
+    }
+
+    /// `check --warn-cut-faces` for a `cover` background image with a fixed
+    /// `focus` (a strategy's window is the strategy's own choice): the
+    /// warning of `cutFaces` at its `src`. An image that cannot be analysed
+    /// gets none (the render reports its decode error).
+    private static func warnCutBackgroundFaces(_ spec: inout Spec, header: ImageHeader?, layout: Layout) {
+        guard let image = spec.canvas.image, image.focusStrategy == nil, image.fit == .cover, let header,
+              let window = layout.background?.pieces.first?.source,
+              let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(background: image), header: header, faces: true)
+        else { return }
+        if let warning = cutFaces("background image '\(image.src)'", how: "focus [\(image.focusX), \(image.focusY)]",
+                                  faces: analysis.sourceFaces, window: window, at: image.srcLocation) {
+            spec.warnings.append(warning)
+        }
+    }
+
+    /// The warning of `check --warn-cut-faces` at `location` when the crop
+    /// `window` (oriented source pixels) cuts any of `faces` (partly
+    /// inside; half a pixel of slack) or leaves any out entirely; nil when
+    /// every face is wholly inside. `how` names the focus in the message.
+    static func cutFaces(_ subject: String, how: String, faces: [Rect], window: Rect, at location: SourceLocation) -> Diagnostic? {
+        let outside = faces.filter { face in
+            face.maxX <= window.x || face.x >= window.maxX || face.maxY <= window.y || face.y >= window.maxY
+        }
+        let cut = faces.filter { face in
+            let inside = face.x >= window.x - 0.5 && face.y >= window.y - 0.5
+                && face.maxX <= window.maxX + 0.5 && face.maxY <= window.maxY + 0.5
+            return !inside && !outside.contains(face)
+        }
+        guard !cut.isEmpty || !outside.isEmpty else { return nil }
+        func boxes(_ faces: [Rect]) -> String {
+            faces.map { "(\(Int($0.x)), \(Int($0.y)), \(Int($0.width))x\(Int($0.height)))" }.joined(separator: ", ")
+        }
+        func count(_ n: Int) -> String { "\(n) detected face\(n == 1 ? "" : "s")" }
+        let parts = (cut.isEmpty ? [] : ["cuts \(count(cut.count)) at \(boxes(cut))"])
+            + (outside.isEmpty ? [] : ["leaves out \(count(outside.count)) at \(boxes(outside))"])
+        return Diagnostic(.invalidValue, at: location, "\(subject): its crop (\(how)) " + parts.joined(separator: " and "),
+                          severity: .warning, notes: ["'focus: faces' keeps every detected face inside the crop"])
     }
 }
 
