@@ -21,6 +21,7 @@ extension CollageRenderer {
         /// - Parameter warnCutFaces: `check --warn-cut-faces`: warn at a photo's (or the background image's) `src` when its crop cuts a detected face or leaves one out.
         init(_ spec: Spec, warnCutFaces: Bool = false) throws(CollageError) {
             var spec = spec
+            FocusResolver.warmUp(spec, warnCutFaces: warnCutFaces)
             var headers: [ImageHeader] = []
             var problems: [Diagnostic] = []
             for photo in spec.photos {

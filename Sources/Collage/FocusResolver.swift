@@ -16,6 +16,18 @@ import Synchronization
 /// `layout`, `layout --json`, `check` and the render all go through here
 /// (`CollageRenderer.LaidOut`), so they agree.
 enum FocusResolver {
+    /// Starts reading the face cascades (`FaceDetector.shared()`, tens of
+    /// milliseconds of XML) on a background thread when `spec` will need
+    /// them, so that it overlaps the header reads and the first decodes
+    /// instead of holding up every analysis at its first face scan. The
+    /// result is the same whenever it is read (a cascade error is reported
+    /// by the analysis that needs the cascades).
+    static func warmUp(_ spec: Spec, warnCutFaces: Bool) {
+        guard warnCutFaces || spec.canvas.image?.focusStrategy == .faces
+                || spec.photos.contains(where: { $0.focusStrategy == .faces }) else { return }
+        DispatchQueue.global(qos: .userInitiated).async { _ = try? FaceDetector.shared() }
+    }
+
     /// The spec with every strategy photo's focus point set, the layout
     /// recomputed, each such placement's `focus` explanation filled in, and
     /// warnings for faces left out.
