@@ -18,7 +18,8 @@ extension CollageRenderer {
         var layout: Layout
 
         /// - Throws: `CollageError.diagnostics` for unreadable photos and layout errors.
-        /// - Parameter warnCutFaces: `check --warn-cut-faces`: warn at a photo's (or the background image's) `src` when its crop cuts a detected face or leaves one out.
+        /// - Parameter warnCutFaces: `check --warn-cut-faces`: warn at a photo's (or the background
+        ///   image's) `src` when its crop cuts a detected face or leaves one out.
         init(_ spec: Spec, warnCutFaces: Bool = false) throws(CollageError) {
             var spec = spec
             FocusResolver.warmUp(spec, warnCutFaces: warnCutFaces)

@@ -32,7 +32,8 @@ enum FocusResolver {
     /// recomputed, each such placement's `focus` explanation filled in, and
     /// warnings for faces left out.
     /// - Parameter warnCutFaces: also detect faces in every `cover` photo
-    ///   (and `cover` background image with a fixed focus), and warn at its `src` when the window cuts one or leaves one out (`cutFaces`).
+    ///   (and `cover` background image with a fixed focus), and warn at its
+    ///   `src` when the window cuts one or leaves one out (`cutFaces`).
     /// - Throws: `DiagnosticList`: the photo's decode error at its `src`, a
     ///   cascade problem (opencv-data missing) at its `focus` value.
     /// - Parameter backgroundHeader: the background image's header; a
