@@ -138,7 +138,7 @@ extension CollageRenderer {
             found.append(problem)
         }
         do {
-            let prepared = try prepare(spec: spec, warnCutFaces: request.warnCutFaces)
+            let prepared = try prepare(spec: spec, warnCutFaces: request.warnCutFaces, maxPixels: request.maxPixels)
             found += prepared.warnings
             if request.print || spec.print != nil { found += PrintPreflight.diagnostics(prepared) }
             found += renderLimits(prepared, format: format, maxPixels: request.maxPixels, maxMemory: request.maxMemory,

@@ -38,9 +38,12 @@ enum FocusResolver {
     ///   cascade problem (opencv-data missing) at its `focus` value.
     /// - Parameter backgroundHeader: the background image's header; a
     ///   `cover` background with `focus: auto` or `faces` gets its window the same way.
+    /// - Parameter maxPixels: the decoded-pixel budget of the analysis
+    ///   decodes (`--max-pixels`); nil: `DecodeOptions.defaultMaxPixels`.
     static func resolve(_ spec: inout Spec, headers: [ImageHeader], backgroundHeader: ImageHeader? = nil, layout: inout Layout,
-                        warnCutFaces: Bool = false,
+                        warnCutFaces: Bool = false, maxPixels: Int? = nil,
                         relayout: (Spec) throws(DiagnosticList) -> Layout) throws(DiagnosticList) {
+        let budget = maxPixels ?? DecodeOptions.defaultMaxPixels
         let analysed = spec.photos.indices.filter { index in
             let photo = spec.photos[index]
             guard photo.fit == .cover || photo.zoom != 1 else { return false }
@@ -50,7 +53,7 @@ enum FocusResolver {
         if let image = spec.canvas.image, let strategy = image.focusStrategy, image.fit == .cover, let header = backgroundHeader,
            let window = layout.background?.pieces.first?.source {
             let analysis = try FocusAnalysisCache.shared.analysis(of: AnalysedFile(background: image), header: header,
-                                                                  faces: strategy == .faces)
+                                                                  faces: strategy == .faces, maxPixels: budget)
             let area = Rect(x: 0, y: 0, width: Double(header.size.width), height: Double(header.size.height))
             let choice = FocusWindow.choose(size: (width: window.width, height: window.height), area: area, saliency: analysis.saliency,
                                             scale: analysis.scale, faces: strategy == .faces ? analysis.faces.map(\.box) : nil)
@@ -69,7 +72,7 @@ enum FocusResolver {
                 layout = try relayout(spec)
                 layout.background?.focus = backgroundChosen
             }
-            if warnCutFaces { warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout) }
+            if warnCutFaces { warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout, maxPixels: budget) }
             return
         }
         var choices: [Int: FocusChoice] = [:]
@@ -84,7 +87,8 @@ enum FocusResolver {
             let wantsFaces = photo.focusStrategy == .faces || warnCutFaces
             let outcome: Result<FocusAnalysis, DiagnosticList>
             do throws(DiagnosticList) {
-                outcome = .success(try FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index], faces: wantsFaces))
+                outcome = .success(try FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index],
+                                                                          faces: wantsFaces, maxPixels: budget))
             } catch {
                 outcome = .failure(error)
             }
@@ -125,14 +129,15 @@ enum FocusResolver {
         if warnCutFaces {
             for index in analysed {
                 let photo = spec.photos[index]
-                guard let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index], faces: true) else { continue }
+                guard let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index],
+                                                                             faces: true, maxPixels: budget) else { continue }
                 let how = photo.focusStrategy.map { "focus: \($0.rawValue)" } ?? "focus [\(photo.focusX), \(photo.focusY)]"
                 if let warning = cutFaces("photo '\(photo.id)'", how: how, faces: analysis.sourceFaces, window: layout.photos[index].crop,
                                           at: photo.srcLocation) {
                     spec.warnings.append(warning)
                 }
             }
-            warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout)
+            warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout, maxPixels: budget)
         }
     }
 
@@ -140,10 +145,11 @@ enum FocusResolver {
     /// `focus` (a strategy's window is the strategy's own choice): the
     /// warning of `cutFaces` at its `src`. An image that cannot be analysed
     /// gets none (the render reports its decode error).
-    private static func warnCutBackgroundFaces(_ spec: inout Spec, header: ImageHeader?, layout: Layout) {
+    private static func warnCutBackgroundFaces(_ spec: inout Spec, header: ImageHeader?, layout: Layout, maxPixels: Int) {
         guard let image = spec.canvas.image, image.focusStrategy == nil, image.fit == .cover, let header,
               let window = layout.background?.pieces.first?.source,
-              let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(background: image), header: header, faces: true)
+              let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(background: image), header: header, faces: true,
+                                                                     maxPixels: maxPixels)
         else { return }
         if let warning = cutFaces("background image '\(image.src)'", how: "focus [\(image.focusX), \(image.focusY)]",
                                   faces: analysis.sourceFaces, window: window, at: image.srcLocation) {
@@ -214,7 +220,9 @@ struct FocusAnalysis: @unchecked Sendable {
 
 /// The analyses of this process, by file and what was asked: a batch
 /// analyses each photo once across its rows. Holds at most 64 photos
-/// (about 2 MB each); the oldest is dropped first.
+/// (about 2 MB each); the oldest is dropped first. An analysis is kept under
+/// the decoded-pixel budget its decode was held to (`--max-pixels`): a call
+/// with another budget decodes again (refused when over it, as the render is).
 final class FocusAnalysisCache: @unchecked Sendable {
     static let shared = FocusAnalysisCache()
     private let lock = PlainLock()
@@ -223,10 +231,14 @@ final class FocusAnalysisCache: @unchecked Sendable {
     /// How many analyses were computed (not found in the cache), for the tests.
     private(set) var computed = 0
 
-    func analysis(of photo: AnalysedFile, header: ImageHeader, faces: Bool) throws(DiagnosticList) -> FocusAnalysis {
+    /// - Parameter maxPixels: the decode's budget (`DecodeOptions.maxPixels`).
+    /// - Throws: the decode's error at the photo's `src` (with a note on
+    ///   `--max-pixels` when over the budget), a cascade problem at its `focus`.
+    func analysis(of photo: AnalysedFile, header: ImageHeader, faces: Bool,
+                  maxPixels: Int = DecodeOptions.defaultMaxPixels) throws(DiagnosticList) -> FocusAnalysis {
         var status = stat()
         let stamp = stat(photo.path, &status) == 0 ? "\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : ""
-        let key = "\(photo.path)|\(stamp)|\(header.orientation.rawValue)"
+        let key = "\(photo.path)|\(stamp)|\(header.orientation.rawValue)|\(maxPixels)"
         lock.lock()
         let found = entries[key]
         lock.unlock()
@@ -237,10 +249,12 @@ final class FocusAnalysisCache: @unchecked Sendable {
             let decoded: Pixmap
             do {
                 decoded = try ImageDecoder.decode(path: photo.path, options: DecodeOptions(
-                    minimumSize: AnalysisImage.decodeSize(for: header.size), orientation: header.orientation)).pixmap
+                    minimumSize: AnalysisImage.decodeSize(for: header.size), maxPixels: maxPixels, orientation: header.orientation)).pixmap
             } catch {
                 throw DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
-                    "cannot analyse \(photo.what) '\(photo.src)' for 'focus': \(error.reason)", notes: ["resolved path: \(photo.path)"])])
+                    "cannot analyse \(photo.what) '\(photo.src)' for 'focus': \(error.reason)",
+                    notes: ["resolved path: \(photo.path)"]
+                        + (error.kind == .tooLarge ? ["--max-pixels N raises the decoded-pixel budget"] : []))])
             }
             let image = AnalysisImage(pixmap: decoded, source: header.size)
             analysis = FocusAnalysis(saliency: SaliencyMap(image), scale: (image.scaleX, image.scaleY), size: header.size, grey: image.grey)
