@@ -18,7 +18,8 @@ extension CollageRenderer {
         throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
         if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        return try render(LaidOut(spec), known: nil, inputs: inputs, options: options, streaming: false, check: check)
+        return try render(LaidOut(spec, maxPixels: options.maxPixels), known: nil, inputs: inputs, options: options, streaming: false,
+                          check: check)
     }
 
     /// `prepareAndEncode(spec:inputs:options:check:)`, then the image written
@@ -38,7 +39,8 @@ extension CollageRenderer {
         throws(CollageError) -> (prepared: Prepared, report: Report) {
         if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        let (prepared, encoded) = try render(LaidOut(spec), known: nil, inputs: inputs, options: options, streaming: true,
+        let (prepared, encoded) = try render(LaidOut(spec, maxPixels: options.maxPixels), known: nil, inputs: inputs, options: options,
+                                             streaming: true,
                                              check: check)
         try write(encoded, to: options.outputPath)
         return (prepared, Report(prepared: prepared, format: encoded.format, byteCount: encoded.byteCount,

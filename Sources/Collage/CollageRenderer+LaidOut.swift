@@ -18,9 +18,13 @@ extension CollageRenderer {
         var layout: Layout
 
         /// - Throws: `CollageError.diagnostics` for unreadable photos and layout errors.
-        /// - Parameter warnCutFaces: `check --warn-cut-faces`: warn at a photo's `src` when its crop cuts a detected face.
-        init(_ spec: Spec, warnCutFaces: Bool = false) throws(CollageError) {
+        /// - Parameter warnCutFaces: `check --warn-cut-faces`: warn at a photo's (or the background
+        ///   image's) `src` when its crop cuts a detected face or leaves one out.
+        /// - Parameter maxPixels: `--max-pixels`, the decoded-pixel budget the
+        ///   focus analysis decodes are held to as the render's are; nil: the default.
+        init(_ spec: Spec, warnCutFaces: Bool = false, maxPixels: Int? = nil) throws(CollageError) {
             var spec = spec
+            FocusResolver.warmUp(spec, warnCutFaces: warnCutFaces)
             var headers: [ImageHeader] = []
             var problems: [Diagnostic] = []
             for photo in spec.photos {
@@ -68,7 +72,7 @@ extension CollageRenderer {
                 }
                 var laid = try relayout(spec)
                 try FocusResolver.resolve(&spec, headers: headers, backgroundHeader: backgroundHeader, layout: &laid,
-                                          warnCutFaces: warnCutFaces, relayout: relayout)
+                                          warnCutFaces: warnCutFaces, maxPixels: maxPixels, relayout: relayout)
                 layout = laid
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))

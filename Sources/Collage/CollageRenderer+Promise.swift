@@ -39,8 +39,8 @@ extension CollageRenderer {
         /// `--root DIR`: every file the document names must resolve inside
         /// it, as `render --root` requires (`PathPolicy.check`); nil: any.
         public var policy: PathPolicy?
-        /// `--warn-cut-faces`: detect faces in every `cover` photo and warn
-        /// at its `src` when its crop (fixed focus or `auto`) cuts one.
+        /// `--warn-cut-faces`: detect faces in every `cover` photo (and `cover` background image) and warn
+        /// at its `src` when its crop (fixed focus or `auto`) cuts one or leaves one out.
         public var warnCutFaces = false
         public init() {}
     }
@@ -138,7 +138,7 @@ extension CollageRenderer {
             found.append(problem)
         }
         do {
-            let prepared = try prepare(spec: spec, warnCutFaces: request.warnCutFaces)
+            let prepared = try prepare(spec: spec, warnCutFaces: request.warnCutFaces, maxPixels: request.maxPixels)
             found += prepared.warnings
             if request.print || spec.print != nil { found += PrintPreflight.diagnostics(prepared) }
             found += renderLimits(prepared, format: format, maxPixels: request.maxPixels, maxMemory: request.maxMemory,

@@ -64,10 +64,12 @@ public enum CollageRenderer {
     /// Headers carry a photo's `orientation` override; photos of a glob
     /// with `sort: date` are reordered by their EXIF dates first.
     /// - Parameter warnCutFaces: `check --warn-cut-faces` (`CheckRequest.warnCutFaces`).
-    public static func prepare(spec: Spec, warnCutFaces: Bool = false) throws(CollageError) -> Prepared {
+    /// - Parameter maxPixels: the decoded-pixel budget (`--max-pixels`) of
+    ///   the `focus: auto`/`faces` analysis decodes; nil: `DecodeOptions`' default.
+    public static func prepare(spec: Spec, warnCutFaces: Bool = false, maxPixels: Int? = nil) throws(CollageError) -> Prepared {
         if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        return try LaidOut(spec, warnCutFaces: warnCutFaces).prepared()
+        return try LaidOut(spec, warnCutFaces: warnCutFaces, maxPixels: maxPixels).prepared()
     }
 
     /// Renders `documentPath` to `options.outputPath`. The output appears

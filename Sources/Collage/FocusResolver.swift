@@ -16,28 +16,44 @@ import Synchronization
 /// `layout`, `layout --json`, `check` and the render all go through here
 /// (`CollageRenderer.LaidOut`), so they agree.
 enum FocusResolver {
+    /// Starts reading the face cascades (`FaceDetector.shared()`, tens of
+    /// milliseconds of XML) on a background thread when `spec` will need
+    /// them, so that it overlaps the header reads and the first decodes
+    /// instead of holding up every analysis at its first face scan. The
+    /// result is the same whenever it is read (a cascade error is reported
+    /// by the analysis that needs the cascades).
+    static func warmUp(_ spec: Spec, warnCutFaces: Bool) {
+        guard warnCutFaces || spec.canvas.image?.focusStrategy == .faces
+                || spec.photos.contains(where: { $0.focusStrategy == .faces }) else { return }
+        DispatchQueue.global(qos: .userInitiated).async { _ = try? FaceDetector.shared() }
+    }
+
     /// The spec with every strategy photo's focus point set, the layout
     /// recomputed, each such placement's `focus` explanation filled in, and
     /// warnings for faces left out.
     /// - Parameter warnCutFaces: also detect faces in every `cover` photo
-    ///   with a fixed focus or `auto`, and warn at its `src` when the window cuts one.
+    ///   (and `cover` background image with a fixed focus), and warn at its
+    ///   `src` when the window cuts one or leaves one out (`cutFaces`).
     /// - Throws: `DiagnosticList`: the photo's decode error at its `src`, a
     ///   cascade problem (opencv-data missing) at its `focus` value.
     /// - Parameter backgroundHeader: the background image's header; a
     ///   `cover` background with `focus: auto` or `faces` gets its window the same way.
+    /// - Parameter maxPixels: the decoded-pixel budget of the analysis
+    ///   decodes (`--max-pixels`); nil: `DecodeOptions.defaultMaxPixels`.
     static func resolve(_ spec: inout Spec, headers: [ImageHeader], backgroundHeader: ImageHeader? = nil, layout: inout Layout,
-                        warnCutFaces: Bool = false,
+                        warnCutFaces: Bool = false, maxPixels: Int? = nil,
                         relayout: (Spec) throws(DiagnosticList) -> Layout) throws(DiagnosticList) {
+        let budget = maxPixels ?? DecodeOptions.defaultMaxPixels
         let analysed = spec.photos.indices.filter { index in
             let photo = spec.photos[index]
             guard photo.fit == .cover || photo.zoom != 1 else { return false }
             return photo.focusStrategy != nil || warnCutFaces
         }
-        var backgroundChosen = false
+        var backgroundChosen: PhotoFocus?
         if let image = spec.canvas.image, let strategy = image.focusStrategy, image.fit == .cover, let header = backgroundHeader,
            let window = layout.background?.pieces.first?.source {
             let analysis = try FocusAnalysisCache.shared.analysis(of: AnalysedFile(background: image), header: header,
-                                                                  faces: strategy == .faces)
+                                                                  faces: strategy == .faces, maxPixels: budget)
             let area = Rect(x: 0, y: 0, width: Double(header.size.width), height: Double(header.size.height))
             let choice = FocusWindow.choose(size: (width: window.width, height: window.height), area: area, saliency: analysis.saliency,
                                             scale: analysis.scale, faces: strategy == .faces ? analysis.faces.map(\.box) : nil)
@@ -48,10 +64,15 @@ enum FocusResolver {
                     facesDoNotFit("background image '\(image.src)'", found: choice.faces.count, kept: choice.keptFaces,
                                   window: (window.width, window.height)), severity: .warning))
             }
-            backgroundChosen = true
+            backgroundChosen = PhotoFocus(strategy: choice.strategy.rawValue, faces: choice.faces, keptFaces: choice.keptFaces,
+                                          score: choice.score)
         }
         guard !analysed.isEmpty else {
-            if backgroundChosen { layout = try relayout(spec) }
+            if let backgroundChosen {
+                layout = try relayout(spec)
+                layout.background?.focus = backgroundChosen
+            }
+            if warnCutFaces { warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout, maxPixels: budget) }
             return
         }
         var choices: [Int: FocusChoice] = [:]
@@ -66,7 +87,8 @@ enum FocusResolver {
             let wantsFaces = photo.focusStrategy == .faces || warnCutFaces
             let outcome: Result<FocusAnalysis, DiagnosticList>
             do throws(DiagnosticList) {
-                outcome = .success(try FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index], faces: wantsFaces))
+                outcome = .success(try FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index],
+                                                                          faces: wantsFaces, maxPixels: budget))
             } catch {
                 outcome = .failure(error)
             }
@@ -99,6 +121,7 @@ enum FocusResolver {
         }
         if !problems.isEmpty { throw DiagnosticList(problems) }
         layout = try relayout(spec)
+        layout.background?.focus = backgroundChosen
         for (index, choice) in choices {
             layout.photos[index].focus = PhotoFocus(strategy: choice.strategy.rawValue, faces: choice.faces,
                                                     keptFaces: choice.keptFaces, score: choice.score)
@@ -106,22 +129,56 @@ enum FocusResolver {
         if warnCutFaces {
             for index in analysed {
                 let photo = spec.photos[index]
-                guard let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index], faces: true) else { continue }
-                let window = layout.photos[index].crop
-                let cut = analysis.sourceFaces.filter { face in
-                    let inside = face.x >= window.x - 0.5 && face.y >= window.y - 0.5
-                        && face.maxX <= window.maxX + 0.5 && face.maxY <= window.maxY + 0.5
-                    let outside = face.maxX <= window.x || face.x >= window.maxX || face.maxY <= window.y || face.y >= window.maxY
-                    return !inside && !outside
-                }
-                guard !cut.isEmpty else { continue }
+                guard let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index],
+                                                                             faces: true, maxPixels: budget) else { continue }
                 let how = photo.focusStrategy.map { "focus: \($0.rawValue)" } ?? "focus [\(photo.focusX), \(photo.focusY)]"
-                spec.warnings.append(Diagnostic(.invalidValue, at: photo.srcLocation,
-                    "photo '\(photo.id)': its crop (\(how)) cuts \(cut.count) detected face\(cut.count == 1 ? "" : "s") at "
-                    + cut.map { "(\(Int($0.x)), \(Int($0.y)), \(Int($0.width))x\(Int($0.height)))" }.joined(separator: ", "),
-                    severity: .warning, notes: ["'focus: faces' keeps every detected face inside the crop"]))
+                if let warning = cutFaces("photo '\(photo.id)'", how: how, faces: analysis.sourceFaces, window: layout.photos[index].crop,
+                                          at: photo.srcLocation) {
+                    spec.warnings.append(warning)
+                }
             }
+            warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout, maxPixels: budget)
         }
+    }
+
+    /// `check --warn-cut-faces` for a `cover` background image with a fixed
+    /// `focus` (a strategy's window is the strategy's own choice): the
+    /// warning of `cutFaces` at its `src`. An image that cannot be analysed
+    /// gets none (the render reports its decode error).
+    private static func warnCutBackgroundFaces(_ spec: inout Spec, header: ImageHeader?, layout: Layout, maxPixels: Int) {
+        guard let image = spec.canvas.image, image.focusStrategy == nil, image.fit == .cover, let header,
+              let window = layout.background?.pieces.first?.source,
+              let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(background: image), header: header, faces: true,
+                                                                     maxPixels: maxPixels)
+        else { return }
+        if let warning = cutFaces("background image '\(image.src)'", how: "focus [\(image.focusX), \(image.focusY)]",
+                                  faces: analysis.sourceFaces, window: window, at: image.srcLocation) {
+            spec.warnings.append(warning)
+        }
+    }
+
+    /// The warning of `check --warn-cut-faces` at `location` when the crop
+    /// `window` (oriented source pixels) cuts any of `faces` (partly
+    /// inside; half a pixel of slack) or leaves any out entirely; nil when
+    /// every face is wholly inside. `how` names the focus in the message.
+    static func cutFaces(_ subject: String, how: String, faces: [Rect], window: Rect, at location: SourceLocation) -> Diagnostic? {
+        let outside = faces.filter { face in
+            face.maxX <= window.x || face.x >= window.maxX || face.maxY <= window.y || face.y >= window.maxY
+        }
+        let cut = faces.filter { face in
+            let inside = face.x >= window.x - 0.5 && face.y >= window.y - 0.5
+                && face.maxX <= window.maxX + 0.5 && face.maxY <= window.maxY + 0.5
+            return !inside && !outside.contains(face)
+        }
+        guard !cut.isEmpty || !outside.isEmpty else { return nil }
+        func boxes(_ faces: [Rect]) -> String {
+            faces.map { "(\(Int($0.x)), \(Int($0.y)), \(Int($0.width))x\(Int($0.height)))" }.joined(separator: ", ")
+        }
+        func count(_ n: Int) -> String { "\(n) detected face\(n == 1 ? "" : "s")" }
+        let parts = (cut.isEmpty ? [] : ["cuts \(count(cut.count)) at \(boxes(cut))"])
+            + (outside.isEmpty ? [] : ["leaves out \(count(outside.count)) at \(boxes(outside))"])
+        return Diagnostic(.invalidValue, at: location, "\(subject): its crop (\(how)) " + parts.joined(separator: " and "),
+                          severity: .warning, notes: ["'focus: faces' keeps every detected face inside the crop"])
     }
 }
 
@@ -163,7 +220,9 @@ struct FocusAnalysis: @unchecked Sendable {
 
 /// The analyses of this process, by file and what was asked: a batch
 /// analyses each photo once across its rows. Holds at most 64 photos
-/// (about 2 MB each); the oldest is dropped first.
+/// (about 2 MB each); the oldest is dropped first. An analysis is kept under
+/// the decoded-pixel budget its decode was held to (`--max-pixels`): a call
+/// with another budget decodes again (refused when over it, as the render is).
 final class FocusAnalysisCache: @unchecked Sendable {
     static let shared = FocusAnalysisCache()
     private let lock = PlainLock()
@@ -172,10 +231,14 @@ final class FocusAnalysisCache: @unchecked Sendable {
     /// How many analyses were computed (not found in the cache), for the tests.
     private(set) var computed = 0
 
-    func analysis(of photo: AnalysedFile, header: ImageHeader, faces: Bool) throws(DiagnosticList) -> FocusAnalysis {
+    /// - Parameter maxPixels: the decode's budget (`DecodeOptions.maxPixels`).
+    /// - Throws: the decode's error at the photo's `src` (with a note on
+    ///   `--max-pixels` when over the budget), a cascade problem at its `focus`.
+    func analysis(of photo: AnalysedFile, header: ImageHeader, faces: Bool,
+                  maxPixels: Int = DecodeOptions.defaultMaxPixels) throws(DiagnosticList) -> FocusAnalysis {
         var status = stat()
         let stamp = stat(photo.path, &status) == 0 ? "\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : ""
-        let key = "\(photo.path)|\(stamp)|\(header.orientation.rawValue)"
+        let key = "\(photo.path)|\(stamp)|\(header.orientation.rawValue)|\(maxPixels)"
         lock.lock()
         let found = entries[key]
         lock.unlock()
@@ -186,10 +249,12 @@ final class FocusAnalysisCache: @unchecked Sendable {
             let decoded: Pixmap
             do {
                 decoded = try ImageDecoder.decode(path: photo.path, options: DecodeOptions(
-                    minimumSize: AnalysisImage.decodeSize(for: header.size), orientation: header.orientation)).pixmap
+                    minimumSize: AnalysisImage.decodeSize(for: header.size), maxPixels: maxPixels, orientation: header.orientation)).pixmap
             } catch {
                 throw DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
-                    "cannot analyse \(photo.what) '\(photo.src)' for 'focus': \(error.reason)", notes: ["resolved path: \(photo.path)"])])
+                    "cannot analyse \(photo.what) '\(photo.src)' for 'focus': \(error.reason)",
+                    notes: ["resolved path: \(photo.path)"]
+                        + (error.kind == .tooLarge ? ["--max-pixels N raises the decoded-pixel budget"] : []))])
             }
             let image = AnalysisImage(pixmap: decoded, source: header.size)
             analysis = FocusAnalysis(saliency: SaliencyMap(image), scale: (image.scaleX, image.scaleY), size: header.size, grey: image.grey)

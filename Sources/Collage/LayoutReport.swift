@@ -14,6 +14,8 @@ import CollageText
 ///      "photos": [{id, src, path, fit, orientedSize: {width, height},
 ///                  cell: {x, y, width, height}, destination: {…}, crop: {…},
 ///                  transform: [a, b, c, d, tx, ty], bounds: {…}, location: {file, line, column}}],
+///      with a `cover` background image whose `focus` is `auto` or `faces`
+///      also "background": {src, path, fit, crop: {…}, focus: {…}},
 ///      "overlays": [{index, kind: "text", text, anchor, box: {x, y, width, height}, firstBaseline, font,
 ///                    lines: [{text, box, baseline}], transform, bounds, location}
 ///                   | {index, kind: "image", src, path, anchor, box, transform, bounds, location}
@@ -79,6 +81,7 @@ public enum LayoutReport {
                                 ("height", .int(prepared.layout.canvas.height))])),
         ] + printRectangles(prepared.layout) + [
             ("photos", .array(photos)),
+        ] + background(prepared) + [
             ("overlays", .array(overlays)),
             ("components", .array(components(prepared))),
             ("inputs", .array(spec.inputs.map { input in
@@ -90,6 +93,17 @@ public enum LayoutReport {
                 ])
             })),
         ])
+    }
+
+    /// A `cover` background image whose window `focus: auto` or `faces`
+    /// chose: `background: {src, path, fit, crop, focus}` (crop in the
+    /// oriented image's source pixels, focus as a photo's); nothing otherwise.
+    static func background(_ prepared: CollageRenderer.Prepared) -> [(String, JSONText.Value)] {
+        guard let image = prepared.spec.canvas.image, let frame = prepared.layout.background, let focus = frame.focus,
+              let window = frame.pieces.first?.source else { return [] }
+        return [("background", .object([("src", .string(image.src)), ("path", .string(image.path)),
+                                        ("fit", .string(image.fit.rawValue)), ("crop", LayoutJSON.rect(window)),
+                                        ("focus", LayoutJSON.focus(focus))]))]
     }
 
     /// With `print` (docs/print.md): the `trim`, `bleed` and `safe`

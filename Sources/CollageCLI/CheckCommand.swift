@@ -49,9 +49,10 @@ enum CheckCommand {
       --strict                  treat warnings (substituted font, uncovered
                                 characters) as errors; decoder warnings need
                                 the pixels, so only `render --strict` sees them
-      --warn-cut-faces          detect faces in every `cover` photo (OpenCV's
-                                cascades, Debian opencv-data) and warn at its
-                                src when its crop cuts one
+      --warn-cut-faces          detect faces in every `cover` photo and cover
+                                background image (OpenCV's cascades, Debian
+                                opencv-data) and warn at its src when its crop
+                                cuts one or leaves one out
 
     With the same flags, what check accepts render renders: check decides
     the layout (zero-size cells included), the output format's size limits

@@ -134,7 +134,7 @@ enum GridCommand {
             let spec = try PhotoGrid.spec(photos: scanner.positionals, options: grid, workingDirectory: WorkingDirectory.path)
             let inputs = spec.photos.map(\.path)
             try CollageRenderer.preflight(spec: spec, inputs: inputs, options: options)
-            let prepared = try CollageRenderer.prepare(spec: spec)
+            let prepared = try CollageRenderer.prepare(spec: spec, maxPixels: options.maxPixels)
             if let depfile { try Depfile.refuse(depfile, outputs: [output], inputs: inputs) }
             let warnings: [Diagnostic]
             if output == "-" {

@@ -131,7 +131,7 @@ enum WatchCommand {
                 // stage fails on one of them.
                 dependencies = spec.inputs.map(\.path)
                 try policy?.check(spec)
-                let prepared = try CollageRenderer.prepare(spec: spec)
+                let prepared = try CollageRenderer.prepare(spec: spec, maxPixels: options.maxPixels)
                 dependencies = prepared.inputFiles
                 let report = try CollageRenderer.render(prepared, inputs: [document] + spec.photos.map(\.path), options: options)
                 DiagnosticPrinter.print(report.warnings, source: spec.source)

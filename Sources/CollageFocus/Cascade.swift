@@ -210,7 +210,16 @@ struct XMLTree {
 }
 
 extension String {
+    /// The text without leading and trailing whitespace (Unicode's; an
+    /// ASCII-only text, as a cascade's numbers are, is trimmed by its bytes).
     func trimmingCharacters() -> String {
+        let bytes = utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            func space(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0d).contains(b) }
+            guard let first = bytes.firstIndex(where: { !space($0) }),
+                  let last = bytes.lastIndex(where: { !space($0) }) else { return "" }
+            return String(self[first...last])
+        }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }

@@ -248,26 +248,31 @@ public final class ScanCascade: @unchecked Sendable {
     /// rectangle: top-left, top-right, bottom-left, bottom-right); Haar
     /// then 4 more, the inner rectangle (1 pixel in) the window is normalised over.
     func offsets(stride: Int) -> [Int] {
-        var out: [Int] = []
-        if isLBP {
-            out.reserveCapacity(stumpCount * 16)
-            for i in 0..<stumpCount {
-                let x = rects[i * 4], y = rects[i * 4 + 1], w = rects[i * 4 + 2], h = rects[i * 4 + 3]
-                for j in 0..<4 { for k in 0..<4 { out.append((y + j * h) * stride + x + k * w) } }
-            }
-        } else {
-            out.reserveCapacity(stumpCount * 12 + 4)
-            for i in 0..<stumpCount {
-                for k in 0..<3 {
-                    let b = i * 12 + k * 4
-                    let x = rects[b], y = rects[b + 1], w = rects[b + 2], h = rects[b + 3]
-                    out += [y * stride + x, y * stride + x + w, (y + h) * stride + x, (y + h) * stride + x + w]
+        // Written in place (no array a rectangle): this runs once per pyramid level and scan.
+        let count = isLBP ? stumpCount * 16 : stumpCount * 12 + 4
+        return rects.withUnsafeBufferPointer { rects in
+            [Int](unsafeUninitializedCapacity: count) { out, initialized in
+                var n = 0
+                if isLBP {
+                    for i in 0..<stumpCount {
+                        let x = rects[i * 4], y = rects[i * 4 + 1], w = rects[i * 4 + 2], h = rects[i * 4 + 3]
+                        for j in 0..<4 { for k in 0..<4 { out[n] = (y + j * h) * stride + x + k * w; n += 1 } }
+                    }
+                } else {
+                    for b in Swift.stride(from: 0, to: stumpCount * 12, by: 4) {
+                        let x = rects[b], y = rects[b + 1], w = rects[b + 2], h = rects[b + 3]
+                        out[n] = y * stride + x; out[n + 1] = y * stride + x + w
+                        out[n + 2] = (y + h) * stride + x; out[n + 3] = (y + h) * stride + x + w
+                        n += 4
+                    }
+                    let w = windowWidth - 2, h = windowHeight - 2
+                    out[n] = stride + 1; out[n + 1] = stride + 1 + w
+                    out[n + 2] = (1 + h) * stride + 1; out[n + 3] = (1 + h) * stride + 1 + w
+                    n += 4
                 }
+                initialized = n
             }
-            let w = windowWidth - 2, h = windowHeight - 2
-            out += [stride + 1, stride + 1 + w, (1 + h) * stride + 1, (1 + h) * stride + 1 + w]
         }
-        return out
     }
 }
 

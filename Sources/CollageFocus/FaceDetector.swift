@@ -36,10 +36,10 @@ public final class FaceDetector: @unchecked Sendable {
     public static let frontalFile = "lbpcascades/lbpcascade_frontalface_improved.xml"
     public static let profileFile = "haarcascades/haarcascade_profileface.xml"
     /// Where the files are looked for: `$COLLAGE_CASCADES` alone when set
-    /// (a folder holding `lbpcascades/` and `haarcascades/`), else Debian's
-    /// `opencv-data` folders.
+    /// and not empty (a folder holding `lbpcascades/` and `haarcascades/`),
+    /// else Debian's `opencv-data` folders (an empty value counts as unset).
     public static var searchFolders: [String] {
-        if let env = getenv("COLLAGE_CASCADES") { return [String(cString: env)] }
+        if let env = getenv("COLLAGE_CASCADES"), env[0] != 0 { return [String(cString: env)] }
         return ["/usr/share/opencv4", "/usr/share/opencv"]
     }
 

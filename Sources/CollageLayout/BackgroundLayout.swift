@@ -23,6 +23,9 @@ public struct BackgroundFrame: Sendable, Hashable {
     public var filters: [FilterSpec]
     /// σ in canvas pixels; 0: none.
     public var blur: Double
+    /// How a `cover` image's window was chosen with `focus: auto` or
+    /// `faces` (set after the layout by the focus analysis); nil for a fixed focus.
+    public var focus: PhotoFocus?
 
     /// The most copies a `tile` background may draw (each is an image draw):
     /// a 64 x 64 px image on the largest canvas (16384 x 16384).

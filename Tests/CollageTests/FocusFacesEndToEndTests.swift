@@ -24,16 +24,17 @@ final class FocusFacesEndToEndTests: XCTestCase {
         }
     }
 
-    private func photos(_ directory: URL) throws -> [[String: Any]] {
-        let result = try runCollage(["layout", "doc.yaml", "--json"], in: directory)
+    private func photos(_ directory: URL, environment: [String: String] = [:]) throws -> [[String: Any]] {
+        let result = try runCollage(["layout", "doc.yaml", "--json"], in: directory, environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         return try XCTUnwrap(json["photos"] as? [[String: Any]])
     }
 
     /// The astronaut on a 640x360 canvas with `layout.focus: faces`: its
-    /// folder, and `layout --json`'s photo and its crop window.
-    private func facesInWideCell() throws -> (directory: URL, photo: [String: Any], crop: [String: Double]) {
+    /// folder, and `layout --json`'s photo (run with `environment`) and its crop window.
+    private func facesInWideCell(environment: [String: String] = [:]) throws
+        -> (directory: URL, photo: [String: Any], crop: [String: Double]) {
         try requireCascades()
         let directory = try folder("""
             version: 1
@@ -41,7 +42,7 @@ final class FocusFacesEndToEndTests: XCTestCase {
             layout: {focus: faces}
             photos: [astronaut.png]
             """)
-        let photo = try XCTUnwrap(try photos(directory).first)
+        let photo = try XCTUnwrap(try photos(directory, environment: environment).first)
         return (directory, photo, try XCTUnwrap(photo["crop"] as? [String: Double]))
     }
 
@@ -201,5 +202,124 @@ final class FocusFacesEndToEndTests: XCTestCase {
                        "photo 'a': 3 faces found, but none fits its 512 x 154 px window")
         XCTAssertEqual(FocusResolver.facesDoNotFit("photo 'a'", found: 3, kept: 2, window: window),
                        "photo 'a': 3 faces found, but only the 2 largest fit its 512 x 154 px window")
+    }
+
+    /// `check --warn-cut-faces` also warns when the crop leaves a face out
+    /// entirely: a 100x400 cell keeps a 128 px wide window of the 512 px
+    /// photo, which `focus: [1, 0.5]` puts at x 384-512, right of the face
+    /// (x 185.6-262.4); the centred window (x 192-320) cuts it instead.
+    func testCheckWarnsWhenACropLeavesAFaceOut() throws {
+        try requireCascades()
+        let directory = try folder("""
+            version: 1
+            canvas: {width: 100, height: 400}
+            photos: [{src: astronaut.png, focus: [1, 0.5]}]
+            """)
+        let result = try runCollage(["check", "--warn-cut-faces", "doc.yaml"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains(
+            "doc.yaml:3:16: warning: photo 'astronaut': its crop (focus [1.0, 0.5]) leaves out 1 detected face at (185, 84, 76x76)"),
+            result.stderr)
+        XCTAssertFalse(result.stderr.contains("cuts"), result.stderr)
+        try Data("""
+            version: 1
+            canvas: {width: 100, height: 400}
+            photos: [astronaut.png]
+            """.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+        let centred = try runCollage(["check", "--warn-cut-faces", "doc.yaml"], in: directory)
+        XCTAssertTrue(centred.stderr.contains(
+            "doc.yaml:3:10: warning: photo 'astronaut': its crop (focus [0.5, 0.5]) cuts 1 detected face at (185, 84, 76x76)"),
+            centred.stderr)
+        XCTAssertFalse(centred.stderr.contains("leaves out"), centred.stderr)
+    }
+
+    /// `check --warn-cut-faces` checks a `cover` background image's fixed
+    /// focus too (the centred window, y 112-400, cuts the face at y 84.8),
+    /// at the image's `src`; `focus: faces` on it does not warn.
+    func testCheckWarnsWhenABackgroundCropCutsAFace() throws {
+        try requireCascades()
+        let directory = try folder("""
+            version: 1
+            canvas: {width: 640, height: 360, background: {image: astronaut.png}}
+            """)
+        let result = try runCollage(["check", "--warn-cut-faces", "doc.yaml"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("doc.yaml:2:55: warning: background image 'astronaut.png': its crop "
+            + "(focus [0.5, 0.5]) cuts 1 detected face at (185, 84, 76x76)"), result.stderr)
+        try Data("""
+            version: 1
+            canvas: {width: 640, height: 360, background: {image: astronaut.png, focus: faces}}
+            """.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+        let faces = try runCollage(["check", "--warn-cut-faces", "doc.yaml"], in: directory)
+        XCTAssertEqual(faces.status, 0, faces.stderr)
+        XCTAssertFalse(faces.stderr.contains("warning"), faces.stderr)
+    }
+
+    /// A background image's `focus: faces` is explained by `layout --json`
+    /// as a photo's is: its window (the one the layout uses) and the face
+    /// (the astronaut's, (185.6, 84.8, 76.8x76.8) as in the photo test);
+    /// without a strategy there is no `background` entry.
+    func testLayoutJSONExplainsTheBackgroundWindow() throws {
+        try requireCascades()
+        let directory = try folder("""
+            version: 1
+            canvas: {width: 640, height: 360, background: {image: astronaut.png, focus: faces}}
+            """)
+        let result = try runCollage(["layout", "doc.yaml", "--json"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let background = try XCTUnwrap(json["background"] as? [String: Any])
+        XCTAssertEqual(background["src"] as? String, "astronaut.png")
+        XCTAssertEqual(background["fit"] as? String, "cover")
+        let prepared = try CollageRenderer.prepare(documentPath: directory.appendingPathComponent("doc.yaml").path)
+        let window = try XCTUnwrap(prepared.layout.background?.pieces.first?.source)
+        let crop = try XCTUnwrap(background["crop"] as? [String: Double])
+        XCTAssertEqual(crop["x"], 0); XCTAssertEqual(crop["width"], 512); XCTAssertEqual(crop["height"], 288)
+        // The window the layout draws (the JSON text may differ from the Double in its last digit).
+        XCTAssertEqual(crop["y"]!, window.y, accuracy: 1e-9)
+        XCTAssertEqual(window.y, 46.4, accuracy: 1e-9)
+        let focus = try XCTUnwrap(background["focus"] as? [String: Any])
+        XCTAssertEqual(focus["strategy"] as? String, "faces")
+        XCTAssertEqual(focus["keptFaces"] as? Int, 1)
+        let faces = try XCTUnwrap(focus["faces"] as? [[String: Double]])
+        XCTAssertEqual(faces.count, 1)
+        XCTAssertEqual(faces[0]["x"]!, 185.6, accuracy: 1e-9); XCTAssertEqual(faces[0]["y"]!, 84.8, accuracy: 1e-9)
+        XCTAssertEqual(faces[0]["width"]!, 76.8, accuracy: 1e-9)
+        try Data("""
+            version: 1
+            canvas: {width: 640, height: 360, background: {image: astronaut.png}}
+            """.utf8).write(to: directory.appendingPathComponent("doc.yaml"))
+        let fixed = try runCollage(["layout", "doc.yaml", "--json"], in: directory)
+        let plain = try XCTUnwrap(try JSONSerialization.jsonObject(with: fixed.stdout) as? [String: Any])
+        XCTAssertNil(plain["background"])
+    }
+
+    /// An empty `COLLAGE_CASCADES` counts as unset: the installed cascades
+    /// are found (the face is), where a folder without them is an error.
+    func testEmptyCascadesVariableIsUnset() throws {
+        let (directory, photo, _) = try facesInWideCell(environment: ["COLLAGE_CASCADES": ""])
+        XCTAssertEqual((photo["focus"] as? [String: Any])?["keptFaces"] as? Int, 1)
+        let missing = try runCollage(["layout", "doc.yaml"], in: directory, environment: ["COLLAGE_CASCADES": "/nonexistent"])
+        XCTAssertEqual(missing.status, 1)
+    }
+
+    /// The analysis decode is held to `--max-pixels` as the render's is: the
+    /// 512x512 PNG (262 144 decoded pixels) is refused at its `src` under a
+    /// budget of 200 000, by `check` and `render`, and analysed under 300 000.
+    func testAnalysisHonoursMaxPixels() throws {
+        let directory = try folder("""
+            version: 1
+            canvas: {width: 64, height: 64}
+            photos: [{src: astronaut.png, focus: auto}]
+            """)
+        for command in [["check", "doc.yaml"], ["render", "doc.yaml", "-o", "out.png"]] {
+            let refused = try runCollage(command + ["--max-pixels", "200000"], in: directory)
+            XCTAssertEqual(refused.status, 1, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("doc.yaml:3:16: error: cannot analyse photo 'astronaut.png' for 'focus': "),
+                          refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("--max-pixels N raises the decoded-pixel budget"), refused.stderr)
+            let allowed = try runCollage(command + ["--max-pixels", "300000"], in: directory)
+            XCTAssertEqual(allowed.status, 0, allowed.stderr)
+        }
     }
 }

@@ -139,7 +139,7 @@ public enum BatchRunner {
                 stamp = current
             }
             base.imageCache?.noteRowImages(spec.photos.map(\.path) + CodecImageProvider.overlayPaths(spec))
-            let prepared = try CollageRenderer.prepare(spec: spec)
+            let prepared = try CollageRenderer.prepare(spec: spec, maxPixels: options.maxPixels)
             inputs = unique(inputs + prepared.inputFiles)
             // JPEG and PNG stream to a temporary file beside the output as
             // they are encoded when its folder exists. Output folders named
