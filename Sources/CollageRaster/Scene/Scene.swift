@@ -8,6 +8,9 @@ public struct Scene: Sendable {
     public var size: Size
     /// Fills the whole canvas before anything is drawn.
     public var background: Color
+    /// The space coverage, opacity, alpha, blends and blurs composite in
+    /// (`canvas.compositing`). Default `.css` (sRGB-encoded values, as browsers).
+    public var compositing: Compositing = .css
     /// The source images the items refer to by index; each is decoded once.
     public var images: [SceneImage]
     /// The scene graph the items were flattened from (empty for a scene
@@ -22,13 +25,16 @@ public struct Scene: Sendable {
     public var slots: [SceneSlot] = []
 
     /// A scene of device-space draws (tests, debug outlines).
-    public init(size: Size, background: Color, images: [SceneImage] = [], items: [SceneItem] = []) {
+    public init(size: Size, background: Color, images: [SceneImage] = [], items: [SceneItem] = [],
+                compositing: Compositing = .css) {
         self.size = size; self.background = background; self.images = images; self.items = items; nodes = []
+        self.compositing = compositing
     }
 
     /// A scene of nodes, flattened into `items` (`SceneFlattener`).
-    public init(size: Size, background: Color, images: [SceneImage] = [], nodes: [Node]) {
+    public init(size: Size, background: Color, images: [SceneImage] = [], nodes: [Node], compositing: Compositing = .css) {
         self.size = size; self.background = background; self.images = images; self.nodes = nodes
+        self.compositing = compositing
         items = SceneFlattener(canvas: size).flatten(nodes)
     }
 
