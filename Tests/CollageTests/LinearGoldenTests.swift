@@ -1,4 +1,5 @@
 import CollageCodecs
+import CollageRaster
 import Foundation
 import XCTest
 import CollageTestSupport
@@ -25,17 +26,26 @@ final class LinearGoldenTests: XCTestCase {
         return nil
     }
 
+    /// Renders `document` as `NAME.yaml` in `directory` (with the synthetic photos); the decoded PNG.
+    private func render(_ name: String, _ document: String, in directory: URL) throws -> Pixmap {
+        try Data(document.utf8).write(to: directory.appendingPathComponent("\(name).yaml"))
+        let result = try runCollage(["render", "\(name).yaml", "-o", "\(name).png"], in: directory)
+        XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+        return try ImageDecoder.decode(path: directory.appendingPathComponent("\(name).png").path)
+    }
+
+    private func caseText(_ name: String) throws -> String {
+        try String(contentsOf: TestPaths.cases.appendingPathComponent("\(name).yaml"), encoding: .utf8)
+    }
+
     func testSampleStaysByteIdenticalUnderLinear() throws {
         let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         for name in Self.sample {
-            let text = try String(contentsOf: TestPaths.cases.appendingPathComponent("\(name).yaml"), encoding: .utf8)
-            guard let document = Self.linear(text) else { return XCTFail("\(name).yaml: no canvas mapping to add the key to") }
-            try Data(document.utf8).write(to: directory.appendingPathComponent("\(name).yaml"))
-            let result = try runCollage(["render", "\(name).yaml", "-o", "\(name).png"], in: directory)
-            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
-            let image = try ImageDecoder.decode(path: directory.appendingPathComponent("\(name).png").path)
-            try GoldenImage.assertMatches(image, golden: "\(name).linear")
+            guard let document = Self.linear(try caseText(name)) else {
+                return XCTFail("\(name).yaml: no canvas mapping to add the key to")
+            }
+            try GoldenImage.assertMatches(try render(name, document, in: directory), golden: "\(name).linear")
         }
     }
 
@@ -44,11 +54,7 @@ final class LinearGoldenTests: XCTestCase {
         let directory = try TestPackage.temporaryDirectory(self)
         try SyntheticPhotos.writeAll(into: directory)
         for name in ["caption-stroke-shadow", "shapes"] {
-            try FileManager.default.copyItem(at: TestPaths.cases.appendingPathComponent("\(name).yaml"),
-                                             to: directory.appendingPathComponent("\(name).yaml"))
-            let result = try runCollage(["render", "\(name).yaml", "-o", "\(name).png"], in: directory)
-            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
-            let css = try ImageDecoder.decode(path: directory.appendingPathComponent("\(name).png").path)
+            let css = try render(name, try caseText(name), in: directory)
             let linear = try ImageDecoder.decode(path: TestPaths.goldens.appendingPathComponent("\(name).linear.png").path)
             XCTAssertGreaterThan(PixelMetrics.differingPixels(css, linear, tolerance: 1), 500, name)
         }

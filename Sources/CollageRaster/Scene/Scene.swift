@@ -86,9 +86,10 @@ public enum SceneItem: Sendable {
     case image(ImageDraw)
     /// Fill canvas pixels with `color` where `mask` covers them (text, shapes).
     case mask(MaskDraw)
-    /// Fill a rectangle with a colour (blended in linear light).
+    /// Fill a rectangle with a colour (blended in the scene's `compositing` space).
     case fill(PixelRect, Color)
-    /// Composite colour pixels source-over in linear light (colour glyphs).
+    /// Composite colour pixels (premultiplied linear light: gradients, colour
+    /// glyphs) source-over in the scene's `compositing` space.
     case tile(ColorTile)
     /// The items up to the matching `endLayer` draw into an isolated,
     /// transparent layer (premultiplied linear floats) over `region`, which
