@@ -104,7 +104,8 @@ struct RowCompositor: Sendable {
                                          rows: Range<Int>) {
         var layers: [LayerBuffer] = []
         let space = scene.compositing
-        // A tile row (premultiplied linear: gradients, glyphs) in the working space.
+        // A row of linear pixels (a tile: gradients, glyphs; an opaque held
+        // image in a layer) brought into the working space.
         var tileRow: [Float] = []
         for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.footprints[index].region.isEmpty {
             let region = plan.footprints[index].region
@@ -124,10 +125,18 @@ struct RowCompositor: Sendable {
                 let drawn = plan.workItems?[index] ?? index
                 guard let held = work.heldDraw(item: drawn) else { continue }
                 defer { work.composited(rows: lines.count, ofHeldDraw: drawn) }
+                // An opaque held tile is linear (`RenderWork.HeldDraw.opaque`):
+                // in a layer, its rows enter the working space first.
+                let converts = held.opaque && layer != nil && space != .linear
+                if converts, tileRow.count < region.width * 4 {
+                    tileRow = [Float](repeating: 0, count: region.width * 4)
+                }
                 held.pixels.withUnsafeBufferPointer { tile in
+                tileRow.withUnsafeMutableBufferPointer { scratch in
                     for y in lines {
-                        let source = tile.baseAddress! + y * region.width * 4
+                        var source = tile.baseAddress! + y * region.width * 4
                         if let layer {
+                            if converts { source = space.fromLinear(source, count: region.width, into: scratch.baseAddress!) }
                             layer.withPixel(x: region.x, y: region.y + y) {
                                 FloatCompositor.over(source, count: region.width, opacity: held.opacity, onto: $0)
                             }
@@ -135,12 +144,12 @@ struct RowCompositor: Sendable {
                         }
                         let target = canvas.pixel(x: region.x, y: region.y + y)
                         if held.opaque {
-                            Compositor.writeOpaque(source, count: region.width, to: target, space: space)
+                            Compositor.writeOpaque(source, count: region.width, to: target, space: .linear)
                         } else {
                             Compositor.blend(source, count: region.width, opacity: held.opacity, onto: target, space: space)
                         }
                     }
-                }
+                }}
             case .mask(let draw):
                 draw.mask.coverage.withUnsafeBufferPointer { coverage in
                     for y in lines {
@@ -176,11 +185,7 @@ struct RowCompositor: Sendable {
                     for y in lines {
                         var source = pixels.baseAddress! + ((region.y + y - tile.originY) * tile.width
                             + (region.x - tile.originX)) * 4
-                        if space != .linear {
-                            scratch.baseAddress!.update(from: source, count: region.width * 4)
-                            space.fromLinear(scratch.baseAddress!, count: region.width)
-                            source = UnsafePointer(scratch.baseAddress!)
-                        }
+                        if space != .linear { source = space.fromLinear(source, count: region.width, into: scratch.baseAddress!) }
                         if let layer {
                             layer.withPixel(x: region.x, y: region.y + y) {
                                 FloatCompositor.over(source, count: region.width, opacity: 1, onto: $0)

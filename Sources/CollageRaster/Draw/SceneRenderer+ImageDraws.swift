@@ -341,10 +341,13 @@ extension SceneRenderer {
                 }
             }
         } else {
+            // An opaque unfiltered tile stays linear, written as a direct one
+            // is (`RenderWork.HeldDraw.opaque`); any other enters the working space.
+            let working = !opaque || !draw.filters.isEmpty
             var pixels = [Float](repeating: 0, count: region.width * region.height * 4)
             pixels.withUnsafeMutableBufferPointer { tile in
                 produce { row, values in
-                    space.fromLinear(values.baseAddress!, count: count)
+                    if working { space.fromLinear(values.baseAddress!, count: count) }
                     let place = oriented.placement(ofRow: row)
                     var start = ((place.y - local.y) * region.width + (place.x - local.x)) * 4
                     let step = (place.dx + place.dy * region.width) * 4

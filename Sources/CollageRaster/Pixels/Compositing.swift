@@ -64,6 +64,15 @@ public enum Compositing: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// `count` linear pixels at `source` copied to `scratch` (room for
+    /// `count` pixels) and converted there (`fromLinear(_:count:)`); returns `scratch`.
+    func fromLinear(_ source: UnsafePointer<Float>, count: Int, into scratch: UnsafeMutablePointer<Float>)
+        -> UnsafePointer<Float> {
+        scratch.update(from: source, count: count * 4)
+        fromLinear(scratch, count: count)
+        return UnsafePointer(scratch)
+    }
+
     /// `fromLinear(_:count:)` over a whole buffer of RGBA pixels.
     func fromLinear(_ pixels: inout [Float]) {
         guard self == .css, !pixels.isEmpty else { return }
