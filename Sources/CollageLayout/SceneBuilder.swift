@@ -81,6 +81,7 @@ public enum SceneBuilder {
         var scene = Scene(size: layout.outputSize, background: PrintMarks.sceneBackground(spec, layout: layout),
                           images: layout.images.map { SceneImage(orientedSize: $0.size) },
                           nodes: PrintMarks.onOutput(backgroundNodes(spec, layout: layout), spec: spec, layout: layout))
+        scene.compositing = Compositing(spec.canvas.compositing)
         add(.below, to: &scene)
         scene.append(PrintMarks.moved(photoNodes(spec, layout: layout), layout: layout))
         add(.above, to: &scene)

@@ -622,6 +622,14 @@ extension DocumentSchema {
             "portrait",
             "landscape"
           ]
+        },
+        "compositing": {
+          "description": "The space coverage (anti-aliased edges), opacity, alpha and blend results are composited in. **Changed (issue 36):** the default is `css` (it was `linear`). `css`: premultiplied sRGB-encoded values, as CSS, SVG, Canvas 2D and the design tools do (50% black over white is 128); blurs and shadows also act on sRGB-encoded values. `linear`: premultiplied linear light, collage's behaviour before (50% black over white is 187). Photo resampling is in linear light under both; gradient stops interpolate in their own `space`. See \"Effects\".",
+          "default": "css",
+          "enum": [
+            "css",
+            "linear"
+          ]
         }
       }
     },
@@ -2061,7 +2069,7 @@ extension DocumentSchema {
           ]
         },
         "opacity": {
-          "description": "Any overlay: multiplies its alpha (text: fill, stroke, shadow and label box together, composited as one isolated layer in linear light like photo opacity: white at 0.5 over black is 188).",
+          "description": "Any overlay: multiplies its alpha (text: fill, stroke, shadow and label box together, composited as one isolated layer like photo opacity, in the space of `canvas.compositing`: white at 0.5 over black is 128 under `css`, 188 under `linear`).",
           "default": 1,
           "anyOf": [
             {
@@ -2960,7 +2968,7 @@ extension DocumentSchema {
           ]
         },
         "opacity": {
-          "description": "CSS `opacity()`: multiplies alpha (in linear light, like `opacity`).",
+          "description": "CSS `opacity()`: multiplies alpha (composited in the space of `canvas.compositing`, like `opacity`).",
           "anyOf": [
             {
               "type": "number",
@@ -3012,7 +3020,7 @@ extension DocumentSchema {
       ]
     },
     "blend": {
-      "description": "How it mixes with everything drawn below it (W3C Compositing and Blending Level 1): separable `multiply`, `screen`, `overlay`, `darken`, `lighten`, `colorDodge`, `colorBurn`, `hardLight`, `softLight`, `difference`, `exclusion`; non-separable `hue`, `saturation`, `color`, `luminosity`. The formulas act on un-premultiplied sRGB-encoded colours, as browsers do; the result is composited in linear light with the alpha (opacity and coverage). CSS's spelling (`color-dodge`) is an error suggesting the camelCase one.",
+      "description": "How it mixes with everything drawn below it (W3C Compositing and Blending Level 1): separable `multiply`, `screen`, `overlay`, `darken`, `lighten`, `colorDodge`, `colorBurn`, `hardLight`, `softLight`, `difference`, `exclusion`; non-separable `hue`, `saturation`, `color`, `luminosity`. The formulas act on un-premultiplied sRGB-encoded colours, as browsers do; the result is composited with the alpha (opacity and coverage) in the space of `canvas.compositing` (sRGB-encoded under `css`, the default; linear light under `linear`). CSS's spelling (`color-dodge`) is an error suggesting the camelCase one.",
       "default": "normal",
       "anyOf": [
         {

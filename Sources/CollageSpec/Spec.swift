@@ -71,11 +71,25 @@ public struct CanvasSpec: Sendable, Equatable {
     /// `dpi`: pixels per inch of physical lengths (`"4in"`, `size: A4`) and
     /// the default of `output.dpi`; nil: none given (a physical length is then an error).
     public var dpi: Int?
+    /// `compositing`: the space coverage, opacity, alpha, blends and blurs
+    /// composite in. Default `.css`.
+    public var compositing: Compositing = .css
     /// Location of the `canvas` key (or the document root), for errors
     /// found later, e.g. a missing size with two or more photos.
     public var location: SourceLocation
     public init(width: Int? = nil, height: Int? = nil, background: RGBA = .white, location: SourceLocation) {
         self.width = width; self.height = height; self.background = background; self.location = location
+    }
+}
+
+extension CanvasSpec {
+    /// `canvas.compositing` (docs/format.md "Effects"): where coverage,
+    /// opacity, alpha, blend results and blurs are composited.
+    public enum Compositing: String, Sendable, Hashable, CaseIterable {
+        /// Premultiplied sRGB-encoded values, as CSS, SVG and Canvas 2D (the default).
+        case css
+        /// Premultiplied linear light (collage before issue 36).
+        case linear
     }
 }
 

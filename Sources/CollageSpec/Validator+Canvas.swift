@@ -1,7 +1,8 @@
 /// `canvas` (docs/format.md).
 extension Validator {
     /// `canvas`: optional `width`/`height` (1-32768 px a side, area at most
-    /// `maxCanvasArea`), `background` (a paint; default opaque white).
+    /// `maxCanvasArea`), `background` (a paint; default opaque white),
+    /// `compositing` (`css` or `linear`; another value is an error at it).
     mutating func readCanvas(_ entry: Node.Entry?) -> CanvasSpec {
         var canvas = CanvasSpec(location: entry?.keyLocation ?? documentStart)
         guard let entry, let keys = keys(of: entry.value, in: Vocabulary.canvas, key: "canvas") else { return canvas }
@@ -10,6 +11,11 @@ extension Validator {
         if let width = keys["width"] { canvas.width = int(width.value, key: "width", range: sides, isCanvasSide: true) }
         if let height = keys["height"] { canvas.height = int(height.value, key: "height", range: sides, isCanvasSide: true) }
         readPaperSize(keys, into: &canvas)
+        if let entry = keys["compositing"],
+           let name = enumeration(entry.value, key: "compositing", allowed: CanvasSpec.Compositing.allCases.map(\.rawValue)),
+           let compositing = CanvasSpec.Compositing(rawValue: name) {
+            canvas.compositing = compositing
+        }
         if let w = canvas.width, let h = canvas.height, w * h > Self.maxCanvasArea, let height = keys["height"] {
             report(.outOfRange, height.value.location,
                    "the canvas is \(w) × \(h) = \(w * h) pixels; the most is \(Self.maxCanvasArea) (16384 × 16384)")

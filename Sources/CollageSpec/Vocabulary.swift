@@ -22,7 +22,7 @@ enum Vocabulary {
                     "include", "components", "variants", "pages", "paginate"],
         unsupported: [])
     static let canvas = Section(name: "canvas", phrase: "in 'canvas'",
-        supported: ["width", "height", "background", "dpi", "size", "orientation"],
+        supported: ["width", "height", "background", "dpi", "size", "orientation", "compositing"],
         unsupported: [])
     /// `print` (`PrintSpec`, issue 38).
     static let print = Section(name: "print", phrase: "in 'print'", supported: ["bleed", "safe", "marks"], unsupported: [])

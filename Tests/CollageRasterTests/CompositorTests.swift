@@ -1,14 +1,16 @@
 import XCTest
 @testable import CollageRaster
 
-/// Masks, fills, opacity and clipping: source-over in linear light.
+/// Masks, fills, opacity and clipping: source-over in linear light
+/// (`compositing: .linear`; `CompositingTests` has the css values).
 final class CompositorTests: XCTestCase {
     private let noImages = MemoryImageProvider([])
 
     func testHalfCoverageWhiteOverBlackIsTheLinearMean() throws {
         let mask = CoverageMask(width: 3, height: 2, coverage: [128, 128, 128, 0, 255, 64])
-        let scene = Scene(size: Size(width: 4, height: 3), background: .black,
+        var scene = Scene(size: Size(width: 4, height: 3), background: .black,
                           items: [.mask(MaskDraw(mask: mask, originX: 1, originY: 1, color: .white))])
+        scene.compositing = .linear
         let canvas = try SceneRenderer.render(scene, images: noImages, threads: 1)
         // 128/255 linear = 0.502 -> sRGB 188 (a gamma-space blend gives 128).
         XCTAssertEqual(canvas[1, 1], TestImages.gray(188))
@@ -33,11 +35,12 @@ final class CompositorTests: XCTestCase {
     }
 
     func testFillsBlendInLinearLight() throws {
-        let scene = Scene(size: Size(width: 4, height: 1), background: .black, items: [
+        var scene = Scene(size: Size(width: 4, height: 1), background: .black, items: [
             .fill(PixelRect(x: 0, y: 0, width: 2, height: 1), Color(red: 255, green: 255, blue: 255, alpha: 128)),
             .fill(PixelRect(x: 1, y: 0, width: 9, height: 1), Color(red: 0, green: 0, blue: 255)),
             .fill(PixelRect(x: 3, y: 0, width: 1, height: 1), .transparent),
         ])
+        scene.compositing = .linear
         let canvas = try SceneRenderer.render(scene, images: noImages, threads: 1)
         XCTAssertEqual(canvas[0, 0], TestImages.gray(188))
         XCTAssertEqual(canvas[1, 0], Color(red: 0, green: 0, blue: 255))
@@ -45,10 +48,11 @@ final class CompositorTests: XCTestCase {
     }
 
     func testBlendOntoTransparentCanvasKeepsStraightColour() throws {
-        let scene = Scene(size: Size(width: 1, height: 1), background: .transparent, items: [
+        var scene = Scene(size: Size(width: 1, height: 1), background: .transparent, items: [
             .fill(PixelRect(x: 0, y: 0, width: 1, height: 1), Color(red: 255, green: 0, blue: 0, alpha: 128)),
             .fill(PixelRect(x: 0, y: 0, width: 1, height: 1), Color(red: 0, green: 0, blue: 255, alpha: 128)),
         ])
+        scene.compositing = .linear
         let canvas = try SceneRenderer.render(scene, images: noImages, threads: 1)
         // alpha 0.502 + 0.502 * 0.498 = 0.752 -> 192; red linear 0.502 * 0.498 / 0.752 = 0.332 -> 156,
         // blue 0.502/0.752 = 0.668 -> 213.
@@ -72,9 +76,10 @@ final class CompositorTests: XCTestCase {
 
     func testOpacityBlendsInLinearLight() throws {
         let photo = Pixmap(width: 8, height: 8, color: .white)
-        let scene = Scene.single(canvas: Size(width: 4, height: 4), background: .black, image: photo.size,
+        var scene = Scene.single(canvas: Size(width: 4, height: 4), background: .black, image: photo.size,
                                  window: Rect(photo.size), destination: PixelRect(x: 0, y: 0, width: 4, height: 4),
                                  opacity: 0.5)
+        scene.compositing = .linear
         let canvas = try SceneRenderer.render(scene, images: MemoryImageProvider([photo]), threads: 1)
         for y in 0..<4 { for x in 0..<4 { XCTAssertEqual(canvas[x, y], TestImages.gray(188)) } }
     }

@@ -105,7 +105,7 @@ final class EffectsTests: XCTestCase {
             let leaf = Node.image(ImageLeaf(image: 0, source: Rect(white.size), bounds: Rect(x: 10, y: 10, width: 10, height: 10),
                                             filters: [.blur(2)], edges: edges))
             let scene = Scene(size: Size(width: 30, height: 30), background: .black,
-                              images: [SceneImage(orientedSize: white.size)], nodes: [leaf])
+                              images: [SceneImage(orientedSize: white.size)], nodes: [leaf], compositing: .linear)
             return try SceneRenderer.render(scene, images: MemoryImageProvider([white]), threads: threads)
         }
         let spread = try render(.transparent, threads: 1)
@@ -208,7 +208,7 @@ final class EffectsTests: XCTestCase {
         let backdrop = Color(red: 40, green: 120, blue: 220), source = Color(red: 200, green: 60, blue: 30, alpha: 128)
         let square = Path.rect(Rect(x: 0, y: 0, width: 4, height: 4))
         let node = Node.group(Group(blend: .multiply, children: [.path(PathLeaf(path: square, paint: .solid(source)))]))
-        let out = try SceneRenderer.render(Scene(size: Size(width: 4, height: 4), background: backdrop, nodes: [node]),
+        let out = try SceneRenderer.render(Scene(size: Size(width: 4, height: 4), background: backdrop, nodes: [node], compositing: .linear),
                                            images: Empty(), threads: 1)[1, 1]
         let a = 128.0 / 255
         let b = reference(.multiply, bytes(backdrop), bytes(Color(red: 200, green: 60, blue: 30)))
@@ -221,7 +221,7 @@ final class EffectsTests: XCTestCase {
         let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
         let onNothing = try SceneRenderer.render(Scene(size: Size(width: 4, height: 4), background: clear, nodes: [
             .group(Group(blend: .difference, children: [.path(PathLeaf(path: square, paint: .solid(Color(red: 200, green: 60, blue: 30))))]))
-        ]), images: Empty(), threads: 1)[1, 1]
+        ], compositing: .linear), images: Empty(), threads: 1)[1, 1]
         XCTAssertEqual(onNothing, Color(red: 200, green: 60, blue: 30))
     }
 

@@ -13,7 +13,7 @@ final class ImageShadowTests: XCTestCase {
         let turn = rotation == 0 ? Affine.identity : .rotation(degrees: rotation, about: 20, 20)
         let group = Node.group(Group(transform: turn, opacity: opacity, shadow: shadow, children: [leaf]))
         let scene = Scene(size: Size(width: 60, height: 60), background: .white,
-                          images: [SceneImage(orientedSize: Size(width: 20, height: 20))], nodes: [group])
+                          images: [SceneImage(orientedSize: Size(width: 20, height: 20))], nodes: [group], compositing: .linear)
         return try SceneRenderer.render(scene, images: MemoryImageProvider([picture]), threads: threads)
     }
 

@@ -14,19 +14,19 @@ final class SceneGraphTests: XCTestCase {
     /// Nested at 0.5 inside 0.5 it is 0.25 linear (137).
     func testGroupOpacityIsolatesItsChildren() throws {
         let pair = Node.group(Group(opacity: 0.5, children: [square(0, 0, 6), square(3, 0, 6)]))
-        let scene = Scene(size: Size(width: 10, height: 6), background: .black, nodes: [pair])
+        let scene = Scene(size: Size(width: 10, height: 6), background: .black, nodes: [pair], compositing: .linear)
         XCTAssertEqual(scene.items.count, 4)        // begin, two masks, end
         let canvas = try SceneRenderer.render(scene, images: NoImages(), threads: 1)
         XCTAssertEqual(canvas[1, 2], Color(red: 188, green: 188, blue: 188))
         XCTAssertEqual(canvas[4, 2], Color(red: 188, green: 188, blue: 188))   // the overlap
         XCTAssertEqual(canvas[9, 2], .black)
         let nested = Node.group(Group(opacity: 0.5, children: [pair]))
-        let twice = try SceneRenderer.render(Scene(size: Size(width: 10, height: 6), background: .black, nodes: [nested]),
+        let twice = try SceneRenderer.render(Scene(size: Size(width: 10, height: 6), background: .black, nodes: [nested], compositing: .linear),
                                              images: NoImages(), threads: 2)
         XCTAssertEqual(twice[4, 2], Color(red: 137, green: 137, blue: 137))
         // One child needs no layer: its opacity passes to the draw.
         let single = Scene(size: Size(width: 10, height: 6), background: .black,
-                           nodes: [.group(Group(opacity: 0.5, children: [square(0, 0, 6)]))])
+                           nodes: [.group(Group(opacity: 0.5, children: [square(0, 0, 6)]))], compositing: .linear)
         XCTAssertEqual(single.items.count, 1)
     }
 
@@ -105,7 +105,7 @@ final class SceneGraphTests: XCTestCase {
         let shadow = Shadow(shape: shape, offsetX: 4, offsetY: 4, sigma: 1, color: .black, knockout: shape)
         let group = Node.group(Group(opacity: 0.5, shadow: shadow,
             children: [.path(PathLeaf(path: shape, paint: .solid(.white)))]))
-        let scene = Scene(size: Size(width: 30, height: 30), background: Color(red: 255, green: 0, blue: 0), nodes: [group])
+        let scene = Scene(size: Size(width: 30, height: 30), background: Color(red: 255, green: 0, blue: 0), nodes: [group], compositing: .linear)
         let canvas = try SceneRenderer.render(scene, images: NoImages(), threads: 1)
         // Under the translucent caster: white at 0.5 over red, no shadow.
         let linear = SRGBTransfer.encode(0.5)

@@ -37,14 +37,14 @@ final class ShapedDrawTests: XCTestCase {
         let white = TestImages.make(width: 20, height: 20) { _, _ in .white }
         let rotated = Scene(size: Size(width: 20, height: 20), background: .black,
                             images: [SceneImage(orientedSize: white.size)],
-                            nodes: [Self.print(size: 20, degrees: 45, at: 10, 10)])
+                            nodes: [Self.print(size: 20, degrees: 45, at: 10, 10)], compositing: .linear)
         let canvas = try SceneRenderer.render(rotated, images: MemoryImageProvider([white]), threads: 2)
         XCTAssertEqual(canvas[0, 0], .black)            // the corner the turned square leaves
         XCTAssertEqual(canvas[10, 10], .white)          // the centre stays covered
         XCTAssertEqual(canvas[10, 0], .white)           // the turned square's corner reaches past the edge's middle
         let rounded = Scene(size: Size(width: 20, height: 20), background: .black,
                             images: [SceneImage(orientedSize: white.size)],
-                            nodes: [Self.print(size: 20, degrees: 0, at: 10, 10, radius: 8)])
+                            nodes: [Self.print(size: 20, degrees: 0, at: 10, 10, radius: 8)], compositing: .linear)
         guard case .image(let draw) = rounded.items[0] else { return XCTFail("\(rounded.items)") }
         XCTAssertNil(draw.transform)                    // unrotated: the separable path, masked
         let clipped = try SceneRenderer.render(rounded, images: MemoryImageProvider([white]), threads: 1)

@@ -124,7 +124,7 @@ final class TextLayerTests: XCTestCase {
 
     func testTileCompositesInItsOwnColours() throws {
         let tile = ColorTile(width: 2, height: 1, pixels: [1, 0, 0, 1,  0, 0, 0.5, 0.5], originX: 1, originY: 0)
-        let scene = Scene(size: Size(width: 4, height: 1), background: .white, items: [.tile(tile)])
+        let scene = Scene(size: Size(width: 4, height: 1), background: .white, items: [.tile(tile)], compositing: .linear)
         let canvas = try SceneRenderer.render(scene, images: NoImages(), threads: 1)
         XCTAssertEqual(Array(canvas.pixels[0..<4]), [255, 255, 255, 255])
         XCTAssertEqual(Array(canvas.pixels[4..<8]), [255, 0, 0, 255])

@@ -23,8 +23,11 @@ final class EffectsEndToEndTests: XCTestCase, PhotoFolderTest {
     }
 
     /// A checkerboard of 16 px squares (8 px scaled to cover) blurred with σ = 20 is flat grey in
-    /// the middle (linear-light average of black and white: 188 in sRGB),
-    /// and opaque to the canvas edges (the edge pixels are extended).
+    /// the middle and opaque to the canvas edges (the edge pixels are extended). Under
+    /// `compositing: linear` the grey is the linear-light average of black and white (188 in
+    /// sRGB); under `css` (the default) the blur averages sRGB-encoded values: 127.5 for the pure
+    /// squares, lifted to about 143 by the squares' edges, which the 2x upscale interpolates in
+    /// linear light (photo resampling stays linear).
     func testBlurredCheckerboardBackgroundIsFlatAndOpaque() throws {
         let canvas = try render("""
             version: 1
@@ -38,11 +41,16 @@ final class EffectsEndToEndTests: XCTestCase, PhotoFolderTest {
             version: 1
             canvas: {width: 128, height: 128, background: {image: photos/checker.png, blur: 20, color: "#ff00ff"}}
             """)
+        let linear = try render("""
+            version: 1
+            canvas: {compositing: linear, width: 128, height: 128, background: {image: photos/checker.png, blur: 20, color: "#ff00ff"}}
+            """)
         for y in stride(from: 32, to: 96, by: 3) {
             for x in stride(from: 32, to: 96, by: 3) {
                 let p = blurred[x, y]
-                XCTAssertEqual(Double(p.red), 188, accuracy: 3, "(\(x), \(y))")
+                XCTAssertEqual(Double(p.red), 143, accuracy: 3, "(\(x), \(y))")
                 XCTAssertEqual(p.red, p.green); XCTAssertEqual(p.green, p.blue)
+                XCTAssertEqual(Double(linear[x, y].red), 188, accuracy: 3, "linear (\(x), \(y))")
             }
         }
         for (x, y) in [(0, 0), (127, 0), (0, 127), (127, 127), (64, 0), (0, 64)] {

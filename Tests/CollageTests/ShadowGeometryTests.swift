@@ -26,7 +26,9 @@ final class ShadowGeometryTests: XCTestCase, PhotoFolderTest {
     /// The shadow's coverage at a pixel of black shadow over white: coverage
     /// composites in linear light (docs/format.md "Effects"), so the pixel is
     /// the encoding of 1 − coverage.
-    private func coverage(_ pixel: Color) -> Double { 1 - Double(SRGBTransfer.decode(pixel.red)) }
+    /// The coverage of a black shadow over white: composited on sRGB-encoded values
+    /// (`canvas.compositing: css`, the default), so the byte itself gives it.
+    private func coverage(_ pixel: Color) -> Double { 1 - Double(pixel.red) / 255 }
 
     /// CSS's spread radius (css-backgrounds-3 "spread distance"), for an outer shadow.
     private func cssSpreadRadius(_ r: Double, spread s: Double) -> Double {

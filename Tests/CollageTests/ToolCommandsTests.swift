@@ -195,8 +195,8 @@ final class ToolCommandsTests: XCTestCase {
         XCTAssertEqual(pixel(debug, 629, 300), pixel(plain, 629, 300))
         // The id label's dark box at the cell's top-left corner (over the letterbox background).
         XCTAssertEqual(plain[510, 28], Color.white)
-        // Black at alpha 160 over white in linear light: 1 - 160/255 = 0.3725 linear = sRGB 164.
-        XCTAssertEqual(debug[510, 28], Color(red: 164, green: 164, blue: 164))
+        // Black at alpha 160 over white on sRGB-encoded values (`compositing: css`): 255 × (1 - 160/255) = 95.
+        XCTAssertEqual(debug[510, 28], Color(red: 95, green: 95, blue: 95))
         // Outside every cell nothing changes.
         XCTAssertEqual(pixel(debug, 10, 10), pixel(plain, 10, 10))
         XCTAssertEqual(pixel(debug, 500, 250), pixel(plain, 500, 250))

@@ -1,17 +1,20 @@
 /// The pixels of an isolated layer (`SceneItem.beginLayer`) over the canvas
-/// rows being composited: premultiplied linear R, G, B, A floats, starting
+/// rows being composited: premultiplied R, G, B, A floats of the scene's
+/// `Compositing` working space, starting
 /// transparent, `region.width` pixels a row for `rows` (canvas rows within
 /// the layer's region). Items inside the layer composite here
 /// (`FloatCompositor`); at the layer's end it is multiplied by its clip and
 /// composited with its opacity onto what lies below.
 final class LayerBuffer {
     let layer: LayerDraw
+    let space: Compositing
     let region: PixelRect
     let rows: Range<Int>
     private(set) var pixels: [Float]
 
-    init(_ layer: LayerDraw, region: PixelRect, rows: Range<Int>) {
+    init(_ layer: LayerDraw, space: Compositing, region: PixelRect, rows: Range<Int>) {
         self.layer = layer
+        self.space = space
         self.region = region
         self.rows = rows
         pixels = [Float](repeating: 0, count: region.width * rows.count * 4)
@@ -42,21 +45,22 @@ final class LayerBuffer {
                 let row = source.baseAddress! + (y - rows.lowerBound) * region.width * 4
                 if let below {
                     below.withPixel(x: region.x, y: y) {
-                        FloatCompositor.blend(row, count: region.width, opacity: opacity, mode: layer.blend, onto: $0)
+                        FloatCompositor.blend(row, count: region.width, opacity: opacity, mode: layer.blend, onto: $0,
+                                              space: space)
                     }
                 } else {
                     Compositor.blend(row, count: region.width, opacity: opacity, mode: layer.blend,
-                                     onto: canvas.pixel(x: region.x, y: y))
+                                     onto: canvas.pixel(x: region.x, y: y), space: space)
                 }
             }
         }
     }
 }
 
-/// Source-over onto premultiplied linear float pixels (an isolated layer),
-/// with the same clamps as `Compositor`.
+/// Source-over onto premultiplied float pixels of a working space (an
+/// isolated layer), with the same clamps as `Compositor`.
 enum FloatCompositor {
-    /// `count` premultiplied linear pixels times `opacity` over `destination`.
+    /// `count` premultiplied pixels times `opacity` over `destination` (both of one working space).
     static func over(_ source: UnsafePointer<Float>, count: Int, opacity: Float, onto destination: UnsafeMutablePointer<Float>) {
         for i in 0 ..< count {
             let p = i * 4
@@ -70,11 +74,11 @@ enum FloatCompositor {
         }
     }
 
-    /// `color` times each coverage byte (nil: full) over `count` pixels of `destination`.
-    static func over(_ color: Color, coverage: UnsafePointer<UInt8>?, count: Int, onto destination: UnsafeMutablePointer<Float>) {
-        let alpha = Float(color.alpha) / 255
-        let r = SRGBTransfer.decode(color.red) * alpha, g = SRGBTransfer.decode(color.green) * alpha
-        let b = SRGBTransfer.decode(color.blue) * alpha
+    /// `color` times each coverage byte (nil: full) over `count` pixels of `destination`, in `space`.
+    static func over(_ color: Color, coverage: UnsafePointer<UInt8>?, count: Int, onto destination: UnsafeMutablePointer<Float>,
+                     space: Compositing) {
+        let (red, green, blue, alpha) = space.values(of: color)
+        let r = red * alpha, g = green * alpha, b = blue * alpha
         for i in 0 ..< count {
             let c = coverage.map { SRGBTransfer.alphaTable[Int($0[i])] } ?? 1
             guard c > 0 else { continue }

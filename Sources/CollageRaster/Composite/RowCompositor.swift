@@ -103,6 +103,10 @@ struct RowCompositor: Sendable {
     private static func compositeInOrder(_ scene: Scene, plan: RenderPlan, canvas: CanvasPixels, work: RenderWork,
                                          rows: Range<Int>) {
         var layers: [LayerBuffer] = []
+        let space = scene.compositing
+        // A row of linear pixels (a tile: gradients, glyphs; an opaque held
+        // image in a layer) brought into the working space.
+        var tileRow: [Float] = []
         for (index, item) in scene.items.enumerated() where !plan.direct[index] && !plan.footprints[index].region.isEmpty {
             let region = plan.footprints[index].region
             let first = Swift.max(region.y, rows.lowerBound) - region.y
@@ -112,7 +116,7 @@ struct RowCompositor: Sendable {
             let layer = layers.last
             switch item {
             case .beginLayer(let draw):
-                layers.append(LayerBuffer(draw, region: region, rows: region.y + first ..< region.y + end))
+                layers.append(LayerBuffer(draw, space: space, region: region, rows: region.y + first ..< region.y + end))
             case .endLayer:
                 let top = layers.removeLast()
                 top.composite(onto: layers.last, canvas: canvas)
@@ -121,10 +125,18 @@ struct RowCompositor: Sendable {
                 let drawn = plan.workItems?[index] ?? index
                 guard let held = work.heldDraw(item: drawn) else { continue }
                 defer { work.composited(rows: lines.count, ofHeldDraw: drawn) }
+                // An opaque held tile is linear (`RenderWork.HeldDraw.opaque`):
+                // in a layer, its rows enter the working space first.
+                let converts = held.opaque && layer != nil && space != .linear
+                if converts, tileRow.count < region.width * 4 {
+                    tileRow = [Float](repeating: 0, count: region.width * 4)
+                }
                 held.pixels.withUnsafeBufferPointer { tile in
+                tileRow.withUnsafeMutableBufferPointer { scratch in
                     for y in lines {
-                        let source = tile.baseAddress! + y * region.width * 4
+                        var source = tile.baseAddress! + y * region.width * 4
                         if let layer {
+                            if converts { source = space.fromLinear(source, count: region.width, into: scratch.baseAddress!) }
                             layer.withPixel(x: region.x, y: region.y + y) {
                                 FloatCompositor.over(source, count: region.width, opacity: held.opacity, onto: $0)
                             }
@@ -132,12 +144,12 @@ struct RowCompositor: Sendable {
                         }
                         let target = canvas.pixel(x: region.x, y: region.y + y)
                         if held.opaque {
-                            Compositor.writeOpaque(source, count: region.width, to: target)
+                            Compositor.writeOpaque(source, count: region.width, to: target, space: .linear)
                         } else {
-                            Compositor.blend(source, count: region.width, opacity: held.opacity, onto: target)
+                            Compositor.blend(source, count: region.width, opacity: held.opacity, onto: target, space: space)
                         }
                     }
-                }
+                }}
             case .mask(let draw):
                 draw.mask.coverage.withUnsafeBufferPointer { coverage in
                     for y in lines {
@@ -145,11 +157,11 @@ struct RowCompositor: Sendable {
                             + (region.x - draw.originX)
                         if let layer {
                             layer.withPixel(x: region.x, y: region.y + y) {
-                                FloatCompositor.over(draw.color, coverage: source, count: region.width, onto: $0)
+                                FloatCompositor.over(draw.color, coverage: source, count: region.width, onto: $0, space: space)
                             }
                         } else {
                             Compositor.blend(draw.color, coverage: source, count: region.width,
-                                             onto: canvas.pixel(x: region.x, y: region.y + y))
+                                             onto: canvas.pixel(x: region.x, y: region.y + y), space: space)
                         }
                     }
                 }
@@ -157,27 +169,33 @@ struct RowCompositor: Sendable {
                 for y in lines {
                     if let layer {
                         layer.withPixel(x: region.x, y: region.y + y) {
-                            FloatCompositor.over(color, coverage: nil, count: region.width, onto: $0)
+                            FloatCompositor.over(color, coverage: nil, count: region.width, onto: $0, space: space)
                         }
                     } else {
-                        Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y))
+                        Compositor.fill(color, count: region.width, onto: canvas.pixel(x: region.x, y: region.y + y),
+                                        space: space)
                     }
                 }
             case .tile(let tile):
+                if space != .linear, tileRow.count < region.width * 4 {
+                    tileRow = [Float](repeating: 0, count: region.width * 4)
+                }
                 tile.pixels.withUnsafeBufferPointer { pixels in
+                tileRow.withUnsafeMutableBufferPointer { scratch in
                     for y in lines {
-                        let source = pixels.baseAddress! + ((region.y + y - tile.originY) * tile.width
+                        var source = pixels.baseAddress! + ((region.y + y - tile.originY) * tile.width
                             + (region.x - tile.originX)) * 4
+                        if space != .linear { source = space.fromLinear(source, count: region.width, into: scratch.baseAddress!) }
                         if let layer {
                             layer.withPixel(x: region.x, y: region.y + y) {
                                 FloatCompositor.over(source, count: region.width, opacity: 1, onto: $0)
                             }
                         } else {
                             Compositor.blend(source, count: region.width, opacity: 1,
-                                             onto: canvas.pixel(x: region.x, y: region.y + y))
+                                             onto: canvas.pixel(x: region.x, y: region.y + y), space: space)
                         }
                     }
-                }
+                }}
             }
         }
     }

@@ -14,6 +14,7 @@ extension SceneRenderer {
                           kept: ResampledDrawCache? = nil) throws {
         guard let needed = plan.decodeSizes[image] else { return }
         let items = plan.drawsOfImage[image]
+        let space = scene.compositing
         let streaming = plan.streamsImage(image, of: scene)
         switch try provider.stored(image: image, minimumSize: needed, streaming: streaming) {
         case .rows(let stream):
@@ -30,7 +31,7 @@ extension SceneRenderer {
                 let rows = ShapedImageDraw.StoredRows(size: size, orientation: stream.orientation, opaque: true,
                                                       needColumns: stream.needColumns, row: stream.row)
                 drawShaped(draw, item: items[0], plan: plan, background: background, canvas: canvas, work: work,
-                           produce: resampling(draw, rows, of: scene), frame: framing(draw, rows, of: scene))
+                           space: space, produce: resampling(draw, rows, of: scene), frame: framing(draw, rows, of: scene))
             } else {
                 drawPlain(draw, item: items[0], of: scene, plan: plan, background: background, storedSize: size,
                           orientation: stream.orientation, opaqueSource: true, needColumns: stream.needColumns,
@@ -57,10 +58,10 @@ extension SceneRenderer {
                                                           row: { base + $0 * rowBytes })
                     if let shadow = draw.shadow {
                         drawShadow(draw, shadow, item: item, plan: plan, background: background, canvas: canvas,
-                                   work: work, produce: resampling(draw, rows, of: scene))
+                                   work: work, space: space, produce: resampling(draw, rows, of: scene))
                     } else {
                         drawShaped(draw, item: item, plan: plan, background: background, canvas: canvas, work: work,
-                                   produce: resampling(draw, rows, of: scene), frame: framing(draw, rows, of: scene))
+                                   space: space, produce: resampling(draw, rows, of: scene), frame: framing(draw, rows, of: scene))
                     }
                 }
             }
@@ -91,10 +92,10 @@ extension SceneRenderer {
                 }
                 if let shadow = draw.shadow {
                     try drawShadow(draw, shadow, item: item, plan: plan, background: background, canvas: canvas,
-                                   work: work, produce: produce)
+                                   work: work, space: space, produce: produce)
                 } else {
                     try drawShaped(draw, item: item, plan: plan, background: background, canvas: canvas, work: work,
-                                   produce: produce, frame: frame)
+                                   space: space, produce: produce, frame: frame)
                 }
             }
         }
@@ -121,18 +122,18 @@ extension SceneRenderer {
     }
 
     /// The shaped draw `item`'s rows over its region, from `produce`
-    /// (`ShapedImageDraw` resampling stored rows, or `VectorImageDraw`),
-    /// written to the canvas (direct) or handed to `work`. A transformed
-    /// filtered draw is filtered in its own frame, from `frame`, then turned
-    /// (`ShapedImageDraw.filtered`) and held.
+    /// (`ShapedImageDraw` resampling stored rows, or `VectorImageDraw`:
+    /// linear light, brought into `space`), written to the canvas (direct)
+    /// or handed to `work`. A transformed filtered draw is filtered in its
+    /// own frame, from `frame`, then turned (`ShapedImageDraw.filtered`) and held.
     private static func drawShaped(_ draw: ImageDraw, item: Int, plan: RenderPlan, background: BackgroundFill,
-                                   canvas: CanvasPixels, work: RenderWork,
+                                   canvas: CanvasPixels, work: RenderWork, space: Compositing,
                                    produce: (PixelRect, (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws -> Void,
                                    frame: ShapedImageDraw.FramePixels) rethrows {
         let footprint = plan.footprints[item], region = footprint.region
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
         if !draw.filters.isEmpty, draw.transform != nil {
-            let pixels = try ShapedImageDraw.filtered(draw, region: region, frame: frame)
+            let pixels = try ShapedImageDraw.filtered(draw, region: region, space: space, frame: frame)
             work.hold(.init(region: region, pixels: pixels, opaque: false, opacity: opacity), item: item)
             return
         }
@@ -148,17 +149,20 @@ extension SceneRenderer {
                     }
                 }
             }
-            holdFiltered(draw, pixels: pixels, picture: picture, item: item, region: region, opacity: opacity, work: work)
+            space.fromLinear(&pixels)
+            holdFiltered(draw, pixels: pixels, picture: picture, item: item, region: region, opacity: opacity, work: work,
+                         space: space)
             return
         }
         if plan.direct[item] { background.fill(footprint, canvas: canvas) }
         try produce(region) { y, values in
+            space.fromLinear(values.baseAddress!, count: region.width)
             if plan.direct[item] {
                 // Only the row's span: beside it another draw may own the pixels.
                 let columns = footprint.columns(ofRow: y)
                 guard !columns.isEmpty else { return }
                 Compositor.blend(values.baseAddress! + (columns.lowerBound - region.x) * 4, count: columns.count,
-                                 opacity: opacity, onto: canvas.pixel(x: columns.lowerBound, y: y))
+                                 opacity: opacity, onto: canvas.pixel(x: columns.lowerBound, y: y), space: space)
             } else {
                 work.append(row: values, of: item, region: region, y: y, opacity: opacity)
             }
@@ -167,10 +171,10 @@ extension SceneRenderer {
 
     /// The shadow draw `item` (`ImageShadow`): the picture's rows over its
     /// reach from `produce` (as for a shaped draw), whose alpha is spread and
-    /// blurred; writes `shadow.color` times that coverage over the item's
-    /// region to the canvas (direct) or hands it to `work`.
+    /// blurred; writes `shadow.color` (in `space`) times that coverage over
+    /// the item's region to the canvas (direct) or hands it to `work`.
     private static func drawShadow(_ draw: ImageDraw, _ shadow: ImageShadow, item: Int, plan: RenderPlan,
-                                   background: BackgroundFill, canvas: CanvasPixels, work: RenderWork,
+                                   background: BackgroundFill, canvas: CanvasPixels, work: RenderWork, space: Compositing,
                                    produce: (PixelRect, (Int, UnsafeMutableBufferPointer<Float>) -> Void) throws -> Void) rethrows {
         let region = plan.footprints[item].region
         let picture = draw.pictureReach
@@ -188,8 +192,8 @@ extension SceneRenderer {
         }
         let coverage = shadow.coverage(ofAlpha: PlacedMask(mask: alpha, x: picture.x, y: picture.y), over: region)
         let colour = shadow.color
-        let linear = (SRGBTransfer.decode(colour.red), SRGBTransfer.decode(colour.green), SRGBTransfer.decode(colour.blue))
-        let colourAlpha = SRGBTransfer.alphaTable[Int(colour.alpha)]
+        let (red, green, blue, colourAlpha) = space.values(of: colour)
+        let linear = (red, green, blue)
         var pixels = [Float](repeating: 0, count: region.width * region.height * 4)
         for (index, value) in coverage.coverage.enumerated() where value != 0 {
             let a = SRGBTransfer.alphaTable[Int(value)] * colourAlpha
@@ -202,7 +206,7 @@ extension SceneRenderer {
             pixels.withUnsafeBufferPointer { tile in
                 for row in 0 ..< region.height {
                     Compositor.blend(tile.baseAddress! + row * region.width * 4, count: region.width, opacity: opacity,
-                                     onto: canvas.pixel(x: region.x, y: region.y + row))
+                                     onto: canvas.pixel(x: region.x, y: region.y + row), space: space)
                 }
             }
         } else {
@@ -237,8 +241,10 @@ extension SceneRenderer {
         let region = draw.filters.isEmpty ? footprintRegion
             : draw.pictureReach.intersection(PixelRect(x: 0, y: 0, width: scene.size.width, height: scene.size.height))
         let opacity = Float(Swift.min(Swift.max(draw.opacity, 0), 1))
+        let space = scene.compositing
         guard !region.isEmpty else {
-            holdFiltered(draw, pixels: [], picture: region, item: item, region: footprintRegion, opacity: opacity, work: work)
+            holdFiltered(draw, pixels: [], picture: region, item: item, region: footprintRegion, opacity: opacity, work: work,
+                         space: space)
             return
         }
         let upright = orientation.uprightSize(ofStored: storedSize)
@@ -310,7 +316,7 @@ extension SceneRenderer {
                 let place = oriented.placement(ofRow: row)
                 let target = canvas.pixel(x: draw.destination.x + place.x, y: draw.destination.y + place.y)
                 let step = place.dx + place.dy * canvas.width
-                Compositor.writeOpaque(values.baseAddress!, count: count, to: target, step: step)
+                Compositor.writeOpaque(values.baseAddress!, count: count, to: target, step: step, space: .linear)
                 made.rows.append(row)
                 made.places.append((place.x, place.y))
                 made.step = (place.dx, place.dy)
@@ -326,15 +332,22 @@ extension SceneRenderer {
                 let target = canvas.pixel(x: draw.destination.x + place.x, y: draw.destination.y + place.y)
                 let step = place.dx + place.dy * canvas.width
                 if opaque {
-                    Compositor.writeOpaque(values.baseAddress!, count: count, to: target, step: step)
+                    // The resampled linear pixels, encoded as they are under either space.
+                    Compositor.writeOpaque(values.baseAddress!, count: count, to: target, step: step, space: .linear)
                 } else {
-                    Compositor.blend(values.baseAddress!, count: count, opacity: opacity, onto: target, step: step)
+                    space.fromLinear(values.baseAddress!, count: count)
+                    Compositor.blend(values.baseAddress!, count: count, opacity: opacity, onto: target, step: step,
+                                     space: space)
                 }
             }
         } else {
+            // An opaque unfiltered tile stays linear, written as a direct one
+            // is (`RenderWork.HeldDraw.opaque`); any other enters the working space.
+            let working = !opaque || !draw.filters.isEmpty
             var pixels = [Float](repeating: 0, count: region.width * region.height * 4)
             pixels.withUnsafeMutableBufferPointer { tile in
                 produce { row, values in
+                    if working { space.fromLinear(values.baseAddress!, count: count) }
                     let place = oriented.placement(ofRow: row)
                     var start = ((place.y - local.y) * region.width + (place.x - local.x)) * 4
                     let step = (place.dx + place.dy * region.width) * 4
@@ -348,19 +361,20 @@ extension SceneRenderer {
             }
             guard draw.filters.isEmpty else {
                 holdFiltered(draw, pixels: pixels, picture: region, item: item, region: footprintRegion, opacity: opacity,
-                             work: work)
+                             work: work, space: space)
                 return
             }
             work.hold(.init(region: region, pixels: pixels, opaque: opaque, opacity: opacity), item: item)
         }
     }
 
-    /// Filters the resampled `pixels` of `picture` (`ImageFilters`) over the
-    /// draw's footprint `region` and hands them to `work`.
+    /// Filters the resampled `pixels` of `picture` (already in `space`;
+    /// `ImageFilters`) over the draw's footprint `region` and hands them to `work`.
     private static func holdFiltered(_ draw: ImageDraw, pixels: [Float], picture: PixelRect, item: Int,
-                                     region: PixelRect, opacity: Float, work: RenderWork) {
+                                     region: PixelRect, opacity: Float, work: RenderWork, space: Compositing) {
         let filtered = picture.isEmpty ? [Float](repeating: 0, count: region.width * region.height * 4)
-            : ImageFilters.apply(draw.filters, to: pixels, picture: picture, edges: draw.edges, output: region)
+            : ImageFilters.apply(draw.filters, to: pixels, picture: picture, edges: draw.edges, output: region,
+                                 space: space)
         work.hold(.init(region: region, pixels: filtered, opaque: false, opacity: opacity), item: item)
     }
 }

@@ -25,10 +25,11 @@ extension ShapedImageDraw {
     typealias FramePixels = (_ part: PixelRect) throws -> [Float]
 
     /// The filtered, transformed `draw` over canvas pixels `region`
-    /// (`region.width × region.height` premultiplied linear RGBA pixels,
+    /// (`region.width × region.height` premultiplied RGBA pixels of `space`,
     /// rows top to bottom; zero outside the coverage), from the picture's
-    /// frame pixels `frame`. A draw without a transform or coverage gives zeros.
-    static func filtered(_ draw: ImageDraw, region: PixelRect, frame: FramePixels) rethrows -> [Float] {
+    /// frame pixels `frame` (linear, brought into `space` before the filters).
+    /// A draw without a transform or coverage gives zeros.
+    static func filtered(_ draw: ImageDraw, region: PixelRect, space: Compositing, frame: FramePixels) rethrows -> [Float] {
         var tile = [Float](repeating: 0, count: Swift.max(0, region.width * region.height) * 4)
         guard !region.isEmpty, let transform = draw.transform, let inverse = transform.inverted,
               let coverage = draw.coverage else { return tile }
@@ -42,7 +43,10 @@ extension ShapedImageDraw {
         let input = PixelRect(x: part.x - blur, y: part.y - blur, width: part.width + 2 * blur,
                               height: part.height + 2 * blur).intersection(whole)
         guard !input.isEmpty else { return tile }
-        let filtered = ImageFilters.apply(draw.filters, to: try frame(input), picture: input, edges: draw.edges, output: part)
+        var pixels = try frame(input)
+        space.fromLinear(&pixels)
+        let filtered = ImageFilters.apply(draw.filters, to: pixels, picture: input, edges: draw.edges, output: part,
+                                          space: space)
         var row = [Float](repeating: 0, count: region.width * 4)
         filtered.withUnsafeBufferPointer { picture in
             tile.withUnsafeMutableBufferPointer { tile in

@@ -1,17 +1,17 @@
 /// Blend modes (`BlendMode`) onto the canvas and onto isolated layers: the
 /// source and the backdrop are un-premultiplied and sRGB-encoded (8 bits a
 /// channel, as browsers blend), mixed by the mode's formula, and the mixed
-/// colour (1 - αb) Cs + αb B(Cb, Cs) is composited source-over in
-/// premultiplied linear light with the source's alpha (W3C Compositing and
-/// Blending Level 1, "Blending"; README "Rules": Rendering).
+/// colour (1 - αb) Cs + αb B(Cb, Cs) is composited source-over in the
+/// premultiplied working space of the `Compositing` with the source's alpha
+/// (W3C Compositing and Blending Level 1, "Blending"; README "Rules": Rendering).
 extension Compositor {
-    /// `count` premultiplied linear pixels (R, G, B, A floats) times
+    /// `count` premultiplied pixels of `space` (R, G, B, A floats) times
     /// `opacity`, blended by `mode` onto the canvas bytes at `destination`.
     static func blend(_ source: UnsafePointer<Float>, count: Int, opacity: Float, mode: BlendMode,
-                      onto destination: UnsafeMutablePointer<UInt8>) {
-        guard mode != .normal else { return blend(source, count: count, opacity: opacity, onto: destination) }
-        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+                      onto destination: UnsafeMutablePointer<UInt8>, space: Compositing) {
+        guard mode != .normal else { return blend(source, count: count, opacity: opacity, onto: destination, space: space) }
+        space.encodeTable.withUnsafeBufferPointer { encode in
+        space.decodeTable.withUnsafeBufferPointer { decode in
         SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
             for i in 0 ..< count {
                 let p = i * 4
@@ -27,13 +27,13 @@ extension Compositor {
 }
 
 extension FloatCompositor {
-    /// `count` premultiplied linear pixels times `opacity`, blended by
-    /// `mode` onto premultiplied linear float pixels (an isolated layer).
+    /// `count` premultiplied pixels of `space` times `opacity`, blended by
+    /// `mode` onto premultiplied float pixels of `space` (an isolated layer).
     static func blend(_ source: UnsafePointer<Float>, count: Int, opacity: Float, mode: BlendMode,
-                      onto destination: UnsafeMutablePointer<Float>) {
+                      onto destination: UnsafeMutablePointer<Float>, space: Compositing) {
         guard mode != .normal else { return over(source, count: count, opacity: opacity, onto: destination) }
-        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+        space.encodeTable.withUnsafeBufferPointer { encode in
+        space.decodeTable.withUnsafeBufferPointer { decode in
             for i in 0 ..< count {
                 let p = i * 4
                 guard let (cs, a) = BlendPixel.source(source + p, opacity: opacity, encode: encode) else { continue }
@@ -76,7 +76,7 @@ enum BlendPixel {
     }
 
     /// The mixed colour (1 - αb) Cs + αb B(Cb, Cs), rounded to 8 bits and
-    /// returned in linear light (not premultiplied).
+    /// returned in the working space of `decode` (not premultiplied).
     @inline(__always)
     static func mix(_ mode: BlendMode, backdrop cb: SIMD3<Float>, backdropAlpha ab: Float, source cs: SIMD3<Float>,
                     decode: UnsafeBufferPointer<Float>) -> SIMD3<Float> {

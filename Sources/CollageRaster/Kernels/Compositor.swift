@@ -1,15 +1,18 @@
 /// Writes and blends onto the canvas: source-over with premultiplied alpha
-/// in linear light (README "Rules": Rendering); the canvas itself stays
-/// RGBA8 sRGB with straight alpha, converted through `SRGBTransfer`'s tables.
+/// in the working space of a `Compositing` (sRGB-encoded values under
+/// `css`, linear light under `linear`; README "Rules": Rendering); the
+/// canvas itself stays RGBA8 sRGB with straight alpha, converted through
+/// the space's tables.
 enum Compositor {
-    /// Opaque fast path: writes `count` pixels of resampled linear colour
-    /// (R, G, B, A floats, alpha ignored and taken as 1) straight to sRGB
-    /// bytes at `destination`, without reading the canvas.
+    /// Opaque fast path: writes `count` pixels of colour in `space` (R, G,
+    /// B, A floats, alpha ignored and taken as 1; `.linear` for a photo's
+    /// resampled pixels) straight to sRGB bytes at `destination`, without
+    /// reading the canvas.
     /// `step`: canvas pixels from one written pixel to the next (1 along a
     /// row; -1, the canvas width or its negative for an oriented image).
     static func writeOpaque(_ source: UnsafePointer<Float>, count: Int, to destination: UnsafeMutablePointer<UInt8>,
-                            step: Int = 1) {
-        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
+                            step: Int = 1, space: Compositing) {
+        space.encodeTable.withUnsafeBufferPointer { encode in
             let table = encode.baseAddress!
             let raw = UnsafeRawPointer(source)
             for i in 0..<count {
@@ -54,15 +57,15 @@ enum Compositor {
         }
     }
 
-    /// Source-over of `count` premultiplied linear pixels (R, G, B, A floats),
-    /// each scaled by `opacity` (0...1), onto the canvas bytes at `destination`.
+    /// Source-over of `count` premultiplied pixels of `space` (R, G, B, A
+    /// floats), each scaled by `opacity` (0...1), onto the canvas bytes at `destination`.
     /// Alpha is clamped to 0...1 and colour to 0...alpha first, which removes
     /// the Lanczos ringing that no real pixel can hold.
     /// `step`: canvas pixels from one pixel to the next, as for `writeOpaque`.
     static func blend(_ source: UnsafePointer<Float>, count: Int, opacity: Float,
-                      onto destination: UnsafeMutablePointer<UInt8>, step: Int = 1) {
-        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+                      onto destination: UnsafeMutablePointer<UInt8>, step: Int = 1, space: Compositing) {
+        space.encodeTable.withUnsafeBufferPointer { encode in
+        space.decodeTable.withUnsafeBufferPointer { decode in
         SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
             for i in 0..<count {
                 let p = i * 4
@@ -85,13 +88,13 @@ enum Compositor {
     }
 
     /// Source-over of `color` scaled by each coverage byte (0 = none,
-    /// 255 = full) of `coverage`, `count` pixels, onto `destination`.
+    /// 255 = full) of `coverage`, `count` pixels, onto `destination`, in `space`.
     static func blend(_ color: Color, coverage: UnsafePointer<UInt8>, count: Int,
-                      onto destination: UnsafeMutablePointer<UInt8>) {
-        let linear = (SRGBTransfer.decode(color.red), SRGBTransfer.decode(color.green), SRGBTransfer.decode(color.blue))
-        let colorAlpha = Float(color.alpha) / 255
-        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+                      onto destination: UnsafeMutablePointer<UInt8>, space: Compositing) {
+        let (red, green, blue, colorAlpha) = space.values(of: color)
+        let linear = (red, green, blue)
+        space.encodeTable.withUnsafeBufferPointer { encode in
+        space.decodeTable.withUnsafeBufferPointer { decode in
         SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
             for i in 0..<count {
                 let c = coverage[i]
@@ -109,8 +112,8 @@ enum Compositor {
     }
 
     /// Fills `count` pixels at `destination` with `color`: a plain write when
-    /// it is opaque, source-over in linear light otherwise.
-    static func fill(_ color: Color, count: Int, onto destination: UnsafeMutablePointer<UInt8>) {
+    /// it is opaque, source-over in `space` otherwise.
+    static func fill(_ color: Color, count: Int, onto destination: UnsafeMutablePointer<UInt8>, space: Compositing) {
         if color.isOpaque {
             for i in 0..<count {
                 let d = destination + i * 4
@@ -119,11 +122,10 @@ enum Compositor {
             return
         }
         guard color.alpha != 0 else { return }
-        let a = Float(color.alpha) / 255
-        let r = SRGBTransfer.decode(color.red) * a, g = SRGBTransfer.decode(color.green) * a
-        let b = SRGBTransfer.decode(color.blue) * a
-        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+        let (red, green, blue, a) = space.values(of: color)
+        let r = red * a, g = green * a, b = blue * a
+        space.encodeTable.withUnsafeBufferPointer { encode in
+        space.decodeTable.withUnsafeBufferPointer { decode in
         SRGBTransfer.alphaTable.withUnsafeBufferPointer { alpha in
             for i in 0..<count {
                 over(r: r, g: g, b: b, a: a, onto: destination + i * 4, encode: encode, decode: decode, alpha: alpha)
@@ -131,8 +133,9 @@ enum Compositor {
         }}}
     }
 
-    /// One pixel of source-over: premultiplied linear source (`r`, `g`, `b`
-    /// at most `a`, `a` in 0...1) over the straight sRGB canvas pixel `d`.
+    /// One pixel of source-over: premultiplied working-space source (`r`,
+    /// `g`, `b` at most `a`, `a` in 0...1) over the straight sRGB canvas
+    /// pixel `d`, through the space's `encode` and `decode` tables.
     @inline(__always)
     static func over(r: Float, g: Float, b: Float, a: Float, onto d: UnsafeMutablePointer<UInt8>,
                              encode: UnsafeBufferPointer<UInt8>, decode: UnsafeBufferPointer<Float>,

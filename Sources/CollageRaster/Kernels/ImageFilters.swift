@@ -1,5 +1,7 @@
 /// Applies an image draw's `Filter`s, in order, to its resampled pixels
-/// (premultiplied linear RGBA floats). Colour functions act on the
+/// (premultiplied RGBA floats of a `Compositing` working space: `blur`
+/// averages those values, sRGB-encoded under `css`, linear light under
+/// `linear`). Colour functions act on the
 /// un-premultiplied sRGB-encoded colour, 8 bits a channel in and out of
 /// each run of consecutive colour functions (as browsers filter 8-bit
 /// pixels), each function's result clamped to 0...1; `opacity` scales
@@ -9,7 +11,7 @@ enum ImageFilters {
     /// hold `picture` (inside `output`; pixels of `output` outside it start
     /// transparent).
     static func apply(_ filters: [Filter], to pixels: [Float], picture: PixelRect, edges: GaussianBlur.Edges,
-                      output: PixelRect) -> [Float] {
+                      output: PixelRect, space: Compositing) -> [Float] {
         var current = pixels, rect = picture
         var index = 0
         while index < filters.count {
@@ -17,7 +19,7 @@ enum ImageFilters {
             if filter.colorMatrix != nil {
                 var end = index
                 while end < filters.count, filters[end].colorMatrix != nil { end += 1 }
-                applyColor(filters[index ..< end].compactMap(\.colorMatrix), to: &current)
+                applyColor(filters[index ..< end].compactMap(\.colorMatrix), to: &current, space: space)
                 index = end
                 continue
             }
@@ -49,11 +51,12 @@ enum ImageFilters {
     }
 
     /// A run of colour matrices on every pixel that is not transparent.
-    private static func applyColor(_ matrices: [(matrix: [Float], offset: Float)], to pixels: inout [Float]) {
+    private static func applyColor(_ matrices: [(matrix: [Float], offset: Float)], to pixels: inout [Float],
+                                   space: Compositing) {
         let flat = matrices.flatMap { $0.matrix + [$0.offset] }
         let count = matrices.count
-        SRGBTransfer.encodeTable.withUnsafeBufferPointer { encode in
-        SRGBTransfer.decodeTable.withUnsafeBufferPointer { decode in
+        space.encodeTable.withUnsafeBufferPointer { encode in
+        space.decodeTable.withUnsafeBufferPointer { decode in
         flat.withUnsafeBufferPointer { m in
         pixels.withUnsafeMutableBufferPointer { p in
             for i in stride(from: 0, to: p.count, by: 4) {

@@ -2,8 +2,8 @@
 /// and Blending Level 1, "Blending"). The formula B(Cb, Cs) acts on
 /// un-premultiplied sRGB-encoded colours in 0...1 (Cb the backdrop, Cs the
 /// source), as browsers do; the mixed colour (1 - αb) Cs + αb B(Cb, Cs) is
-/// then composited source-over in premultiplied linear light with the
-/// source's alpha (README "Rules": Rendering).
+/// then composited source-over with the source's alpha, premultiplied in
+/// the scene's `Compositing` space (README "Rules": Rendering).
 public enum BlendMode: String, Sendable, Hashable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity

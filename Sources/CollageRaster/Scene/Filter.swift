@@ -6,8 +6,8 @@ import Glibc
 /// The colour functions are the spec's `feColorMatrix` and
 /// `feComponentTransfer` equivalents and act on un-premultiplied
 /// sRGB-encoded values in 0...1, clamped after each function (as browsers
-/// do); `opacity` multiplies alpha; `blur` is a Gaussian in premultiplied
-/// linear light (README "Rules": Rendering).
+/// do); `opacity` multiplies alpha; `blur` is a Gaussian on premultiplied
+/// values of the scene's `Compositing` space (README "Rules": Rendering).
 public enum Filter: Sendable, Hashable {
     /// 0...1: 1 is fully grey (luminance weights 0.2126, 0.7152, 0.0722).
     case grayscale(Double)

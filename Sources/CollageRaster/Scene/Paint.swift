@@ -1,6 +1,6 @@
 /// What fills a path.
 public enum Paint: Sendable, Hashable {
-    /// One sRGB colour (straight alpha), blended in linear light.
+    /// One sRGB colour (straight alpha), blended in the scene's `Compositing` space.
     case solid(Color)
     /// A linear or radial gradient over the node's own box (`Gradient`),
     /// drawn as a colour tile of the covered pixels.

@@ -8,6 +8,9 @@ public struct Scene: Sendable {
     public var size: Size
     /// Fills the whole canvas before anything is drawn.
     public var background: Color
+    /// The space coverage, opacity, alpha, blends and blurs composite in
+    /// (`canvas.compositing`). Default `.css` (sRGB-encoded values, as browsers).
+    public var compositing: Compositing = .css
     /// The source images the items refer to by index; each is decoded once.
     public var images: [SceneImage]
     /// The scene graph the items were flattened from (empty for a scene
@@ -22,13 +25,16 @@ public struct Scene: Sendable {
     public var slots: [SceneSlot] = []
 
     /// A scene of device-space draws (tests, debug outlines).
-    public init(size: Size, background: Color, images: [SceneImage] = [], items: [SceneItem] = []) {
+    public init(size: Size, background: Color, images: [SceneImage] = [], items: [SceneItem] = [],
+                compositing: Compositing = .css) {
         self.size = size; self.background = background; self.images = images; self.items = items; nodes = []
+        self.compositing = compositing
     }
 
     /// A scene of nodes, flattened into `items` (`SceneFlattener`).
-    public init(size: Size, background: Color, images: [SceneImage] = [], nodes: [Node]) {
+    public init(size: Size, background: Color, images: [SceneImage] = [], nodes: [Node], compositing: Compositing = .css) {
         self.size = size; self.background = background; self.images = images; self.nodes = nodes
+        self.compositing = compositing
         items = SceneFlattener(canvas: size).flatten(nodes)
     }
 
@@ -80,9 +86,10 @@ public enum SceneItem: Sendable {
     case image(ImageDraw)
     /// Fill canvas pixels with `color` where `mask` covers them (text, shapes).
     case mask(MaskDraw)
-    /// Fill a rectangle with a colour (blended in linear light).
+    /// Fill a rectangle with a colour (blended in the scene's `compositing` space).
     case fill(PixelRect, Color)
-    /// Composite colour pixels source-over in linear light (colour glyphs).
+    /// Composite colour pixels (premultiplied linear light: gradients, colour
+    /// glyphs) source-over in the scene's `compositing` space.
     case tile(ColorTile)
     /// The items up to the matching `endLayer` draw into an isolated,
     /// transparent layer (premultiplied linear floats) over `region`, which

@@ -8,11 +8,12 @@ import Dispatch
 /// a serial queue.
 final class RenderWork: @unchecked Sendable {
     /// A resampled draw kept for in-order compositing: `region.width *
-    /// region.height` pixels of premultiplied linear R, G, B, A floats.
+    /// region.height` pixels of premultiplied R, G, B, A floats, in the
+    /// scene's `Compositing` working space, or linear light when `opaque`.
     struct HeldDraw {
         let region: PixelRect
         var pixels: [Float]
-        /// Opaque photo at opacity 1: written without reading the canvas.
+        /// Opaque photo at opacity 1 (linear pixels): written without reading the canvas.
         let opaque: Bool
         let opacity: Float
     }
