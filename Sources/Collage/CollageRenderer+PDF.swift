@@ -4,6 +4,14 @@ import CollageRaster
 import CollageSpec
 
 extension CollageRenderer {
+    /// One page of a PDF: its document, layout, headers and whole scene.
+    struct PDFPage {
+        var spec: Spec
+        var layout: Layout
+        var headers: [ImageHeader]
+        var scene: Scene
+    }
+
     /// The PDF of `scene` (a vector output, `OutputFormat.isVector`): one
     /// page written by `PDFDocumentWriter` from the scene graph, its photos
     /// decoded by the same provider as a raster render. `streaming`: to a
@@ -12,29 +20,73 @@ extension CollageRenderer {
     /// - Throws: as `encode(_:as:spec:layout:headers:warnings:slotItems:streaming:options:)`.
     static func encodePDF(_ scene: Scene, spec: Spec, layout: Layout, headers: [ImageHeader], streaming: Bool,
                           options: RenderOptions) throws(CollageError) -> Encoded {
+        try encodePDF(pages: 1, spec: spec, streaming: streaming, options: options) { _ throws(CollageError) in
+            PDFPage(spec: spec, layout: layout, headers: headers, scene: scene)
+        }
+    }
+
+    /// A PDF of `pages` pages, page `n` (from 1) made by `page(n)` just
+    /// before it is written, so one page's images are held at a time; `spec`
+    /// (the first page's) gives the writer's options.
+    static func encodePDF(pages: Int, spec: Spec, streaming: Bool, options: RenderOptions,
+                          page: (Int) throws(CollageError) -> PDFPage) throws(CollageError) -> Encoded {
         var file: PendingFile?
         if streaming, options.outputPath != "-" {
             do { file = try AtomicFile.pending(options.outputPath) } catch { throw .failure(.render, error.description) }
         }
         let sink = file?.sink() ?? EncodedSink()
         let document = PDFDocumentWriter(sink: sink, options: pdfOptions(spec: spec, options: options))
-        let provider = try pdfProvider(layout: layout, headers: headers, options: options)
-        do {
-            try document.addPage(scene, images: .init(provider: provider, paths: layout.images.map(\.path), headers: headers),
-                                 dpi: pdfDPI(spec: spec, layout: layout, options: options), frame: layout.print)
-            try document.finish()
-        } catch {
-            throw renderFailure(error, spec: spec, layout: layout, options: options)
+        var warnings: [Diagnostic] = []
+        for number in 1 ... max(1, pages) {
+            let one = try page(number)
+            let provider = try pdfProvider(layout: one.layout, headers: one.headers, options: options)
+            do {
+                try document.addPage(one.scene, images: .init(provider: provider, paths: one.layout.images.map(\.path),
+                                                              headers: one.headers),
+                                     dpi: pdfDPI(spec: one.spec, layout: one.layout, options: options), frame: one.layout.print)
+            } catch {
+                throw renderFailure(error, spec: one.spec, layout: one.layout, options: options)
+            }
+            let found = decodeWarnings(provider, layout: one.layout)
+            if options.strict, !found.isEmpty {
+                throw .diagnostics(DiagnosticList(found.map(\.asError), source: one.spec.source))
+            }
+            warnings += found
         }
+        do { try document.finish() } catch { throw .failure(.render, "cannot write the PDF: \(error)") }
         if let code = sink.failure {
             throw .failure(.render, AtomicFile.WriteError(path: file?.shownPath ?? options.outputPath,
                                                           reason: ImageError.writeFailed(code).reason).description)
         }
-        let warnings = decodeWarnings(provider, layout: layout)
-        if options.strict, !warnings.isEmpty {
-            throw .diagnostics(DiagnosticList(warnings.map(\.asError), source: spec.source))
-        }
         return Encoded(bytes: sink.takeBytes(), format: .pdf, warnings: warnings, file: file)
+    }
+
+    /// Every page of a document (`specs`: one `Spec` a page, in order) in
+    /// one PDF at `options.outputPath`, written whole or not at all: each
+    /// page laid out, checked (`PrintPreflight`, `--strict`) and written in
+    /// turn. `inputs`: files the output must not replace.
+    /// - Returns: each page's prepared document, the file's size and the
+    ///   warnings (the pages' in order, then the decoders').
+    /// - Throws: the first page's error, as `prepareAndWrite`.
+    public static func writePDF(pages specs: [Spec], inputs: [String], options: RenderOptions)
+        throws(CollageError) -> (prepared: [Prepared], byteCount: Int, warnings: [Diagnostic]) {
+        guard let first = specs.first else { throw .usage("a PDF needs at least one page") }
+        var prepared: [Prepared] = []
+        var warnings: [Diagnostic] = []
+        let encoded = try encodePDF(pages: specs.count, spec: first, streaming: true, options: options) { number throws(CollageError) in
+            let spec = specs[number - 1]
+            var page = try LaidOut(spec).prepared()
+            try PrintPreflight.apply(to: &page)
+            try refuseOverwritingInputs(output: options.outputPath, inputs: inputs + page.inputFiles)
+            if options.strict, !page.warnings.isEmpty {
+                throw .diagnostics(DiagnosticList(page.warnings.map(\.asError), source: spec.source))
+            }
+            warnings += page.warnings
+            prepared.append(page)
+            return PDFPage(spec: page.spec, layout: page.layout, headers: page.headers, scene: page.scene)
+        }
+        try write(encoded, to: options.outputPath)
+        return (prepared, encoded.byteCount, warnings + encoded.warnings)
     }
 
     /// The PDF writer's options from the document and the flags:

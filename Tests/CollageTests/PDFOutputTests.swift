@@ -229,4 +229,44 @@ final class PDFOutputTests: XCTestCase, PhotoFolderTest {
         let contradicted = try runCollage(["render", "d.yaml", "-o", "out.png", "--format", "pdf"], in: directory)
         XCTAssertEqual(contradicted.status, 64, contradicted.stderr)
     }
+
+    /// The camera photos of the corpus (MANIFEST.md, "Real camera photographs").
+    static let cameraPhotos = ["Issue_525", "Canon_PowerShot_G11", "Issue_266", "Kodak_PIXPRO_FZ201", "Kodak_PIXPRO_SP360",
+                               "Oppo_R7_Plus", "Nokia_Lumia_800", "Canon_EOS_5D", "Blackberry_Z10", "Canon_EOS_1000D",
+                               "Apple_iPhone_5"].map { "metadata-extractor-images/photo_\($0).jpg" }
+
+    /// A 24-page book of camera JPEGs placed whole (`contain`) with a high
+    /// `--pdf-max-ppi`: one file of 24 pages, every photo stored as its own
+    /// bytes (EXIF orientations by the matrix), at most 1.05x the JPEGs.
+    func testPhotoBookOfCameraJPEGsStaysWithinTheirSize() throws {
+        let photos = try Self.cameraPhotos.map { try TestPackage.corpusFile($0) }
+        let pages = (0 ..< 24).map { photos[$0 % photos.count] }
+        let list = pages.map { "  - photos: [{src: \"\($0)\", fit: contain}]" }.joined(separator: "\n")
+        try write("book.yaml", """
+            version: 1
+            canvas: {size: 6x6in, dpi: 150, background: "#ffffff"}
+            print: {bleed: 3mm}
+            layout: {kind: grid, columns: 1, padding: 40}
+            pages:
+            \(list)
+            """)
+        let result = try runCollage(["render", "book.yaml", "-o", "book.pdf", "--pdf-max-ppi", "10000"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pdf = url("book.pdf").path
+        try PDFTools.assertValid(pdf)
+        let boxes = try PDFTools.pageBoxes(pdf)
+        XCTAssertEqual(boxes.count, 24, "every page in one file")
+        XCTAssertEqual(boxes.first?["/TrimBox"].map { $0[2] - $0[0] } ?? 0, 432, accuracy: 0.01, "6 in")
+        let images = try PDFTools.images(pdf)
+        XCTAssertEqual(images.count, 24)
+        XCTAssertEqual(Set(images.map(\.encoding)), ["jpeg"])
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: pdf)[.size] as? Int)
+        let placed = try pages.map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }.reduce(0, +)
+        let distinct = try Set(pages).map { try XCTUnwrap(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }.reduce(0, +)
+        print("PDF book: \(size) bytes; 24 placed JPEGs \(placed) bytes (ratio \(Double(size) / Double(placed))); "
+              + "the \(Set(pages).count) distinct files \(distinct) bytes (ratio \(Double(size) / Double(distinct)))")
+        XCTAssertLessThanOrEqual(Double(size), 1.05 * Double(placed))
+        // A file placed twice is stored once: within 1.05x of the distinct files too.
+        XCTAssertLessThanOrEqual(Double(size), 1.05 * Double(distinct))
+    }
 }
