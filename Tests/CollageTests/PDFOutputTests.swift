@@ -269,4 +269,30 @@ final class PDFOutputTests: XCTestCase, PhotoFolderTest {
         // A file placed twice is stored once: within 1.05x of the distinct files too.
         XCTAssertLessThanOrEqual(Double(size), 1.05 * Double(distinct))
     }
+
+    /// What PDF cannot express is rasterised over its node alone, never the
+    /// page: a photo's blurred shadow becomes one image with an SMask about
+    /// the size of the print plus the blur's reach; the photo itself stays
+    /// the JPEG's own bytes and the rounded corners a clip path.
+    func testBlurredShadowIsRasterisedOverItsNodeOnly() throws {
+        let (pdf, _) = try render("""
+            version: 1
+            canvas: {width: 400, height: 300, dpi: 72, background: "#ffffff"}
+            photos:
+              - src: photos/gradient.jpg
+                frame: {x: 80, y: 60, width: 240, height: 180}
+                cornerRadius: 16
+                shadow: {offset: [0, 8], blur: 16, color: "#00000099"}
+            layout: {kind: free}
+            """, png: false, ["--pdf-max-ppi", "1000"])
+        let images = try PDFTools.images(pdf)
+        XCTAssertEqual(images.filter { $0.type == "image" }.count, 2, "\(images)")
+        let photo = try XCTUnwrap(images.first { $0.encoding == "jpeg" })
+        XCTAssertEqual([photo.width, photo.height], [640, 480], "the whole JPEG, not a crop of the page")
+        let shadow = try XCTUnwrap(images.first { $0.type == "image" && $0.encoding != "jpeg" })
+        // The print (240 x 180) grown by 3 sigma (sigma = 8) and the offset on each side, inside the canvas.
+        XCTAssertGreaterThan(shadow.width, 240)
+        XCTAssertLessThan(shadow.width, 400, "not the whole page")
+        XCTAssertTrue(images.contains { $0.type == "smask" && $0.width == shadow.width && $0.height == shadow.height })
+    }
 }

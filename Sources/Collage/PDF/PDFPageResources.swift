@@ -25,6 +25,8 @@ final class PDFPageResources: PDFStage {
 
     var rasterisesTranslucentGroups: Bool { document.options.rasterisesTranslucentGroups }
 
+    var canvasSize: Size { scene.size }
+
     func graphicsState(alpha: Double, blend: BlendMode) -> String {
         let number = document.graphicsState(alpha: alpha, blend: blend)
         states.insert(number)

@@ -23,6 +23,10 @@ public protocol PDFStage: AnyObject {
     /// nil when it draws nothing. For what PDF cannot express: glyph masks,
     /// colour tiles, blurred shadows, translucent gradients.
     func raster(_ node: Node, device: Affine, margin: Double) throws -> PDFPlacement?
+    /// The page's canvas in pixels: a transparency group's bounding box is
+    /// the canvas mapped into the group's coordinates (its children's
+    /// shadows and rasterised effects reach beyond their own bounds).
+    var canvasSize: Size { get }
     /// Under `compositing: linear`, translucent groups are rasterised
     /// (PDF composites in the group's colour space, sRGB values); false under `css`.
     var rasterisesTranslucentGroups: Bool { get }

@@ -40,14 +40,10 @@ extension Group {
         }
         if layered {
             var inner = PDFContent()
-            var bbox: Rect?
-            for child in children {
-                try child.pdf(into: &inner, device: device, stage: stage)
-                if let b = child.deviceBounds(under: .identity) { bbox = bbox.map { $0.union(b) } ?? b }
-            }
-            if let bbox, !inner.bytes.isEmpty {
-                let grown = Rect(x: bbox.x - 1, y: bbox.y - 1, width: bbox.width + 2, height: bbox.height + 2)
-                let form = try stage.transparencyGroup(inner, bbox: grown)
+            for child in children { try child.pdf(into: &inner, device: device, stage: stage) }
+            let canvas = Rect(x: 0, y: 0, width: Double(stage.canvasSize.width), height: Double(stage.canvasSize.height))
+            if !inner.bytes.isEmpty, let local = device.inverted?.bounds(of: canvas) {
+                let form = try stage.transparencyGroup(inner, bbox: local)
                 content.op("/\(stage.graphicsState(alpha: own, blend: blend)) gs")
                 content.op("/\(form) Do")
             }
