@@ -296,3 +296,14 @@ final class PDFOutputTests: XCTestCase, PhotoFolderTest {
         XCTAssertTrue(images.contains { $0.type == "smask" && $0.width == shadow.width && $0.height == shadow.height })
     }
 }
+
+extension PDFOutputTests {
+    /// `convert` writes one photo's pixels: a PDF is a usage error (exit 64) naming `render`.
+    func testConvertToPDFIsAUsageError() throws {
+        let result = try runCollage(["convert", "photos/gradient.jpg", "-o", "photo.pdf"], in: directory)
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.hasPrefix("error: convert writes a photo's pixels (jpeg, png, webp or avif); a PDF comes from render"),
+                      result.stderr)
+        XCTAssertFalse(exists("photo.pdf"))
+    }
+}
