@@ -96,9 +96,12 @@ extension CollageRenderer {
         let reserved = known == nil ? laidOut.reserved : nil
         var scene = known?.scene ?? reserved!.scene
         if options.debugLayout { scene.reserveSlot() }
-        // A slot that draws an image cannot be filled late (`Reserved.slotsDrawImages`):
+        // A slot that draws an image cannot be filled late (`Reserved.slotsDrawImages`),
+        // and a vector output (PDF) is written from the whole scene graph:
         // phase 2 runs first and the whole scene is rendered.
-        let whole = reserved?.slotsDrawImages == true
+        let vector = (try? OutputPreflight.format(flag: options.format, outputPath: options.outputPath,
+                                                  document: laidOut.spec.output.format, size: nil))?.isVector == true
+        let whole = reserved?.slotsDrawImages == true || vector
         /// Phase 2, then the checks; hands the slots' items on to the render.
         @Sendable func layOutFontKinds() {
             var slotItems: [[SceneItem]] = []
@@ -151,8 +154,13 @@ extension CollageRenderer {
         }
         let encoded = scene.map { scene in
             Result { () throws(CollageError) -> Encoded in
-                try encode(scene, as: output.get(), spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers,
-                           warnings: [], slotItems: slots, streaming: streaming, options: options)
+                let format = try output.get()
+                if format.isVector {
+                    return try encodePDF(scene, spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers,
+                                         streaming: streaming, options: options)
+                }
+                return try encode(scene, as: format, spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers,
+                                  warnings: [], slotItems: slots, streaming: streaming, options: options)
             }
         }
         join()

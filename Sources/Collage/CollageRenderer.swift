@@ -248,39 +248,13 @@ public enum CollageRenderer {
             } else {
                 canvas = try SceneRenderer.render(scene, images: provider, options: renderOptions)
             }
-        } catch SceneRenderError.memoryBudgetTooSmall(let index, let needed, let budget) {
-            throw .diagnostics(DiagnosticList([Self.memoryBudgetDiagnostic(layout, image: index, needed: needed, budget: budget)],
-                                              source: spec.source))
-        } catch let exceeded as DeadlineExceeded {
-            throw .timedOut(seconds: exceeded.seconds)
-        } catch let failure as CodecImageProvider.Failure where failure.error.kind == .timedOut {
-            throw .timedOut(seconds: options.deadline?.seconds ?? 0)
-        } catch let failure as CodecImageProvider.Failure {
-            let image = layout.images[failure.image]
-            var notes = ["resolved path: \(image.path)"]
-            if failure.error.kind == .truncated && !options.lenient {
-                notes.append("use --lenient to render a truncated photo with its missing part filled gray")
-            }
-            if failure.error.kind == .tooLarge && options.maxPixels == nil {
-                notes.append("--max-pixels N raises the decoded-pixel budget")
-            }
-            throw .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: image.srcLocation,
-                "cannot decode \(image.role) '\(image.src)': \(failure.error.reason)",
-                notes: notes)],
-                source: spec.source))
         } catch {
-            throw .failure(.render, "rendering failed: \(error)")
+            throw renderFailure(error, spec: spec, layout: layout, options: options)
         }
         // Decoder warnings are known only now: under --strict they stop the
         // render here, before anything is encoded or written. One line per
         // image, its messages joined by "; ".
-        var byImage: [Int: [String]] = [:]
-        for warning in provider.warnings { byImage[warning.image, default: []].append(warning.message) }
-        let decodeWarnings = byImage.keys.sorted().map { index in
-            let image = layout.images[index]
-            return Diagnostic(.unreadableImage, at: image.srcLocation,
-                              "\(image.role) '\(image.src)': \(byImage[index]!.joined(separator: "; "))", severity: .warning)
-        }
+        let decodeWarnings = decodeWarnings(provider, layout: layout)
         if options.strict, !decodeWarnings.isEmpty {
             throw .diagnostics(DiagnosticList(decodeWarnings.map(\.asError), source: spec.source))
         }
@@ -305,6 +279,48 @@ public enum CollageRenderer {
         var encoded = Encoded(bytes: bytes, format: format, warnings: warnings, file: file)
         encoded.quality = encoder.chosenQuality
         return encoded
+    }
+
+    /// The decoders' warnings of a render, one line per image at its `src`,
+    /// its messages joined by "; ".
+    static func decodeWarnings(_ provider: CodecImageProvider, layout: Layout) -> [Diagnostic] {
+        var byImage: [Int: [String]] = [:]
+        for warning in provider.warnings { byImage[warning.image, default: []].append(warning.message) }
+        return byImage.keys.sorted().map { index in
+            let image = layout.images[index]
+            return Diagnostic(.unreadableImage, at: image.srcLocation,
+                              "\(image.role) '\(image.src)': \(byImage[index]!.joined(separator: "; "))", severity: .warning)
+        }
+    }
+
+    /// The error a render that threw `error` reports: a `--max-memory` too
+    /// small, the deadline, an image that cannot be decoded (at its `src`),
+    /// else `.failure(.render, ...)`.
+    static func renderFailure(_ error: any Error, spec: Spec, layout: Layout, options: RenderOptions) -> CollageError {
+        switch error {
+        case SceneRenderError.memoryBudgetTooSmall(let index, let needed, let budget):
+            return .diagnostics(DiagnosticList([Self.memoryBudgetDiagnostic(layout, image: index, needed: needed, budget: budget)],
+                                               source: spec.source))
+        case let exceeded as DeadlineExceeded:
+            return .timedOut(seconds: exceeded.seconds)
+        case let failure as CodecImageProvider.Failure where failure.error.kind == .timedOut:
+            return .timedOut(seconds: options.deadline?.seconds ?? 0)
+        case let failure as CodecImageProvider.Failure:
+            let image = layout.images[failure.image]
+            var notes = ["resolved path: \(image.path)"]
+            if failure.error.kind == .truncated && !options.lenient {
+                notes.append("use --lenient to render a truncated photo with its missing part filled gray")
+            }
+            if failure.error.kind == .tooLarge && options.maxPixels == nil {
+                notes.append("--max-pixels N raises the decoded-pixel budget")
+            }
+            return .diagnostics(DiagnosticList([Diagnostic(.unreadableImage, at: image.srcLocation,
+                "cannot decode \(image.role) '\(image.src)': \(failure.error.reason)",
+                notes: notes)],
+                source: spec.source))
+        default:
+            return .failure(.render, "rendering failed: \(error)")
+        }
     }
 
     /// How decodes run under `options.deadline`: in a helper process

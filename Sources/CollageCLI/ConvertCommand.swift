@@ -101,6 +101,11 @@ enum ConvertCommand {
         if output == "-" && options.format == nil {
             return usage(OutputFormat.standardOutputNeedsFormat)
         }
+        // A vector format is written from a document's scene, never from one photo's pixels.
+        if (options.format ?? OutputFormat(extensionOf: output))?.isVector == true {
+            return usage("convert writes a photo's pixels (jpeg, png, webp or avif); a PDF comes from render: "
+                         + "collage render DOC -o OUT.pdf")
+        }
         options.outputPath = output
         Watchdog.arm(options.timeout)
         do {

@@ -3,7 +3,7 @@ import Collage
 /// `collage render DOC -o 'book-${page}.jpg'` (docs/print.md "Templated
 /// -o"): a document of several pages (`pages:`, `paginate:`) writes one file
 /// per page, `${page}` in OUT replaced by the page's number (1, 2, … 12, no
-/// padding). `${page}` is digits, so the outputs stay in OUT's folder (the
+/// padding); a PDF (`-o book.pdf`) holds every page in one file. `${page}` is digits, so the outputs stay in OUT's folder (the
 /// batch output-folder rule holds by construction). A raster file holds one
 /// page: several pages and no `${page}` is a usage error. Every page is
 /// checked before any is written, as variants are.
@@ -27,6 +27,11 @@ extension RenderCommand {
             one.outputPath = outputPath(options.outputPath, page: Int(options.variables[DocumentPages.variable] ?? "") ?? 1)
             return execute(document: document, options: one, pipeline: pipeline)
         }
+        // A PDF holds every page: one file, no ${page}.
+        if (options.format ?? OutputFormat(extensionOf: options.outputPath))?.isVector == true,
+           !options.outputPath.contains(pageVariable) {
+            return executePDF(document: document, pages: count, options: options, pipeline: pipeline)
+        }
         guard options.outputPath.contains(pageVariable) else {
             let output = options.outputPath
             let dot = output.lastIndex(of: ".").map { output[..<$0] + "-${page}" + output[$0...] } ?? Substring(output + "-${page}")
@@ -44,5 +49,36 @@ extension RenderCommand {
         }
         if let status = checkEveryRun(document: document, runs, pipeline: pipeline, what: "page") { return status }
         return renderEveryRun(runs) { execute(document: document, options: $0, pipeline: pipeline) }
+    }
+}
+
+extension RenderCommand {
+    /// Every page of `document` in one PDF (`CollageRenderer.writePDF`):
+    /// every page is read and checked before anything is written, and the
+    /// file is written whole or not at all.
+    static func executePDF(document: String, pages count: Int, options: RenderOptions, pipeline: PipelineFlags) -> ExitStatus {
+        if pipeline.depfile != nil {
+            return usage("--depfile with a PDF of \(count) pages is not supported yet; render without --depfile")
+        }
+        do throws(CollageError) {
+            CollageRenderer.warmUpFonts()
+            let policy = try pipeline.policy()
+            try OutputPreflight.folder(of: options.outputPath)
+            var specs: [Spec] = []
+            for page in 1...count {
+                var variables = options.variables
+                variables[DocumentPages.variable] = String(page)
+                let spec = try DocumentInput.file(document).load(variables: variables, root: policy)
+                try policy?.check(spec)
+                try CollageRenderer.preflight(spec: spec, inputs: [document] + spec.photos.map(\.path), options: options)
+                specs.append(spec)
+            }
+            let inputs = [document] + specs.flatMap { $0.photos.map(\.path) }
+            let written = try CollageRenderer.writePDF(pages: specs, inputs: inputs, options: options)
+            DiagnosticPrinter.print(written.warnings, source: specs[0].source)
+            return .success
+        } catch {
+            return error.report(command: "render")
+        }
     }
 }

@@ -639,7 +639,7 @@ extension DocumentSchema {
       "additionalProperties": false,
       "properties": {
         "format": {
-          "description": "Output format: `jpeg` (`.jpg`, `.jpeg`; at most 65500 px a side, no alpha: transparency is flattened onto the background), `png` (`.png`), `webp` (`.webp`; at most 16383 px a side) or `avif` (`.avif`; at most 8192 px a side).",
+          "description": "Output format: `jpeg` (`.jpg`, `.jpeg`; at most 65500 px a side, no alpha: transparency is flattened onto the background), `png` (`.png`), `webp` (`.webp`; at most 16383 px a side), `avif` (`.avif`; at most 8192 px a side) or `pdf` (`.pdf`; vectors stay vectors, every page in one file: docs/print.md \"PDF\").",
           "x-default": "from the output file's extension",
           "anyOf": [
             {
@@ -647,7 +647,8 @@ extension DocumentSchema {
                 "jpeg",
                 "png",
                 "webp",
-                "avif"
+                "avif",
+                "pdf"
               ]
             },
             {
@@ -719,6 +720,20 @@ extension DocumentSchema {
           "anyOf": [
             {
               "type": "boolean"
+            },
+            {
+              "$ref": "#/$defs/variable"
+            }
+          ]
+        },
+        "maxPpi": {
+          "description": "PDF: the most pixels per inch a photo is stored at; a JPEG placed whole at most this dense is copied byte for byte (`--pdf-max-ppi` wins).",
+          "default": 300,
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 10000
             },
             {
               "$ref": "#/$defs/variable"

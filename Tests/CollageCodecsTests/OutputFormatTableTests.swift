@@ -8,7 +8,7 @@ import CollageRaster
 final class OutputFormatTableTests: XCTestCase {
     func testEveryFormatEncodesAndSniffsBackAsItself() throws {
         let pixmap = Pixmap(width: 3, height: 2, color: Color(red: 128, green: 64, blue: 255, alpha: 255))
-        for format in OutputFormat.allCases {
+        for format in OutputFormat.allCases where !format.isVector {
             let bytes = try ImageEncoder.encode(pixmap, as: format)
             let verdict = bytes.withUnsafeBytes { FormatSniffer.sniff($0) }
             // AVIF is a HEIF brand, read by the HEIF decoder (libheif).
@@ -17,6 +17,11 @@ final class OutputFormatTableTests: XCTestCase {
             let header = try ImageDecoder.header(bytes: bytes)
             XCTAssertEqual(header.size.width, 3, format.name)
             XCTAssertEqual(header.size.height, 2, format.name)
+        }
+        // A vector format (PDF) is written from the scene: its saver refuses pixels.
+        XCTAssertEqual(OutputFormat.allCases.filter(\.isVector), [.pdf])
+        XCTAssertThrowsError(try ImageEncoder.encode(pixmap, as: .pdf)) {
+            XCTAssertEqual(($0 as? ImageError)?.reason, "PDF is written from the scene, not from pixels")
         }
     }
 
@@ -48,7 +53,8 @@ final class OutputFormatTableTests: XCTestCase {
         }
         XCTAssertNil(OutputFormat(flag: "gif"))
         XCTAssertEqual(OutputFormat(extensionOf: "a.AVIF"), .avif)
-        XCTAssertEqual(OutputFormat.choices, "jpeg|png|webp|avif")
-        XCTAssertEqual(OutputFormat.extensionsInProse, ".jpg, .jpeg, .png, .webp or .avif")
+        XCTAssertEqual(OutputFormat.choices, "jpeg|png|webp|avif|pdf")
+        XCTAssertEqual(OutputFormat.extensionsInProse, ".jpg, .jpeg, .png, .webp, .avif or .pdf")
+        XCTAssertEqual(OutputFormat(extensionOf: "book.PDF"), .pdf)
     }
 }

@@ -63,7 +63,7 @@ final class OutputOptionsTests: XCTestCase {
             "'speed' must be from 0 to 9; found 10",
             "'422' is not a valid 'chroma'; did you mean '420'?",
             "'maxBytes' must be from 1 to 1099511627776; found 0",
-            "'heic' is not a valid 'format'; use one of 'jpeg', 'png', 'webp', 'avif'",
+            "'heic' is not a valid 'format'; use one of 'jpeg', 'png', 'webp', 'avif', 'pdf'",
         ])
     }
 }

@@ -21,12 +21,12 @@ final class ConvertHelpTests: XCTestCase {
     /// `--format` choices, every extension in render's help.
     func testHelpTextsListTheFormatTable() throws {
         let render = String(decoding: try runCollage(["render", "--help"]).stdout, as: UTF8.self)
-        XCTAssertTrue(render.contains("--format jpeg|png|webp|avif  output format"), render)
-        XCTAssertTrue(render.contains("(.jpg, .jpeg, .png, .webp or .avif)"), render)
+        XCTAssertTrue(render.contains("--format jpeg|png|webp|avif|pdf  output format"), render)
+        XCTAssertTrue(render.contains("(.jpg, .jpeg, .png, .webp, .avif or .pdf)"), render)
         let check = String(decoding: try runCollage(["check", "--help"]).stdout, as: UTF8.self)
         XCTAssertTrue(check.contains("(AVIF 8192 px, WebP 16383 px, JPEG 65500 px a side)"), check)
         let bad = try runCollage(["render", "doc.yaml", "-o", "x.png", "--format", "tiff"])
         XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.stderr.hasPrefix("error: --format must be jpeg, png, webp or avif, not 'tiff'"), bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("error: --format must be jpeg, png, webp, avif or pdf, not 'tiff'"), bad.stderr)
     }
 }

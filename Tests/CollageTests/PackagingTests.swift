@@ -139,7 +139,7 @@ final class PackagingTests: XCTestCase {
         }
         XCTAssertEqual(try complete("collage re"), ["render"])
         XCTAssertEqual(try complete("collage help gr"), ["grid"])
-        XCTAssertEqual(try complete("collage render --format ''"), ["avif", "jpeg", "png", "webp"])
+        XCTAssertEqual(try complete("collage render --format ''"), ["avif", "jpeg", "pdf", "png", "webp"])
         XCTAssertEqual(try complete("collage render --chroma ''"), ["420", "444"])
         XCTAssertEqual(try complete("collage convert --subsampling ''"), ["420", "444"])
         XCTAssertEqual(try complete("collage grid --fit ''"), ["contain", "cover"])

@@ -369,6 +369,14 @@ typedef struct {
 
 void collage_buffer_free(collage_buffer *b);
 
+/* zlib (deflate, level 6) of `length` bytes into `out`, a zlib stream as
+ * PDF's FlateDecode reads it; the same bytes for the same input. 0 or -1. */
+int collage_deflate(const uint8_t *in, size_t length, collage_buffer *out);
+
+/* LittleCMS's sRGB (IEC 61966-2.1) profile as ICC bytes, its creation date
+ * fixed at 2000-01-01 so the bytes never change: the PDF output intent. 0 or -1. */
+int collage_srgb_profile(collage_buffer *out);
+
 /* JPEG from RGBA8: pixels flattened onto background (r,g,b) in linear light,
  * JFIF header, JDCT_ISLOW, baseline with the standard Huffman tables
  * (streamed, no whole-image buffer) and a restart interval of one MCU row

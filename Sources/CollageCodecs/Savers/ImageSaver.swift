@@ -34,12 +34,14 @@ public struct SaverOption: Sendable, Hashable {
     /// One line of prose: what it does (for the help and the schema).
     public let doc: String
 
-    public init(key: String, kind: Kind, defaultValue: String, doc: String) {
-        self.key = key; self.kind = kind; self.defaultValue = defaultValue; self.doc = doc
-    }
+    /// The command-line flag: "--" + key unless the option names another
+    /// (`--pdf-max-ppi` for `output.maxPpi`).
+    public let flag: String
 
-    /// The command-line flag: "--" + key.
-    public var flag: String { "--" + key }
+    public init(key: String, kind: Kind, defaultValue: String, doc: String, flag: String? = nil) {
+        self.key = key; self.kind = kind; self.defaultValue = defaultValue; self.doc = doc
+        self.flag = flag ?? "--" + key
+    }
 
     /// How a value is written in a usage line: "N" (with the range in the
     /// help), "420|444", or "" for a boolean flag.
@@ -105,6 +107,9 @@ public protocol ImageSaver: Sendable {
     static var hasAlpha: Bool { get }
     /// The options it takes (`output.KEY`, `--KEY`), in help order.
     static var options: [SaverOption] { get }
+    /// True for a vector backend (PDF): it is written from the scene
+    /// (`PDFSaver`), not from pixels, and `encode`/`begin*` are never called.
+    static var isVector: Bool { get }
     /// How it takes the canvas with `options`.
     static func streaming(_ options: EncodeOptions) -> SaverStreaming
     /// The qualities it can re-encode held pixels at (`--max-bytes`
@@ -123,6 +128,7 @@ public protocol ImageSaver: Sendable {
 }
 
 extension ImageSaver {
+    public static var isVector: Bool { false }
     public static func qualities(_ options: EncodeOptions) -> ClosedRange<Int>? { nil }
     public static func beginBands(width: Int, height: Int, options: EncodeOptions, sink: EncodedSink) throws(ImageError) -> JPEGBandEncoder {
         throw ImageError(path: "<output>", reason: "\(displayName) cannot be encoded in bands", kind: .encodeFailed)

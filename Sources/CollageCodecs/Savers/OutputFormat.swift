@@ -17,7 +17,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     public init(_ saver: any ImageSaver.Type) { self.saver = saver }
 
     /// Every output format, in help order: the one registration point.
-    public static let allCases: [OutputFormat] = [.jpeg, .png, .webp, .avif]
+    public static let allCases: [OutputFormat] = [.jpeg, .png, .webp, .avif, .pdf]
 
     public static func == (a: Self, b: Self) -> Bool { a.saver == b.saver }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
@@ -56,6 +56,10 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// The options the format takes (`output.KEY`, `--KEY`).
     public var options: [SaverOption] { saver.options }
+
+    /// True for a vector backend (PDF, `ImageSaver.isVector`): written
+    /// from the scene, not from a canvas of pixels.
+    public var isVector: Bool { saver.isVector }
 
     /// Whether the encoder takes rows while the canvas is rendered with
     /// default options (JPEG in bands, PNG in rows); WebP and AVIF need the

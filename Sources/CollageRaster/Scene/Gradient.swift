@@ -52,7 +52,7 @@ public struct Gradient: Sendable, Hashable {
 
     /// The gradient's position (0...1 before clamping) at local point (x, y),
     /// as an affine function for linear gradients: t = ax·x + ay·y + a0.
-    private var linearCoefficients: (ax: Double, ay: Double, a0: Double)? {
+    var linearCoefficients: (ax: Double, ay: Double, a0: Double)? {
         guard case .linear(let angle) = shape else { return nil }
         let radians = angle * Double.pi / 180
         let dx = sin(radians), dy = -cos(radians)
@@ -61,6 +61,15 @@ public struct Gradient: Sendable, Hashable {
         let cx = box.x + box.width / 2, cy = box.y + box.height / 2
         // t = ((p − c) · d) / L + 1/2
         return (dx / length, dy / length, 0.5 - (cx * dx + cy * dy) / length)
+    }
+
+    /// A radial gradient's circle in local coordinates (its centre, and its
+    /// radius: by default to the farthest corner of the box); nil for a linear one.
+    var radialCircle: (x: Double, y: Double, radius: Double)? {
+        guard case .radial(let fx, let fy, let given) = shape else { return nil }
+        let cx = box.x + box.width * fx, cy = box.y + box.height * fy
+        let corners = [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)]
+        return (cx, cy, given ?? corners.map { (($0.0 - cx) * ($0.0 - cx) + ($0.1 - cy) * ($0.1 - cy)).squareRoot() }.max()!)
     }
 
     /// Premultiplied linear-light RGBA at `tableSize` evenly spaced positions 0...1.
@@ -156,12 +165,7 @@ public struct Gradient: Sendable, Hashable {
         var pixels = [Float](repeating: 0, count: width * height * 4)
         let scale = Float(Self.tableSize - 1)
         let linear = linearCoefficients
-        var cx = 0.0, cy = 0.0, radius = 1.0
-        if case .radial(let fx, let fy, let given) = shape {
-            cx = box.x + box.width * fx; cy = box.y + box.height * fy
-            let corners = [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)]
-            radius = given ?? corners.map { (($0.0 - cx) * ($0.0 - cx) + ($0.1 - cy) * ($0.1 - cy)).squareRoot() }.max()!
-        }
+        let (cx, cy, radius) = radialCircle ?? (0, 0, 1)
         let invRadius = radius > 1e-12 && radius.isFinite ? 1 / radius : 0
         let fade = Float(min(max(opacity, 0), 1)) / 255
         lut.withUnsafeBufferPointer { table in

@@ -1,0 +1,33 @@
+/// What the nodes' PDF stage methods (`Node.pdf(into:device:stage:)` and
+/// each kind's `pdf` beside the kind) ask of the document being written:
+/// named resources of the page (graphics states, shadings, forms, images)
+/// and rasterised stand-ins for what PDF cannot express. Implemented by
+/// `Collage`'s `PDFPageResources`. Coordinates: `device` maps the node's
+/// local coordinates to canvas pixels (origin top-left, y down).
+public protocol PDFStage: AnyObject {
+    /// An ExtGState's name with fill and stroke alpha `alpha` (0...1,
+    /// `ca`/`CA`) and blend mode `blend` (`/BM`, PDF's names of the same 16 modes).
+    func graphicsState(alpha: Double, blend: BlendMode) -> String
+    /// A shading's name for `gradient` (axial or radial, its colours sampled
+    /// into a Type 0 function); nil when the gradient is not opaque (PDF
+    /// shadings carry no alpha): the caller rasterises the node instead.
+    func shading(_ gradient: Gradient) throws -> String?
+    /// A transparency group (Form XObject, isolated, DeviceRGB) holding
+    /// `content` over `bbox` (the content's coordinates); its name.
+    func transparencyGroup(_ content: PDFContent, bbox: Rect) throws -> String
+    /// The image XObject for `leaf` placed under `device`, the unit square
+    /// mapped to canvas pixels; nil when it draws nothing.
+    func image(_ leaf: ImageLeaf, device: Affine) throws -> PDFPlacement?
+    /// `node` rasterised at the canvas's resolution into an image over its
+    /// device bounds (grown by `margin` canvas pixels, a shadow's reach);
+    /// nil when it draws nothing. For what PDF cannot express: glyph masks,
+    /// colour tiles, blurred shadows, translucent gradients.
+    func raster(_ node: Node, device: Affine, margin: Double) throws -> PDFPlacement?
+    /// The page's canvas in pixels: a transparency group's bounding box is
+    /// the canvas mapped into the group's coordinates (its children's
+    /// shadows and rasterised effects reach beyond their own bounds).
+    var canvasSize: Size { get }
+    /// Under `compositing: linear`, translucent groups are rasterised
+    /// (PDF composites in the group's colour space, sRGB values); false under `css`.
+    var rasterisesTranslucentGroups: Bool { get }
+}
