@@ -54,7 +54,7 @@ let package = Package(
         // `focus: auto` and `focus: faces`: saliency, OpenCV cascade files read
         // (libxml2 through CImageShim's reader) and run, the crop window chosen.
         .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster"]),
-        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus"]),
+        .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus", "CNettle"]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which

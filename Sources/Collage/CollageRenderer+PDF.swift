@@ -91,9 +91,10 @@ extension CollageRenderer {
 
     /// The PDF writer's options from the document and the flags:
     /// `output.maxPpi`/`--pdf-max-ppi`, `quality`, the threads,
-    /// `SOURCE_DATE_EPOCH`. The compositing mode's switch
-    /// (`rasterisesTranslucentGroups`) stays false (css) until documents
-    /// can choose `compositing: linear` (issue 36).
+    /// `SOURCE_DATE_EPOCH`. PDF composites transparency in the group's
+    /// colour space, sRGB-encoded values here, as `compositing: css` does;
+    /// under `compositing: linear` a translucent group is rasterised
+    /// (`rasterisesTranslucentGroups`, issue 36).
     static func pdfOptions(spec: Spec, options: RenderOptions) -> PDFDocumentWriter.Options {
         let encode = EncodeOptions(settings: spec.output.settings.merging(options.settings) { _, flag in flag })
         var pdf = PDFDocumentWriter.Options()
@@ -101,6 +102,7 @@ extension CollageRenderer {
         pdf.quality = encode.quality
         pdf.threads = options.threads
         pdf.sourceDateEpoch = PDFDocumentWriter.sourceDateEpoch
+        pdf.rasterisesTranslucentGroups = spec.canvas.compositing == .linear
         return pdf
     }
 

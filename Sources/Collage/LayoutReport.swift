@@ -17,10 +17,10 @@ import CollageText
 ///      with a `cover` background image whose `focus` is `auto` or `faces`
 ///      also "background": {src, path, fit, crop: {…}, focus: {…}},
 ///      "overlays": [{index, kind: "text", text, anchor, box: {x, y, width, height}, firstBaseline, font,
-///                    lines: [{text, box, baseline}], transform, bounds, location}
-///                   | {index, kind: "image", src, path, anchor, box, transform, bounds, location}
-///                   | {index, kind: "shape", shape, box, transform, bounds, location}
-///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds, location}],
+///                    lines: [{text, box, baseline}], transform, bounds, layer, location}
+///                   | {index, kind: "image", src, path, anchor, box, transform, bounds, layer, location}
+///                   | {index, kind: "shape", shape, box, transform, bounds, layer, location}
+///                   | {index, kind: "qrcode", text, level, modules, module, anchor, box, transform, bounds, layer, location}],
 ///      "components": [{use, name, box: {x, y, width, height}, location}],
 ///      "inputs": [{path, kind, key, location: {file, line, column}}]}
 ///

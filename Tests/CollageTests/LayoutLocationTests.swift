@@ -31,7 +31,7 @@ final class LayoutLocationTests: XCTestCase {
                 overlays:
                   - {shape: rect, anchor: topLeft, width: 100, height: 40, fill: "#1d3557"}
             overlays:
-              - {text: "Hi", font: {family: "DejaVu Sans", size: 20}}
+              - {text: "Hi", font: {family: "DejaVu Sans", size: 20}, layer: below}
               -  use: tag
                  anchor: topLeft
             """
@@ -44,6 +44,8 @@ final class LayoutLocationTests: XCTestCase {
         XCTAssertEqual(try photos.map { try location($0["location"]) }, ["doc.yaml:4:5", "doc.yaml:5:7"])
         let overlays = try XCTUnwrap(top["overlays"] as? [[String: Any]])
         XCTAssertEqual(overlays.map { $0["kind"] as? String }, ["text", "shape"])
+        // The preview's hover tests overlays below the photos after them.
+        XCTAssertEqual(overlays.map { $0["layer"] as? String }, ["below", "above"])
         // The text's flow mapping (14:5); the component's rect: its item in the definition (12:9).
         XCTAssertEqual(try overlays.map { try location($0["location"]) }, ["doc.yaml:14:5", "doc.yaml:12:9"])
         let components = try XCTUnwrap(top["components"] as? [[String: Any]])

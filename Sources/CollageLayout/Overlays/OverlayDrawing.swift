@@ -40,11 +40,13 @@ extension OverlayDrawing {
 
 extension OverlayFrame {
     /// The overlay in `collage layout --json` (`LayoutReport`): `index`,
-    /// `kind`, then the kind's own entries; nil for a text overlay not set.
+    /// `kind`, then the kind's own entries, its `layer` ("above" or "below"
+    /// the photos: the preview's hover tests overlays below the photos
+    /// last) and its `location`; nil for a text overlay not set.
     public func report(_ context: OverlayDrawingContext) -> JSONText.Value? {
         guard let entries = kind.drawing.report(self, context: context) else { return nil }
         let spec = context.spec.overlays[overlay]
         return .object([("index", .int(overlay)), ("kind", .string(spec.kindName.rawValue))]
-                       + entries + [("location", LayoutJSON.location(spec.location))])
+                       + entries + [("layer", .string(spec.layer.rawValue)), ("location", LayoutJSON.location(spec.location))])
     }
 }
