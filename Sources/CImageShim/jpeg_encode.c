@@ -29,8 +29,9 @@ void collage_buffer_free(collage_buffer *b) {
     b->length = 0;
 }
 
-/* One RGBA row to RGBX, alpha composited over the background in linear
- * light (X is 255). */
+/* One RGBA row to RGBX, alpha composited over the background (X is 255):
+ * in linear light through the tables when `lin` is given (compositing:
+ * linear), else on the sRGB-encoded values (compositing: css). */
 static void flatten_row(const uint8_t *src, uint8_t *dst, int width, const uint8_t bg[3],
                         const uint16_t *lin, const uint8_t *srgb) {
     for (int x = 0; x < width; x++, src += 4, dst += 4) {
@@ -39,8 +40,12 @@ static void flatten_row(const uint8_t *src, uint8_t *dst, int width, const uint8
         if (a == 255) { dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2]; continue; }
         if (a == 0) { dst[0] = bg[0]; dst[1] = bg[1]; dst[2] = bg[2]; continue; }
         for (int ch = 0; ch < 3; ch++) {
-            uint32_t l = ((uint32_t)lin[src[ch]] * a + (uint32_t)lin[bg[ch]] * (255 - a) + 127) / 255;
-            dst[ch] = srgb[l];
+            if (lin) {
+                uint32_t l = ((uint32_t)lin[src[ch]] * a + (uint32_t)lin[bg[ch]] * (255 - a) + 127) / 255;
+                dst[ch] = srgb[l];
+            } else {
+                dst[ch] = (uint8_t)(((uint32_t)src[ch] * a + (uint32_t)bg[ch] * (255 - a) + 127) / 255);
+            }
         }
     }
 }
@@ -98,6 +103,7 @@ struct collage_jpeg_stream {
     const uint16_t *lin;
     const uint8_t *srgb;
     uint8_t bg[3];
+    int linear;                  /* flatten in linear light (compositing: linear) */
     int failed;                  /* message holds the reason */
     int opaque;                  /* every row written so far had alpha 255 */
     char message[COLLAGE_MESSAGE_MAX];
@@ -112,11 +118,12 @@ static void stream_release(collage_jpeg_stream *s) {
 
 collage_jpeg_stream *collage_jpeg_stream_begin(int width, int height, int quality,
                                                int subsampling, int progressive, int dpi,
-                                               uint8_t bg_r, uint8_t bg_g, uint8_t bg_b) {
+                                               uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, int linear) {
     collage_jpeg_stream *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->opaque = 1;
     s->bg[0] = bg_r; s->bg[1] = bg_g; s->bg[2] = bg_b;
+    s->linear = linear;
     /* s->lin and s->srgb (the flattening tables: 65 536 pow calls, a
      * millisecond or two) are fetched with the first row that has alpha. */
     s->cinfo.err = jpeg_std_error(&s->err.pub);
@@ -193,7 +200,7 @@ int collage_jpeg_stream_write(collage_jpeg_stream *s, const uint8_t *rgba, int r
         JSAMPROW r = (JSAMPROW)src;   /* libjpeg only reads input rows */
         if (row_alpha(src, width) != 255) {
             s->opaque = 0;
-            if (!s->lin) {
+            if (s->linear && !s->lin) {
                 s->lin = collage_srgb_to_linear16();
                 s->srgb = collage_linear16_to_srgb();
             }
@@ -257,10 +264,10 @@ void collage_jpeg_stream_free(collage_jpeg_stream *s) {
 
 int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
                         int subsampling, int progressive, int dpi,
-                        uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, collage_buffer *out) {
+                        uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, int linear, collage_buffer *out) {
     memset(out, 0, sizeof *out);
     collage_jpeg_stream *s = collage_jpeg_stream_begin(width, height, quality, subsampling, progressive, dpi,
-                                                       bg_r, bg_g, bg_b);
+                                                       bg_r, bg_g, bg_b, linear);
     if (!s) { collage_copy_message(out->message, "out of memory"); return -1; }
     collage_jpeg_stream_write(s, rgba, height);
     return collage_jpeg_stream_finish(s, out);

@@ -221,9 +221,10 @@ public enum CollageRenderer {
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
-        let encodeOptions = EncodeOptions(
+        var encodeOptions = EncodeOptions(
             flattenBackground: flatten, dpi: options.dpi ?? spec.output.dpi,
             settings: spec.output.settings.merging(options.settings) { _, flag in flag })
+        encodeOptions.flattenInLinearLight = spec.canvas.compositing == .linear
         let maxBytes = options.maxBytes ?? spec.output.maxBytes
         // JPEG and PNG are encoded as rows become final, into memory or a
         // temporary file; nothing is put in place of the output before every

@@ -14,8 +14,9 @@ struct CommonRenderFlags {
     static var saverOptions: [SaverOption] { OutputFormat.allOptions }
     /// The help lines of `saverOptions`, the text starting at `column`;
     /// `inDocument`: each says its `output.KEY`.
-    static func saverOptionLines(column: Int = 24, inDocument: Bool = true) -> [String] {
-        saverOptions.map { option -> String in
+    static func saverOptionLines(column: Int = 24, inDocument: Bool = true,
+                                 options: [SaverOption] = saverOptions) -> [String] {
+        options.map { option -> String in
             var range = ""
             if case .integer(let values) = option.kind { range = "\(values.lowerBound)-\(values.upperBound), " }
             let head = "  \(option.flag) \(option.valueSyntax)"

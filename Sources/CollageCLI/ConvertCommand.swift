@@ -3,11 +3,14 @@ import CollageRaster
 
 /// `collage convert IN -o OUT`.
 enum ConvertCommand {
+    /// The raster savers' options (`--quality`...): convert writes pixels, never a vector format.
+    static var saverOptions: [SaverOption] { OutputFormat.options(of: OutputFormat.raster) }
+
     static let help = """
     Usage: collage convert IN -o OUT [options]
            collage convert - -o OUT [options]    (the photo from standard input)
 
-    Converts one photo to \(OutputFormat.displayNamesInProse): upright (EXIF or HEIF rotation
+    Converts one photo to \(OutputFormat.displayNamesInProse(OutputFormat.raster)): upright (EXIF or HEIF rotation
     applied), in sRGB (embedded ICC profile or AVIF colour converted), at its
     native size unless --max-size asks for less. IN may be JPEG, PNG,
     HEIC/HEIF/AVIF, WebP or SVG/SVGZ (detected from its bytes, not its name);
@@ -21,13 +24,13 @@ enum ConvertCommand {
     (a device or named pipe, such as /dev/null, is written through).
 
     Options:
-      -o, --output PATH       the image to write (required); \(OutputFormat.extensionsInProse);
+      -o, --output PATH       the image to write (required); \(OutputFormat.extensionsInProse(OutputFormat.raster));
                               `-` = standard output, needs --format
-      --format \(OutputFormat.choices)  output format; must agree with OUT's extension
+      --format \(OutputFormat.choices(OutputFormat.raster))  output format; must agree with OUT's extension
       --max-size WxH          shrink to fit inside W x H pixels, aspect ratio kept (never enlarges
                               a photo; an SVG is drawn to fit)
       --keep-metadata         copy the EXIF block (GPS and dates included), Orientation reset to 1
-    \(CommonRenderFlags.saverOptionLines(column: 26, inDocument: false).joined(separator: "\n"))
+    \(CommonRenderFlags.saverOptionLines(column: 26, inDocument: false, options: saverOptions).joined(separator: "\n"))
       --lenient               convert a truncated photo (missing part gray) with a warning
       --max-pixels N          decoded-pixel budget (default 100000000)
       --timeout SECONDS       stop after SECONDS (e.g. 10 or 2.5): exit 1 with "error: the
@@ -65,8 +68,8 @@ enum ConvertCommand {
         let status = scanner.parseOptions(
             command: "convert", help: help,
             valued: Set(["-o", "--output", "--format", "--max-size", "--max-pixels", "--timeout"]
-                        + CommonRenderFlags.saverOptions.filter { $0.kind != .boolean }.map(\.flag)),
-            flags: Set(["--keep-metadata", "--lenient"] + CommonRenderFlags.saverOptions.filter { $0.kind == .boolean }.map(\.flag))
+                        + saverOptions.filter { $0.kind != .boolean }.map(\.flag)),
+            flags: Set(["--keep-metadata", "--lenient"] + saverOptions.filter { $0.kind == .boolean }.map(\.flag))
         ) { name, value in
             switch name {
             case "-o", "--output": output = value

@@ -32,7 +32,7 @@ enum ImposeCommand {
       --dpi N               the sheet's dpi (default the items'); an item of
                             another dpi is an error
       --set NAME=VALUE      a variable for the documents among ITEM...
-      --format \(OutputFormat.choices)  the sheet's format; must agree with SHEET's extension
+      --format \(OutputFormat.choices(OutputFormat.raster))  the sheet's format; must agree with SHEET's extension
       -h, --help            show this help
 
     Examples:
@@ -155,6 +155,11 @@ enum ImposeCommand {
         guard !scanner.positionals.isEmpty else { return usageError("impose needs items: collage impose ITEM... -o SHEET", command: "impose") }
         guard let output else { return usageError("impose needs an output: add -o SHEET (e.g. -o sheet.png)", command: "impose") }
         guard output != "-" else { return usageError("impose writes sheet files, not standard output: -o sheet.png", command: "impose") }
+        // Sheets are composed of the items' pixels, never written as vectors.
+        if (format ?? OutputFormat(extensionOf: output))?.isVector == true {
+            return usageError("impose writes sheets of pixels (\(OutputFormat.inProse(OutputFormat.raster.map(\.name)))); "
+                              + "for a PDF, render a document with pages: collage render DOC -o OUT.pdf", command: "impose")
+        }
         if output.split(separator: Imposition.sheetVariable, omittingEmptySubsequences: false).joined().contains("${") {
             return usageError("-o '\(output)': impose expands only ${sheet} in SHEET", command: "impose")
         }

@@ -2,9 +2,13 @@ import CollageRaster
 
 /// Encoder settings. All outputs are deterministic: no timestamps, fixed settings.
 public struct EncodeOptions: Sendable, Hashable {
-    /// Colour that transparent pixels are flattened onto for JPEG (in linear
-    /// light, README "Rules": Rendering); its alpha is ignored. Default white.
+    /// Colour that transparent pixels are flattened onto for JPEG; its alpha
+    /// is ignored. Default white.
     public var flattenBackground: Color
+    /// Whether JPEG's flattening composites in linear light (the document's
+    /// `canvas.compositing: linear`); default false: on sRGB-encoded
+    /// values, as `css` composites (docs/format.md "Effects").
+    public var flattenInLinearLight = false
     /// Dots per inch written as JFIF density / PNG pHYs; nil writes none
     /// (JFIF 1:1 aspect). No effect on pixels.
     public var dpi: Int?

@@ -85,7 +85,8 @@ public final class JPEGBandEncoder: @unchecked Sendable {
         var opaque = true
         if let stream = collage_jpeg_stream_begin(Int32(width), Int32(count), JPEGSaver.quality(options),
                                                   JPEGSaver.subsampling(options), 0,
-                                                  Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue) {
+                                                  Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue,
+                                                  options.flattenInLinearLight ? 1 : 0) {
             _ = collage_jpeg_stream_write(stream, pixels, Int32(count))
             opaque = collage_jpeg_stream_opaque(stream) != 0
             var buffer = collage_buffer()

@@ -52,7 +52,8 @@ public final class RowEncoder: @unchecked Sendable {
             let bg = options.flattenBackground
             jpeg = collage_jpeg_stream_begin(Int32(width), Int32(height), JPEGSaver.quality(options),
                                              JPEGSaver.subsampling(options), JPEGSaver.isProgressive(options) ? 1 : 0,
-                                             Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue)
+                                             Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue,
+                                             options.flattenInLinearLight ? 1 : 0)
         } else {
             png = collage_png_stream_begin(Int32(width), Int32(height), alpha ? 1 : 0, Int32(clamping: options.dpi ?? 0))
         }

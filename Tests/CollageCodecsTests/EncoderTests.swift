@@ -66,17 +66,22 @@ final class EncoderTests: XCTestCase {
         }
     }
 
-    func testJPEGFlattensTransparencyOntoTheBackgroundInLinearLight() throws {
+    func testJPEGFlattensTransparencyOntoTheBackgroundInTheCompositingSpace() throws {
         var image = Pixmap(width: 16, height: 16, color: .transparent)
         for y in 0 ..< 16 { for x in 8 ..< 16 { image[x, y] = Color(red: 0, green: 0, blue: 0, alpha: 128) } }
-        let bytes = try ImageEncoder.encode(image, as: .jpeg, options: EncodeOptions(
-            quality: 100, flattenBackground: Color(red: 255, green: 255, blue: 255), settings: ["subsampling": "444"]))
-        let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "flat.jpg", for: self))
-        // Transparent -> background white.
-        XCTAssertEqual(Int(decoded[2, 8].red), 255, accuracy: 2)
-        // Black at alpha 128 over white in linear light: 127/255 linear -> sRGB 187.
-        for channel in [decoded[12, 8].red, decoded[12, 8].green, decoded[12, 8].blue] {
-            XCTAssertEqual(Int(channel), 187, accuracy: 2)
+        // Black at alpha 128 over white: on sRGB-encoded values (css, the
+        // default) 255 x 127/255 = 127; in linear light 127/255 linear is sRGB 187.
+        for (linear, expected) in [(false, 127), (true, 187)] {
+            var options = EncodeOptions(quality: 100, flattenBackground: Color(red: 255, green: 255, blue: 255),
+                                        settings: ["subsampling": "444"])
+            options.flattenInLinearLight = linear
+            let bytes = try ImageEncoder.encode(image, as: .jpeg, options: options)
+            let decoded = try ImageDecoder.decode(path: TempFiles.write(bytes, name: "flat.jpg", for: self))
+            // Transparent -> background white.
+            XCTAssertEqual(Int(decoded[2, 8].red), 255, accuracy: 2)
+            for channel in [decoded[12, 8].red, decoded[12, 8].green, decoded[12, 8].blue] {
+                XCTAssertEqual(Int(channel), expected, accuracy: 2, "linear: \(linear)")
+            }
         }
     }
 

@@ -85,6 +85,20 @@ final class StrokeTests: XCTestCase {
         XCTAssertEqual(area(dashed), 15 * 20 * 4, accuracy: 0.01)
     }
 
+    func testTheDashLimitCountsDashesNotPeriods() {
+        // A 100-entry list holds 50 dashes a period: 4000 periods of 0.25 px
+        // along 1000 px are 200 000 dashes and the subpath's own, over
+        // `maxDashes`, so the line is drawn solid (a dashed one would cover
+        // half of it), in bounded time and memory.
+        let pattern = [Double](repeating: 0.0025, count: 100)
+        let dense = line(0, 10, 1000, 10).stroked(StrokeStyle(width: 2, dash: pattern))
+        XCTAssertEqual(area(dense), 1000 * 2, accuracy: 0.5)
+        // Under the limit (200 dashes) it stays dashed: half the line (each
+        // pixel half covered, a coverage byte of 128).
+        let sparse = line(0, 10, 200, 10).stroked(StrokeStyle(width: 2, dash: [Double](repeating: 0.5, count: 100)))
+        XCTAssertEqual(area(sparse), 200 * 2 * 128 / 255, accuracy: 0.5)
+    }
+
     func testDashOffsetAndCapsOfDashes() {
         // Offset 10: the first dash has 10 px left.
         let offset = line(0, 20, 100, 20).stroked(StrokeStyle(width: 2, dash: [20, 20], dashOffset: 10))

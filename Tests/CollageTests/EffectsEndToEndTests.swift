@@ -262,3 +262,39 @@ final class EffectsEndToEndTests: XCTestCase, PhotoFolderTest {
         }
     }
 }
+
+extension EffectsEndToEndTests {
+    /// JPEG has no alpha: a transparent canvas is flattened onto white in the
+    /// document's compositing space, like every other edge: a `#00000080`
+    /// rect gives 127 under `css` (the default) and 187 under `linear`
+    /// (within 2 levels of JPEG's rounding on a flat block), and `convert`
+    /// flattens as `css` does.
+    func testJPEGFlattensATransparentCanvasInTheCompositingSpace() throws {
+        for (mode, expected) in [("css", 127), ("linear", 187)] {
+            try write("doc.yaml", """
+                version: 1
+                canvas: {width: 64, height: 64, background: "#00000000", compositing: \(mode)}
+                overlays:
+                  - {shape: rect, anchor: center, width: 48, height: 48, fill: "#00000080"}
+                """)
+            let result = try runCollage(["render", "doc.yaml", "-o", "out.jpg"], in: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let jpeg = try ImageDecoder.decode(path: url("out.jpg").path)
+            let centre = (32 * jpeg.width + 32) * 4
+            for channel in 0 ..< 3 {
+                XCTAssertEqual(Int(jpeg.pixels[centre + channel]), expected, accuracy: 2, "\(mode)")
+            }
+        }
+        try write("doc.yaml", """
+            version: 1
+            canvas: {width: 64, height: 64, background: "#00000000"}
+            overlays:
+              - {shape: rect, anchor: center, width: 64, height: 64, fill: "#00000080"}
+            """)
+        XCTAssertEqual(try runCollage(["render", "doc.yaml", "-o", "half.png"], in: directory).status, 0)
+        let converted = try runCollage(["convert", "half.png", "-o", "half.jpg"], in: directory)
+        XCTAssertEqual(converted.status, 0, converted.stderr)
+        let jpeg = try ImageDecoder.decode(path: url("half.jpg").path)
+        XCTAssertEqual(Int(jpeg.pixels[(32 * jpeg.width + 32) * 4]), 127, accuracy: 2)
+    }
+}

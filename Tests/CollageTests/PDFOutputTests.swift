@@ -305,5 +305,25 @@ extension PDFOutputTests {
         XCTAssertTrue(result.stderr.hasPrefix("error: convert writes a photo's pixels (jpeg, png, webp or avif); a PDF comes from render"),
                       result.stderr)
         XCTAssertFalse(exists("photo.pdf"))
+        // Its help and flags are the raster savers' only.
+        let flag = try runCollage(["convert", "photos/gradient.jpg", "-o", "photo.jpg", "--pdf-max-ppi", "200"], in: directory)
+        XCTAssertEqual(flag.status, 64, flag.stderr)
+        XCTAssertFalse(exists("photo.jpg"))
+        let help = try runCollage(["convert", "--help"], in: directory)
+        XCTAssertFalse(String(decoding: help.stdout, as: UTF8.self).contains("pdf"))
+    }
+
+    /// `impose` composes sheets of pixels: a PDF sheet is a usage error
+    /// (exit 64) before any item is read, naming `render`.
+    func testImposeToPDFIsAUsageError() throws {
+        for arguments in [["-o", "sheet.pdf"], ["-o", "sheet.png", "--format", "pdf"]] {
+            let result = try runCollage(["impose", "photos/gradient.jpg"] + arguments, in: directory)
+            XCTAssertEqual(result.status, 64, result.stderr)
+            XCTAssertTrue(result.stderr.hasPrefix("error: impose writes sheets of pixels (jpeg, png, webp or avif); "
+                                                  + "for a PDF, render a document with pages"), result.stderr)
+        }
+        XCTAssertFalse(exists("sheet.pdf")); XCTAssertFalse(exists("sheet.png"))
+        let help = try runCollage(["impose", "--help"], in: directory)
+        XCTAssertFalse(String(decoding: help.stdout, as: UTF8.self).contains("|pdf"))
     }
 }

@@ -18,11 +18,14 @@ final class SaverHelpTests: XCTestCase {
     }
 
     /// Every saver option is a flag of every command that writes images,
-    /// with its help line from its declaration (`SaverOption`).
+    /// with its help line from its declaration (`SaverOption`); `convert`,
+    /// which writes pixels only, lists the raster savers' options.
     func testEveryCommandListsEverySaverOption() throws {
         for command in ["render", "batch", "grid", "watch", "convert"] {
             let help = String(decoding: try runCollage([command, "--help"]).stdout, as: UTF8.self)
-            for option in OutputFormat.allOptions {
+            let options = command == "convert" ? OutputFormat.options(of: OutputFormat.raster) : OutputFormat.allOptions
+            XCTAssertEqual(options.contains { $0.flag == "--pdf-max-ppi" }, command != "convert")
+            for option in options {
                 XCTAssertTrue(help.contains("  \(option.flag) \(option.valueSyntax)".trimmingCharacters(in: .whitespaces) + " "),
                               "\(command) lacks \(option.flag): \(help)")
             }

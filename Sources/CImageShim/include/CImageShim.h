@@ -377,14 +377,15 @@ int collage_deflate(const uint8_t *in, size_t length, collage_buffer *out);
  * fixed at 2000-01-01 so the bytes never change: the PDF output intent. 0 or -1. */
 int collage_srgb_profile(collage_buffer *out);
 
-/* JPEG from RGBA8: pixels flattened onto background (r,g,b) in linear light,
+/* JPEG from RGBA8: pixels flattened onto background (r,g,b), in linear light
+ * when `linear` (canvas.compositing: linear), else on sRGB-encoded values,
  * JFIF header, JDCT_ISLOW, baseline with the standard Huffman tables
  * (streamed, no whole-image buffer) and a restart interval of one MCU row
  * unless `progressive` (optimised tables, no restarts); `subsampling` 420 or 444; density in dots per inch (0 = 1:1 aspect).
  * Returns 0 or -1 (message filled). */
 int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
                         int subsampling, int progressive, int dpi,
-                        uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, collage_buffer *out);
+                        uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, int linear, collage_buffer *out);
 
 /* The same JPEG written a band of rows at a time, so encoding can start
  * before the last row exists: the bytes equal collage_jpeg_encode's for the
@@ -399,7 +400,7 @@ int collage_jpeg_encode(const uint8_t *rgba, int width, int height, int quality,
 typedef struct collage_jpeg_stream collage_jpeg_stream;
 collage_jpeg_stream *collage_jpeg_stream_begin(int width, int height, int quality,
                                                int subsampling, int progressive, int dpi,
-                                               uint8_t bg_r, uint8_t bg_g, uint8_t bg_b);
+                                               uint8_t bg_r, uint8_t bg_g, uint8_t bg_b, int linear);
 int collage_jpeg_stream_write(collage_jpeg_stream *s, const uint8_t *rgba, int rows);
 int collage_jpeg_stream_opaque(const collage_jpeg_stream *s);
 int collage_jpeg_stream_finish(collage_jpeg_stream *s, collage_buffer *out);

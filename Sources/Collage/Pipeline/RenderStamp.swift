@@ -4,7 +4,8 @@ import CollageSpec
 /// --skip-unchanged` keeps it per output (`BatchStamps`), `collage serve`
 /// sends it as the strong ETag and keys its result cache with it.
 ///
-/// It is the SHA-256 (64 hex digits) of: the collage version; the render
+/// It is the SHA-256 (64 hex digits) of: the collage version and its
+/// `renderingRules`; the render
 /// settings that change pixels or bytes (`RenderOptions.stampText`); the
 /// template's bytes; the values of the variables the template refers to
 /// (`${name}`) and of `page` and `variant` (which choose a page and a
@@ -15,12 +16,19 @@ import CollageSpec
 /// no file is read or decoded. Fonts chosen by `family` are known only after
 /// shaping and are not in it.
 public enum RenderStamp {
+    /// The rendering rules' generation, hashed with the version: bumped by
+    /// any change that makes the same document and inputs give other bytes
+    /// between releases, so `--skip-unchanged` re-renders and a cached
+    /// ETag stops matching. 2: `canvas.compositing` defaults to `css`
+    /// (issue 36; the bytes of every translucent edge changed).
+    public static let renderingRules = 2
+
     /// The stamp of `template` (its bytes) loaded as `spec` with
     /// `variables`, rendered with `options` by collage `version`.
     public static func stamp(template: [UInt8], variables: [String: String], spec: Spec, options: RenderOptions,
                              version: String) -> String {
         var hash = SHA256()
-        hash.update("collage \(version)\n")
+        hash.update("collage \(version) rules \(renderingRules)\n")
         hash.update(options.stampText + "\n")
         hash.update("template \(template.count)\n")
         hash.update(template)

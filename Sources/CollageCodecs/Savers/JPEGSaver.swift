@@ -36,7 +36,8 @@ public enum JPEGSaver: ImageSaver {
             try shimEncode {
                 collage_jpeg_encode(pixels.baseAddress, Int32(pixmap.width), Int32(pixmap.height), quality(options),
                                     subsampling(options), isProgressive(options) ? 1 : 0,
-                                    Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue, &$0)
+                                    Int32(clamping: options.dpi ?? 0), bg.red, bg.green, bg.blue,
+                                    options.flattenInLinearLight ? 1 : 0, &$0)
             }
         }
     }

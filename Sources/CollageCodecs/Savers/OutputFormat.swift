@@ -69,9 +69,12 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
     /// Every option of every format, each key once (the first format's
     /// declaration), in registry order: the `output` keys besides `format`,
     /// `dpi` and `maxBytes`.
-    public static var allOptions: [SaverOption] {
+    public static var allOptions: [SaverOption] { options(of: allCases) }
+
+    /// The options of `formats`' savers, each once, in registry order.
+    public static func options(of formats: [OutputFormat]) -> [SaverOption] {
         var seen: Set<String> = []
-        return allCases.flatMap(\.options).filter { seen.insert($0.key).inserted }
+        return formats.flatMap(\.options).filter { seen.insert($0.key).inserted }
     }
 
     /// The formats that can re-encode held pixels at another quality with
@@ -102,17 +105,26 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
         self = format
     }
 
-    /// "jpeg|png|webp|avif", for usage lines.
-    public static var choices: String { allCases.map(\.name).joined(separator: "|") }
+    /// The formats written from a canvas of pixels (every one but the
+    /// vector backends): what `convert` and `impose` write.
+    public static var raster: [OutputFormat] { allCases.filter { !$0.isVector } }
 
-    /// "jpeg, png, webp or avif", for messages.
+    /// "jpeg|png|webp|avif|pdf" (of `formats`, every one by default), for usage lines.
+    public static func choices(_ formats: [OutputFormat] = allCases) -> String { formats.map(\.name).joined(separator: "|") }
+    public static var choices: String { choices() }
+
+    /// "jpeg, png, webp, avif or pdf", for messages.
     public static var choicesInProse: String { inProse(allCases.map(\.name)) }
 
-    /// ".jpg, .jpeg, .png, .webp or .avif", every extension, for messages.
-    public static var extensionsInProse: String { inProse(allCases.flatMap(\.extensions).map { "." + $0 }) }
+    /// ".jpg, .jpeg, .png, .webp, .avif or .pdf" (every extension of `formats`), for messages.
+    public static func extensionsInProse(_ formats: [OutputFormat] = allCases) -> String {
+        inProse(formats.flatMap(\.extensions).map { "." + $0 })
+    }
+    public static var extensionsInProse: String { extensionsInProse() }
 
-    /// "JPEG, PNG, WebP or AVIF", for prose.
-    public static var displayNamesInProse: String { inProse(allCases.map(\.displayName)) }
+    /// "JPEG, PNG, WebP, AVIF or PDF" (of `formats`), for prose.
+    public static func displayNamesInProse(_ formats: [OutputFormat] = allCases) -> String { inProse(formats.map(\.displayName)) }
+    public static var displayNamesInProse: String { displayNamesInProse() }
 
     /// "a, b or c".
     public static func inProse(_ names: [String]) -> String {

@@ -35,7 +35,10 @@ extension Path {
         if let pattern {
             let period = pattern.reduce(0, +)
             let total = lines.reduce(0.0) { $0 + $1.length }
-            dashed = total / period <= Double(Self.maxDashes)
+            // Dashes, not periods: a period of a 100-entry list holds 50, and
+            // every subpath restarts the pattern with a dash of its own.
+            let dashes = total / period * Double(pattern.count / 2) + Double(lines.count)
+            dashed = dashes <= Double(Self.maxDashes)
         }
         for line in lines {
             if dashed, let pattern {

@@ -130,7 +130,8 @@ public final class PreviewServer: @unchecked Sendable {
 
     /// The answer to one request (no state changed but the subscribers and the editor run).
     private func answer(_ exchange: Exchange) -> HTTPResponse {
-        let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
+        // A browser leaves out the scheme's default port (RFC 9110 7.2): port 80 is `127.0.0.1`.
+        let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"] + (port == 80 ? ["127.0.0.1", "localhost"] : [])
         guard exchange.client == "127.0.0.1", let host = exchange.host, hosts.contains(host.lowercased()) else {
             return .text(403, "the preview answers only on \(hosts[0])")
         }
