@@ -112,6 +112,11 @@ enum WatchCommand {
             Console.err("error: cannot watch '\(document)': \(kind == .folder ? "it is a folder" : "no such file")\n")
             return .failure
         }
+        // The preview shows OUT read back after each render: a device or a
+        // named pipe (/dev/null, a FIFO) would read back nothing or block.
+        if preview.serve, FileSystem.kind(of: WorkingDirectory.absolute(output)) == .other {
+            return usageError("watch --serve shows OUT as written: -o '\(output)' must be a regular file", command: "watch")
+        }
         let server: WatchPreview?
         do throws(WatchPreview.Failure) {
             server = try preview.serve ? WatchPreview(flags: preview) : nil

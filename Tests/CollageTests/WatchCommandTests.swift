@@ -96,6 +96,11 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
             XCTAssertEqual(result.status, 64, "\(arguments)")
             XCTAssertTrue(result.stderr.hasPrefix(message), result.stderr)
         }
+        // The preview reads OUT back: a device would give nothing (or block, a FIFO).
+        let device = try runCollage(["watch", "doc.yaml", "-o", "/dev/null", "--format", "png", "--serve", "--port", "0"], in: directory)
+        XCTAssertEqual(device.status, 64, device.stderr)
+        XCTAssertTrue(device.stderr.hasPrefix("error: watch --serve shows OUT as written: -o '/dev/null' must be a regular file"),
+                      device.stderr)
         // A loopback port taken by this test.
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
