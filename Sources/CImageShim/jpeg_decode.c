@@ -93,6 +93,7 @@ int collage_jpeg_header(collage_jpeg_decoder *d, collage_jpeg_info *info) {
     info->components = c->num_components;
     info->color_space = (int)c->jpeg_color_space;
     info->progressive = c->progressive_mode ? 1 : 0;
+    info->arithmetic = c->arith_code ? 1 : 0;
     info->saw_adobe = c->saw_Adobe_marker ? 1 : 0;
     info->adobe_transform = c->Adobe_transform;
     /* A multi-scan file (progressive, or non-interleaved) keeps the whole

@@ -136,3 +136,31 @@ enum JPEGDecoding {
         }
     }
 }
+
+/// What libjpeg's header read gives of a JPEG's stored stream (no pixels
+/// decoded): its stored size, components (1, 3 or 4), whether it is
+/// progressive or arithmetic-coded, and its ICC profile (the `APP2` chunks
+/// reassembled). libjpeg refuses what it cannot decode (a precision other
+/// than 8 bits, lossless or hierarchical frames) as an error.
+public struct JPEGStream: Sendable {
+    public var storedSize: Size
+    public var components: Int
+    public var progressive: Bool
+    public var arithmetic: Bool
+    public var profile: [UInt8]?
+
+    /// The header of the JPEG in `bytes`.
+    /// - Throws: `ImageError` at `path` when libjpeg cannot read it.
+    public init(_ bytes: [UInt8], path: String) throws(ImageError) {
+        self = try JPEGDecoding.withDecoder(bytes, path: path, options: DecodeOptions()) { (_, info) -> JPEGStream in
+            JPEGStream(storedSize: Size(width: Int(info.width), height: Int(info.height)), components: Int(info.components),
+                       progressive: info.progressive != 0, arithmetic: info.arithmetic != 0,
+                       profile: info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_length)) })
+        }
+    }
+
+    private init(storedSize: Size, components: Int, progressive: Bool, arithmetic: Bool, profile: [UInt8]?) {
+        self.storedSize = storedSize; self.components = components
+        self.progressive = progressive; self.arithmetic = arithmetic; self.profile = profile
+    }
+}

@@ -43,6 +43,7 @@ typedef struct {
     int components;             /* 1, 3 or 4 */
     int color_space;            /* J_COLOR_SPACE of the file */
     int progressive;            /* 1 for progressive (SOF2/SOF6/SOF10...) */
+    int arithmetic;             /* 1 for arithmetic entropy coding (SOF9-SOF11) */
     int saw_adobe;              /* Adobe APP14 marker present */
     int adobe_transform;
     double coefficient_bytes;   /* full-size DCT coefficient storage a progressive decode holds */

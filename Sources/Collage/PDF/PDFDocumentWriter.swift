@@ -225,7 +225,7 @@ final class PDFDocumentWriter {
     private func copiedJPEG(_ path: String) throws -> Int? {
         if let known = copied[path] { return known }
         var number: Int?
-        if let bytes = FileSystem.contents(of: path), let jpeg = PDFJPEG(bytes) {
+        if let bytes = FileSystem.contents(of: path), let jpeg = PDFJPEG(bytes, path: path) {
             var space = jpeg.components == 3 ? "/DeviceRGB" : "/DeviceGray"
             if let profile = jpeg.profile {
                 let icc = try writer.stream("/N \(jpeg.components) /Alternate \(space)", profile)
