@@ -355,6 +355,21 @@ try:
     check("/open of a file that is not the document's is 403", status == 403, f"({status})")
     status = request("PUT", "/image")[0]
     check("PUT /image is 405", status == 405, f"({status})")
+    # 70 /events streams left open (tabs closed without a goodbye): the
+    # newest 16 stay, older ones are ended, and the page still loads.
+    streams = []
+    for _ in range(70):
+        s = socket.create_connection((server_host, server_port), timeout=10)
+        s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{server_port}\r\n\r\n".encode())
+        streams.append(s)
+    started = time.monotonic()
+    try:
+        status = request("GET", "/")[0]
+    except OSError as error:
+        status = repr(error)
+    check(f"with 70 /events streams opened the page still loads ({time.monotonic() - started:.2f} s)", status == 200, f"({status})")
+    for s in streams:
+        s.close()
 finally:
     driver.quit()
 

@@ -103,7 +103,7 @@ public enum Converter {
         }
         // The output is checked before the photo is read (issue 13 §5).
         try OutputPreflight.folder(of: options.outputPath)
-        var format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath, document: nil, size: nil)
+        let format = try OutputPreflight.format(flag: options.format, outputPath: options.outputPath, document: nil, size: nil)
         if !toStandardOutput {
             try CollageRenderer.refuseOverwritingInputs(output: options.outputPath, inputs: [inputPath], photos: [inputPath])
         }

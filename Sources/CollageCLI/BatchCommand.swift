@@ -46,6 +46,7 @@ enum BatchCommand {
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads one render uses (default: cores / jobs)
+    \(CommonRenderFlags.maxPixelsHelp)
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "each row's render"))
                             a row over it fails and the others go on

@@ -118,10 +118,7 @@ enum CheckCommand {
             case "--format":
                 request.format = try OutputFormat.parseFlag(value)
             case "--max-pixels":
-                guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                    throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
-                }
-                request.maxPixels = n
+                request.maxPixels = try CommonRenderFlags.parseMaxPixels(value)
             case "--diagnostics":
                 switch value {
                 case "json": json = true

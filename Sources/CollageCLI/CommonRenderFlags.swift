@@ -2,12 +2,12 @@ import Collage
 
 /// The render options `batch`, `grid` and `watch` share with `render`:
 /// `-o`, `--format`, the savers' options (`--quality`...), `--set`,
-/// `--threads`, `--max-memory`, `--strict`.
+/// `--threads`, `--max-memory`, `--max-pixels`, `--strict`.
 struct CommonRenderFlags {
     /// The most `--threads` takes.
     static let maxThreads = 1024
     static let valued: Set<String> = Set(["-o", "--output", "--format", "--set", "--threads", "--max-memory",
-                                          "--timeout", "--max-bytes"] + saverOptions.filter { $0.kind != .boolean }.map(\.flag))
+                                          "--timeout", "--max-bytes", "--max-pixels"] + saverOptions.filter { $0.kind != .boolean }.map(\.flag))
     /// Every saver's options (`--quality`, `--subsampling`, `--speed`...),
     /// from the registry: flags of `render`, `batch`,
     /// `grid`, `watch` and `convert`.
@@ -43,6 +43,10 @@ struct CommonRenderFlags {
                             WebP, AVIF, --max-bytes, and PNG on a background that
                             is not opaque hold the whole canvas whatever it is
     """
+    /// The help line of `--max-pixels`, the same in `render`, `batch`, `grid` and `watch`.
+    static let maxPixelsHelp = """
+      --max-pixels N        decoded-pixel budget per photo (default 100000000)
+    """
     static let flags: Set<String> = Set(["--strict"] + saverOptions.filter { $0.kind == .boolean }.map(\.flag))
 
     /// The help line of `--timeout`; `per` says what the deadline is for
@@ -77,12 +81,24 @@ struct CommonRenderFlags {
         return bytes
     }
 
+    /// The pixels of `--max-pixels N`: a whole number of at least 1, the
+    /// same in every command that takes it (render's, batch's, grid's,
+    /// watch's, check's, convert's).
+    static func parseMaxPixels(_ value: String?) throws -> Int {
+        guard let n = value.flatMap({ Int($0) }), n >= 1 else {
+            throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
+        }
+        return n
+    }
+
     var output: String?
     var format: OutputFormat?
     var variables: [String: String] = [:]
     var threads: Int?
     /// `--max-memory`, in bytes.
     var maxMemory: Int?
+    /// `--max-pixels`: the decoded-pixel budget per photo.
+    var maxPixels: Int?
     var strict = false
     /// `--timeout`, in seconds.
     var timeout: Double?
@@ -107,6 +123,8 @@ struct CommonRenderFlags {
             threads = n
         case "--max-memory":
             maxMemory = try Self.parseMaxMemory(value)
+        case "--max-pixels":
+            maxPixels = try Self.parseMaxPixels(value)
         case "--timeout":
             timeout = try Self.parseTimeout(value)
         case "--set":
@@ -140,6 +158,7 @@ struct CommonRenderFlags {
                                     threads: threads ?? defaultThreads, settings: settings)
         options.strict = strict
         options.maxMemory = maxMemory
+        options.maxPixels = maxPixels
         options.timeout = timeout
         options.maxBytes = maxBytes
         return options

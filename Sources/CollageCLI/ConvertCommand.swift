@@ -83,10 +83,7 @@ enum ConvertCommand {
                 }
                 options.maxSize = size
             case "--max-pixels":
-                guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                    throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
-                }
-                options.maxPixels = n
+                options.maxPixels = try CommonRenderFlags.parseMaxPixels(value)
             case "--timeout":
                 options.timeout = try CommonRenderFlags.parseTimeout(value)
             default: _ = try CommonRenderFlags.parseSaverOption(name, value, into: &options.settings)

@@ -40,6 +40,7 @@ enum GridCommand {
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)
+    \(CommonRenderFlags.maxPixelsHelp)
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "the render"))
       --depfile PATH        also write a Makefile rule: OUT: PHOTO...

@@ -25,7 +25,7 @@ enum RenderCommand {
       --dpi N               write N dots per inch (JFIF density / PNG pHYs; or output.dpi)
     \(CommonRenderFlags.saverOptionsHelp)
       --lenient             render truncated photos (missing part gray) with a warning
-      --max-pixels N        decoded-pixel budget per photo (default 100000000)
+    \(CommonRenderFlags.maxPixelsHelp)
       --set NAME=VALUE      set a document variable (repeatable)
       --variant NAME        render the document's variant NAME (its `variants`);
                             without it, an OUT with ${variant} renders every variant
@@ -94,7 +94,6 @@ enum RenderCommand {
         var scanner = Arguments(arguments)
         var common = CommonRenderFlags()
         var lenient = false
-        var maxPixels: Int?
         var dpi: Int?
         var debugLayout = false
         var fast = false
@@ -102,7 +101,7 @@ enum RenderCommand {
         var pipeline = PipelineFlags()
         let status = scanner.parseOptions(
             command: "render", help: help,
-            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--max-pixels", "--dpi", "--variant"]),
+            valued: CommonRenderFlags.valued.union(PipelineFlags.valued).union(["--dpi", "--variant"]),
             flags: CommonRenderFlags.flags.union(["--lenient", "--debug-layout", "--fast"])
         ) { name, value in
             if try common.handle(name, value) { return }
@@ -111,11 +110,6 @@ enum RenderCommand {
             case "--debug-layout": debugLayout = true
             case "--fast": fast = true
             case "--lenient": lenient = true
-            case "--max-pixels":
-                guard let n = value.flatMap({ Int($0) }), n >= 1 else {
-                    throw Arguments.UsageError(message: "--max-pixels must be a whole number of at least 1, not '\(value ?? "")'")
-                }
-                maxPixels = n
             case "--dpi":
                 guard let n = value.flatMap({ Int($0) }), (1...65535).contains(n) else {
                     throw Arguments.UsageError(message: "--dpi must be a whole number from 1 to 65535, not '\(value ?? "")'")
@@ -133,7 +127,6 @@ enum RenderCommand {
 
         var options = common.options(output: output)
         options.lenient = lenient
-        options.maxPixels = maxPixels
         options.dpi = dpi
         options.debugLayout = debugLayout
         options.fast = fast

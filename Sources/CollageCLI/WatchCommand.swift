@@ -20,9 +20,12 @@ enum WatchCommand {
       --set NAME=VALUE      set a document variable (repeatable)
       --variant NAME        the variant to watch, for a document with 'variants'
                             (required there; OUT holds no ${variant}: one image)
+                            A document of several pages is watched one page at
+                            a time: page 1, or the one --set page=N names
       --strict              treat warnings (substituted font, uncovered characters,
                             decoder warnings) as errors: nothing is written
       --threads N           threads that decode and resample (default: all cores)
+    \(CommonRenderFlags.maxPixelsHelp)
     \(CommonRenderFlags.maxMemoryHelp)
     \(CommonRenderFlags.timeoutHelp(per: "each render"))
       --root DIR            refuse paths in DOC that resolve outside DIR
@@ -103,6 +106,13 @@ enum WatchCommand {
             watcher = try FileWatcher()
         } catch {
             return error.report(command: "watch")
+        }
+        // A document of several pages is watched one page at a time (OUT is
+        // one image): page 1 unless `--set page=N` chooses another.
+        if options.variables[DocumentPages.variable] == nil,
+           case let count = DocumentInput.file(document).pageCount(variables: options.variables, root: policy), count > 1 {
+            options.variables[DocumentPages.variable] = "1"
+            Console.err("watch: \(document) has \(count) pages; watching page 1 (choose another with --set page=N)\n")
         }
         let documentPath = WorkingDirectory.absolute(document)
         // A document that does not exist cannot be watched (a typo in its

@@ -24,7 +24,6 @@ final class WatchPreview {
         var port = 3000
         var portGiven = false
         var editor: EditorCommand?
-        var editorProblem: String?
 
         /// Takes `name` if it is one of the preview's flags; false otherwise.
         mutating func handle(_ name: String, _ value: String?) throws -> Bool {
@@ -47,7 +46,7 @@ final class WatchPreview {
 
         /// Why the flags cannot go together, or nil.
         var problem: String? {
-            guard !serve else { return nil }
+            guard !serve else { return editor?.programProblem }
             if portGiven { return "--port is the live preview's port: add --serve" }
             if editor != nil { return "--editor is run from the live preview: add --serve" }
             return nil

@@ -64,6 +64,40 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
         XCTAssertTrue(logText().contains("watch: wrote out.png in "), logText())
     }
 
+    /// A document of several pages is watched one page at a time, as the
+    /// log says: page 1, or the page `--set page=N` names.
+    func testAMultiPageDocumentWatchesOnePageAndSaysSo() throws {
+        try Data(try ImageEncoder.encode(Pixmap(width: 40, height: 20, color: Color(red: 0, green: 0, blue: 255)), as: .png))
+            .write(to: directory.appendingPathComponent("photos/blue.png"))
+        try write("pages.yaml", """
+        version: 1
+        canvas: {width: 60, height: 40, background: "#ff0000"}
+        layout: {kind: auto, padding: 10}
+        pages:
+          - photos: [photos/quadrants.png]
+          - photos: [photos/blue.png]
+        """)
+        for (extra, page, expected) in [([String](), 1, nil as Color?), (["--set", "page=2"], 2, Color(red: 0, green: 0, blue: 255))] {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent("out.png"))
+            let log = directory.appendingPathComponent("watch-\(page).log")
+            let process = try startWatch("pages.yaml", output: "out.png", in: directory, log: log, extra: extra)
+            defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+            func logText() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+            XCTAssertTrue(waitUntil(20) { logText().contains("watch: wrote out.png") }, logText())
+            XCTAssertEqual(logText().contains("watch: pages.yaml has 2 pages; watching page 1 (choose another with --set page=N)"),
+                           page == 1, logText())
+            let image = try ImageDecoder.decode(path: directory.appendingPathComponent("out.png").path)
+            if let expected {
+                XCTAssertEqual(image[30, 20], expected)
+            } else {
+                XCTAssertNotEqual(image[30, 20], Color(red: 0, green: 0, blue: 255))
+                XCTAssertNotEqual(image[30, 20], Color(red: 255, green: 0, blue: 0))
+            }
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
     func testUsageErrors() throws {
         XCTAssertEqual(try runCollage(["watch", "doc.yaml"], in: directory).status, 64)
         XCTAssertEqual(try runCollage(["watch", "-", "-o", "x.png"], in: directory).status, 64)
@@ -91,6 +125,9 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
             (["--editor", "code -g {file}:{line}"], "error: --editor is run from the live preview: add --serve\n"),
             (["--serve", "--port", "70000"], "error: --port takes a port from 0 to 65535 (0: any free port), not '70000'\n"),
             (["--serve", "--editor", "code 'x"], "error: --editor has an unclosed ' quote\n"),
+            (["--serve", "--editor", "no-such-editor-xyz {file}"],
+             "error: --editor: 'no-such-editor-xyz' is not found on PATH; install it or give its full path\n"),
+            (["--serve", "--editor", "./doc.yaml {file}"], "error: --editor: './doc.yaml' is not an executable file\n"),
         ] {
             let result = try runCollage(["watch", "doc.yaml", "-o", "out.png"] + arguments, in: directory)
             XCTAssertEqual(result.status, 64, "\(arguments)")

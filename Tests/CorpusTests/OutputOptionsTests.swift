@@ -114,6 +114,17 @@ final class OutputOptionsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
         XCTAssertEqual(try ChildRun.collage(["render", doc.path, "-o", out.path, "--max-pixels", "13000000"]).status, 0)
         XCTAssertEqual(try ChildRun.collage(["render", doc.path, "-o", out.path, "--max-pixels", "lots"]).status, 64)
+        // batch, grid (and watch) take the same flag (CommonRenderFlags), with the same message.
+        let rows = scratch.appendingPathComponent("rows.csv")
+        try Data("n\n1\n".utf8).write(to: rows)
+        for command in [["batch", doc.path, "--data", rows.path, "-o", scratch.appendingPathComponent("b-${row}.png").path],
+                        ["grid", heic, "--cell", "100x75", "-o", scratch.appendingPathComponent("grid.png").path]] {
+            let over = try ChildRun.collage(command + ["--max-pixels", "12000000"])
+            XCTAssertEqual(over.status, 1, "\(command[0]): \(over.stderr)")
+            XCTAssertTrue(over.stderr.contains("4032x3024 (12.2 megapixels), over the limit of 12 megapixels"), over.stderr)
+            XCTAssertEqual(try ChildRun.collage(command + ["--max-pixels", "13000000"]).status, 0, command[0])
+            XCTAssertEqual(try ChildRun.collage(command + ["--max-pixels", "0"]).status, 64, command[0])
+        }
     }
 
     static func markers(_ jpeg: [UInt8]) -> [UInt8] {

@@ -55,6 +55,25 @@ public struct EditorCommand: Sendable, Equatable {
         self.words = words
     }
 
+    /// Why the program (the first word) cannot be started, or nil: a name
+    /// without `/` must be an executable file in a folder of `PATH` (as
+    /// `posix_spawnp` searches it), a path must name an executable file.
+    /// Checked when the flag is read, so a typo is a usage error at start
+    /// rather than a failure at the first click.
+    public var programProblem: String? {
+        let program = words[0]
+        if program.contains("/") {
+            return access(program, X_OK) == 0 ? nil : "--editor: '\(program)' is not an executable file"
+        }
+        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + program
+            var status = stat()
+            if stat(candidate, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return nil }
+        }
+        return "--editor: '\(program)' is not found on PATH; install it or give its full path"
+    }
+
     /// The argument vector for a location: each word with `{file}`, `{line}`
     /// and `{column}` replaced (the file as given, lines and columns 1-based).
     public func arguments(file: String, line: Int, column: Int) -> [String] {

@@ -227,7 +227,7 @@ enum PreviewPage {
       image.classList.add("dimmed");
       errors.replaceChildren();
       const title = document.createElement("h2");
-      title.textContent = "render " + data.id + " failed; showing the last good image";
+      title.textContent = "render " + data.id + " failed; " + (window.previewState.renders > 0 ? "showing the last good image" : "no render has succeeded yet");
       errors.appendChild(title);
       for (const d of data.diagnostics) {
         const pre = document.createElement("pre");

@@ -43,6 +43,14 @@ public final class PreviewServer: @unchecked Sendable {
     /// The latest `render` or `failure` event: a new stream starts with it.
     private var latest: String?
     private var subscribers: [ObjectIdentifier: EventSubscriber] = [:]
+    /// Open `/events` streams, oldest first (the ones `maxEventStreams` evicts).
+    private var streamOrder: [ObjectIdentifier] = []
+    /// At most this many `/events` streams stay open: a new one ends the
+    /// oldest. A tab that was closed keeps its stream (and a connection
+    /// slot of the 64) until a write to it fails, up to `keepAliveSeconds`
+    /// later, so reloads could otherwise use up the slots the page, the
+    /// image and `/open` need; a live tab whose stream ends reconnects.
+    public static let maxEventStreams = 16
 
     /// Listens on 127.0.0.1:`port` (0: any free port) and starts serving.
     /// - Throws: `Failure` when the port cannot be listened on.
@@ -155,7 +163,9 @@ public final class PreviewServer: @unchecked Sendable {
             guard let layout = lock.withLock({ layout }) else { return .text(404, "no layout yet: the first render has not succeeded") }
             return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + common, body: Array(layout.utf8))
         case .events:
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")] + common, stream: subscribe())
+            // Closed when it ends (evicted, or the server stops), so its connection slot is freed at once.
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Connection", "close")] + common,
+                                stream: subscribe())
         case .open(let file, let line, let column, let token):
             guard token == self.token else { return .text(403, "/open needs the token of the page") }
             guard let editor else { return .text(404, "no --editor was given") }
@@ -181,9 +191,17 @@ public final class PreviewServer: @unchecked Sendable {
             let subscriber = EventSubscriber(initial: EventStreamFrame.retry(milliseconds: 500) + (latest ?? ""))
             subscriber.ended = { [weak self] gone in
                 guard let self else { return }
-                _ = self.lock.withLock { self.subscribers.removeValue(forKey: ObjectIdentifier(gone)) }
+                self.lock.withLock {
+                    self.subscribers.removeValue(forKey: ObjectIdentifier(gone))
+                    self.streamOrder.removeAll { $0 == ObjectIdentifier(gone) }
+                }
+            }
+            if streamOrder.count >= Self.maxEventStreams {
+                let oldest = streamOrder.removeFirst()
+                subscribers.removeValue(forKey: oldest)?.close()
             }
             subscribers[ObjectIdentifier(subscriber)] = subscriber
+            streamOrder.append(ObjectIdentifier(subscriber))
             return subscriber
         }
     }
