@@ -127,6 +127,11 @@ enum WatchCommand {
         if preview.serve, FileSystem.kind(of: WorkingDirectory.absolute(output)) == .other {
             return usageError("watch --serve shows OUT as written: -o '\(output)' must be a regular file", command: "watch")
         }
+        // The page shows OUT in an <img>: a PDF would not display.
+        if preview.serve, let format = options.format ?? OutputFormat(extensionOf: output), format.isVector {
+            return usageError("watch --serve shows OUT in the browser as an image: -o '\(output)' is \(format.displayName); "
+                              + "watch a \(OutputFormat.choices(OutputFormat.raster)) file, or drop --serve", command: "watch")
+        }
         let server: WatchPreview?
         do throws(WatchPreview.Failure) {
             server = try preview.serve ? WatchPreview(flags: preview) : nil

@@ -138,6 +138,11 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(device.status, 64, device.stderr)
         XCTAssertTrue(device.stderr.hasPrefix("error: watch --serve shows OUT as written: -o '/dev/null' must be a regular file"),
                       device.stderr)
+        // The page shows OUT as an image: not a PDF.
+        let pdf = try runCollage(["watch", "doc.yaml", "-o", "out.pdf", "--serve", "--port", "0"], in: directory)
+        XCTAssertEqual(pdf.status, 64, pdf.stderr)
+        XCTAssertTrue(pdf.stderr.hasPrefix("error: watch --serve shows OUT in the browser as an image: -o 'out.pdf' is PDF; "
+                                           + "watch a jpeg|png|webp|avif file, or drop --serve"), pdf.stderr)
         // A loopback port taken by this test.
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
