@@ -127,6 +127,11 @@ enum WatchCommand {
         if preview.serve, FileSystem.kind(of: WorkingDirectory.absolute(output)) == .other {
             return usageError("watch --serve shows OUT as written: -o '\(output)' must be a regular file", command: "watch")
         }
+        // An OUT no edit of DOC can fix (a folder, a missing or read-only
+        // folder) ends the watch at once instead of failing every render.
+        do throws(CollageError) { try OutputPreflight.folder(of: output) } catch {
+            return error.report(command: "watch")
+        }
         // The page shows OUT in an <img>: a PDF would not display.
         if preview.serve, let format = options.format ?? OutputFormat(extensionOf: output), format.isVector {
             return usageError("watch --serve shows OUT in the browser as an image: -o '\(output)' is \(format.displayName); "

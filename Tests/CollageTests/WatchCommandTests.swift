@@ -138,6 +138,12 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(device.status, 64, device.stderr)
         XCTAssertTrue(device.stderr.hasPrefix("error: watch --serve shows OUT as written: -o '/dev/null' must be a regular file"),
                       device.stderr)
+        // An OUT no edit of the document can fix ends the watch at once.
+        let missing = try runCollage(["watch", "doc.yaml", "-o", "no-such-folder/out.png"], in: directory)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("the folder 'no-such-folder' does not exist; create it first (mkdir -p no-such-folder)"),
+                      missing.stderr)
+        XCTAssertEqual(try runCollage(["watch", "doc.yaml", "-o", "photos"], in: directory).status, 64)
         // The page shows OUT as an image: not a PDF.
         let pdf = try runCollage(["watch", "doc.yaml", "-o", "out.pdf", "--serve", "--port", "0"], in: directory)
         XCTAssertEqual(pdf.status, 64, pdf.stderr)
