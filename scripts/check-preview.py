@@ -349,6 +349,11 @@ try:
         check(f"GET {target} is 404", status == 404, f"({status})")
     status = request("GET", "/", {"Host": f"evil.example:{server_port}"})[0]
     check("a request with another Host (DNS rebinding) is 403", status == 403, f"({status})")
+    twice = socket.create_connection((server_host, server_port), timeout=10)
+    twice.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server_port}\r\nHost: evil.example\r\n\r\n".encode())
+    answer = twice.recv(64)
+    twice.close()
+    check("a request with two Host headers is 400 (RFC 9112 3.2)", answer.startswith(b"HTTP/1.1 400"), f"({answer!r})")
     status = request("POST", f"/open?file=doc.yaml&line=1&column=1&token=wrong")[0]
     check("/open with a wrong token is 403", status == 403, f"({status})")
     status = request("POST", f"/open?file=/etc/passwd&line=1&column=1&token={token}")[0]

@@ -5,6 +5,7 @@
 #include <netdb.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -118,4 +119,19 @@ void collage_http_client_address(struct MHD_Connection *connection, char *buffer
         inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, buffer, (socklen_t)size);
     else if (address->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, buffer, (socklen_t)size);
+}
+
+typedef struct { const char *name; int count; } header_count;
+
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind; (void)value;
+    header_count *state = cls;
+    if (key != NULL && strcasecmp(key, state->name) == 0) state->count += 1;
+    return MHD_YES;
+}
+
+int collage_http_header_count(struct MHD_Connection *connection, const char *name) {
+    header_count state = { name, 0 };
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, count_header, &state);
+    return state.count;
 }

@@ -128,6 +128,11 @@ final class HTTPServer: @unchecked Sendable {
                 collage_http_client_address(connection, &address, address.count)
                 exchange.client = String(cString: address)
             }
+            // RFC 9112 3.2: a request with more than one Host line is answered 400
+            // (which one a proxy and this server read could differ).
+            if collage_http_header_count(connection, "Host") > 1 {
+                return send(HTTPResponse.text(400, "the request has more than one Host header"), for: exchange, on: connection, close: true)
+            }
             if let length = header("Content-Length", of: connection).flatMap({ Int($0) }), length > limits.maxBody {
                 return send(HTTPResponse.text(413, "the request body has \(length) bytes, more than the \(limits.maxBody) this server takes"),
                             for: exchange, on: connection, close: true)

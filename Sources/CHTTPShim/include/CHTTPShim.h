@@ -40,4 +40,7 @@ int collage_http_bound_port(int fd);
 /* The client's address as text ("127.0.0.1", "unix"), into `buffer`. */
 void collage_http_client_address(struct MHD_Connection *connection, char *buffer, size_t size);
 
+/* How many request header lines are named `name` (case-insensitive). */
+int collage_http_header_count(struct MHD_Connection *connection, const char *name);
+
 #endif
