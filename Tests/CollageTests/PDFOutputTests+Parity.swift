@@ -93,6 +93,25 @@ extension PDFOutputTests {
         }
     }
 
+    /// A blurred image (CSS `blur()`, transparent edges) spreads beyond its
+    /// bounds: it is rasterised at the canvas's resolution over its bounds
+    /// grown by 3σ + 2 (σ = 3: 11 px a side), an image with an SMask of
+    /// 96 + 22 = 118 x 64 + 22 = 86 px, not cut at the picture's edge;
+    /// the page matches the PNG at 35 dB or more (24.7 dB when it was cut).
+    func testBlurredImageIsRasterisedWithItsReach() throws {
+        try Data(try ImageEncoder.encode(SyntheticPhotos.gradient(width: 96, height: 64), as: .png)).write(to: url("ramp.png"))
+        let (pdf, png) = try render("""
+            version: 1
+            canvas: {width: 140, height: 110, background: "#e0e6ee"}
+            overlays:
+              - {image: ramp.png, anchor: topLeft, offset: [22, 22], filter: {blur: 3}}
+            """)
+        let listed = try PDFTools.images(pdf)
+        XCTAssertEqual(listed.map { [$0.width, $0.height] }, [[118, 86], [118, 86]], "\(listed)")
+        XCTAssertEqual(listed.map(\.type), ["image", "smask"])
+        try assertParity(pdf, png, dpi: 72, atLeast: 35)
+    }
+
     /// An SVG overlay is rasterised at the print PPI: its placed 200 x 100
     /// canvas pixels at 600 dpi, capped by `--pdf-max-ppi 150`, are stored
     /// at 150/600 of that, 50 x 25 px (with an SMask: it has alpha), 150 ppi.
