@@ -56,17 +56,18 @@ extension PDFOutputTests {
     /// A gradient stroke cannot be a PDF stroke with a clip (PDF has no
     /// clip to a stroke): it is its outline filled with the shading.
     func testGradientStrokeIsItsOutlineFilledWithTheShading() throws {
-        let (pdf, _) = try render("""
+        let document = """
             version: 1
             canvas: {width: 120, height: 60, background: "#ffffff"}
-            overlays:
-              - shape: line
-                points: [[10, 30], [110, 30]]
-                stroke: {width: 10, color: {gradient: {angle: 90, stops: ["#ff0000", "#0000ff"]}}}
-            """, png: false)
-        let content = try PDFTools.pageContent(pdf)
-        XCTAssertFalse(content.split(separator: "\n").contains("S"), content)
-        XCTAssertTrue(content.contains("W n\n/Sh1 sh") || content.contains(" sh\n"), content)
+            overlays: [{shape: line, points: [[10, 30], [110, 30]], stroke: {width: 10, color: {gradient: {angle: 90, stops: ["#ff0000", "#0000ff"]}}}}]
+            """
+        let (pdf, _) = try render(document, png: false)
+        let lines = try PDFTools.pageContent(pdf).split(separator: "\n").map(String.init)
+        XCTAssertFalse(lines.contains("S"), lines.joined(separator: "\n"))
+        // The outline (a closed band), clipped to, then the shading.
+        let shading = try XCTUnwrap(lines.firstIndex { $0.hasSuffix(" sh") }, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines[shading - 1], "W n")
+        XCTAssertEqual(lines[shading - 2], "h")
     }
 
     /// Crop marks are vector hairlines: eight butt-capped native strokes
