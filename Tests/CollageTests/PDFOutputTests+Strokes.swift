@@ -36,7 +36,7 @@ extension PDFOutputTests {
                 width: 40
                 height: 20
                 fill: "#00ff00"
-                stroke: {width: 3, join: bevel, dash: [5], color: "#808080"}
+                stroke: {width: 3, join: bevel, dash: [7], color: "#808080"}
             """, png: false)
         let content = try PDFTools.pageContent(pdf)
         XCTAssertEqual(stroke(in: content, color: "1 0 0"),
@@ -44,10 +44,12 @@ extension PDFOutputTests {
                        "dashOffset -4 is phase 16 of the 20 px period\n\(content)")
         XCTAssertEqual(stroke(in: content, color: "0 0 1"),
                        ["0 0 1 RG", "4 w", "0 J", "0 j", "10 M", "20 60 m", "180 60 l", "100 90 l", "h", "S"], content)
-        // An odd dash list is repeated once (SVG); the fill stays a fill.
-        let rect = stroke(in: content, color: "0.502 0.502 0.502")
-        XCTAssertEqual(Array(rect.prefix(6)), ["0.502 0.502 0.502 RG", "3 w", "0 J", "2 j", "4 M", "[5 5] 0 d"], content)
-        XCTAssertEqual(rect.last, "S")
+        // An odd dash list is repeated once (SVG); the fill stays a fill. (The
+        // 120 px outline ends in a gap: 120 = 8 x 14 + 8, so PDF's caps at the
+        // starting corner are what the raster draws.)
+        XCTAssertEqual(stroke(in: content, color: "0.502 0.502 0.502"),
+                       ["0.502 0.502 0.502 RG", "3 w", "0 J", "2 j", "4 M", "[7 7] 0 d",
+                        "150 5 m", "190 5 l", "190 25 l", "150 25 l", "h", "S"], content)
         XCTAssertEqual(content.components(separatedBy: "\nS\n").count - 1, 3, "three strokes")
         XCTAssertEqual(content.components(separatedBy: "\nf\n").count - 1, 1, "one fill (the rect's)\n\(content)")
         XCTAssertEqual(try PDFTools.images(pdf), [])
@@ -89,6 +91,49 @@ extension PDFOutputTests {
         for s in strokes {
             XCTAssertTrue(lines[s - 1].hasSuffix(" l") && lines[s - 2].hasSuffix(" m"), lines[(s - 2) ... s].joined(separator: " "))
         }
+    }
+
+    /// A dashed square whose pattern is "on" at both ends of its outline:
+    /// the raster joins the last dash to the first at the starting corner
+    /// (SVG), where PDF would cap both, so the stroke is its outline filled
+    /// (no `S`); rendered at 4 x 72 dpi and averaged down (poppler snaps
+    /// strokes at 72 dpi) the page matches the PNG at 40 dB or more (46.4 dB
+    /// on 2026-12-04; 26.0 dB as a native stroke with the corner capped).
+    /// A rounded rectangle starts where an arc meets a side, a smooth point:
+    /// its dashes stay a native stroke.
+    func testDashedClosedCornerTheRasterJoinsIsFilled() throws {
+        let (pdf, pngImage) = try render("""
+            version: 1
+            canvas: {width: 120, height: 120, background: "#ffffff"}
+            overlays: [{shape: polygon, points: [[20, 20], [100, 20], [100, 100], [20, 100]], stroke: {width: 12, color: "#000000", dash: [30, 10], dashOffset: 15}}]
+            """)
+        let png = try XCTUnwrap(pngImage)
+        let page = try PDFTools.render(pdf, dpi: 4 * 72)
+        var sum = 0.0
+        for y in 0 ..< png.height {
+            for x in 0 ..< png.width {
+                let a = png[x, y]
+                for (k, value) in [a.red, a.green, a.blue].enumerated() {
+                    var mean = 0.0
+                    for dy in 0 ..< 4 { for dx in 0 ..< 4 {
+                        let b = page[4 * x + dx, 4 * y + dy]
+                        mean += Double([b.red, b.green, b.blue][k])
+                    } }
+                    let d = Double(value) - mean / 16
+                    sum += d * d
+                }
+            }
+        }
+        let psnr = PixelMetrics.psnr(meanSquaredError: sum / Double(png.width * png.height * 3))
+        print("PDF dashed corner, 4 x 72 dpi averaged down: \(String(format: "%.2f", psnr)) dB")
+        XCTAssertGreaterThanOrEqual(psnr, 40)
+        XCTAssertFalse(try PDFTools.pageContent(pdf).split(separator: "\n").contains("S"))
+        let (rounded, _) = try render("""
+            version: 1
+            canvas: {width: 120, height: 120, background: "#ffffff"}
+            overlays: [{shape: rect, anchor: topLeft, offset: [20, 20], width: 80, height: 80, cornerRadius: 10, stroke: {width: 6, color: "#000000", dash: [30, 10]}}]
+            """, name: "rounded", png: false)
+        XCTAssertEqual(try PDFTools.pageContent(rounded).split(separator: "\n").filter { $0 == "S" }.count, 1)
     }
 
     /// Joins, caps, dashes on a curve, a rotated stroked rect and a
