@@ -109,6 +109,22 @@ struct Stroker {
         return period > 0 && period.isFinite ? pattern : nil
     }
 
+    /// Where `position` falls in `pattern` (a valid one, `pattern(_:)`,
+    /// repeated from 0): the index of its dash or gap (even: a dash) and
+    /// how far into it. The dashes and gaps wholly before it are skipped; a
+    /// zero-length dash exactly there is kept (a dot with round caps).
+    static func position(in pattern: [Double], at position: Double) -> (index: Int, phase: Double) {
+        let period = pattern.reduce(0, +)
+        var phase = position.isFinite ? position.truncatingRemainder(dividingBy: period) : 0
+        if phase < 0 { phase += period }
+        var index = 0
+        while phase >= pattern[index], !(phase == 0 && pattern[index] == 0) {
+            phase -= pattern[index]
+            index = (index + 1) % pattern.count
+        }
+        return (index, phase)
+    }
+
     /// The "on" runs of `line` under `pattern`, starting `offset` into it.
     static func dashes(of line: Polyline, pattern: [Double], offset: Double) -> [Piece] {
         var points = line.points
@@ -118,17 +134,9 @@ struct Stroker {
             return [Piece(points: points, closed: false, direction: SIMD2(1, 0))]
         }
         if line.closed { points.append(points[0]); smooth.append(false) }
-        let period = pattern.reduce(0, +)
-        var phase = offset.isFinite ? offset.truncatingRemainder(dividingBy: period) : 0
-        if phase < 0 { phase += period }
-        // Skip the dashes and gaps wholly before the start (a zero-length
-        // dash exactly at the start is kept: a dot with round caps).
-        var index = 0
-        while phase >= pattern[index], !(phase == 0 && pattern[index] == 0) {
-            phase -= pattern[index]
-            index = (index + 1) % pattern.count
-        }
-        var remaining = pattern[index] - phase
+        let start = position(in: pattern, at: offset)
+        var index = start.index
+        var remaining = pattern[index] - start.phase
         var on = index % 2 == 0
         let startsOn = on
         var pieces: [Piece] = []

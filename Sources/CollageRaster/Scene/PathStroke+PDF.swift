@@ -25,18 +25,9 @@ extension PathStroke {
     }
 
     /// Whether `pattern` is in a dash (not a gap) `position` along it, as
-    /// the raster's dashes start (`Stroker.dashes`).
+    /// the raster's dashes start (`Stroker.position(in:at:)`).
     static func isOn(_ pattern: [Double], at position: Double) -> Bool {
-        let period = pattern.reduce(0, +)
-        guard period > 0, period.isFinite else { return true }
-        var phase = position.isFinite ? position.truncatingRemainder(dividingBy: period) : 0
-        if phase < 0 { phase += period }
-        var index = 0
-        while phase >= pattern[index], !(phase == 0 && pattern[index] == 0) {
-            phase -= pattern[index]
-            index = (index + 1) % pattern.count
-        }
-        return index % 2 == 0
+        Stroker.position(in: pattern, at: position).index % 2 == 0
     }
 
     /// Whether closed `subpath` (move, …, close) turns at its start: the
