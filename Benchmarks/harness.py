@@ -13,6 +13,7 @@ progressive (with its djpeg floor), posters (issue 17's 7200x10800 and
 16384x16384 81-photo posters, each also from 81 distinct files), heic
 (issue 32: the corpus's 12 MP iPhone HEIC converted to JPEG, and a 3x3
 collage of the iPhone HEICs), scaling (the scaling curve, 1 to 256 photos).
+pdf (issue 44: a 12-page photo book with captions to PDF against Typst).
 The results file ends with a "Targets" section: one line per target of
 issues 17 and 32, measured value and met / not met (targets of sections not
 run say so).
@@ -386,7 +387,7 @@ def floor_once(photos, scales, ppm):
 
 # --- main ------------------------------------------------------------------------------------
 
-SECTIONS = ["reference", "focus", "png", "rotated", "progressive", "posters", "heic", "scaling"]
+SECTIONS = ["reference", "focus", "png", "rotated", "progressive", "posters", "heic", "scaling", "pdf"]
 # Issue 17's posters, 81 photos (the nine repeated) in a 9x9 cover grid: width, height, the key of
 # their targets, and those targets: peak RSS MiB and wall time as a ratio to libvips'.
 POSTERS = [(7200, 10800, "poster-7200", 256, 0.45), (16384, 16384, "poster-16384", 384, 0.5)]
@@ -432,6 +433,8 @@ class Targets:
                                         "Pillow's, peak RSS <= 256 MiB"),
         ("poster-16384-distinct-pillow", "issue 32: 16384x16384 poster of 81 distinct files: wall time <= 0.45x "
                                          "threaded Pillow's, peak RSS <= 256 MiB"),
+        ("pdf-wall", "issue 44: 12-page photo book to PDF: wall time <= 0.5x Typst's"),
+        ("pdf-size", "issue 44: 12-page photo book to PDF: file size <= Typst's"),
         ("scaling-cost", "scaling curve to 256 photos / 268 MP: ms per (canvas + decoded) MP flat or falls "
                          "(every point past 81 photos <= %.2fx the 81-photo point's)" % SCALING_NOISE),
         ("scaling-rss", "scaling curve: peak RSS at 256 photos on 16384x16384 grows with the band, not the canvas "
@@ -533,8 +536,10 @@ def main():
         section_heic(say, targets, folder, runs)
     if "scaling" in sections:
         section_scaling(say, targets, photos, folder)
+    if "pdf" in sections:
+        section_pdf(say, targets, folder, runs)
 
-    say("## Targets (issues 17 and 32)")
+    say("## Targets (issues 17, 32, 40 and 44)")
     say()
     for line in targets.lines():
         say(line)
@@ -904,6 +909,135 @@ def section_scaling(say, targets, photos, folder):
     last = SCALING[-1][0]
     targets.set("scaling-rss", "%.0f MiB" % rss[last], rss[last] <= 384)
 
+
+# --- pdf (issue 44) ------------------------------------------------------------------------------
+
+# The book's photos: the corpus's eleven camera photos, the first again on page 12 (both tools store a
+# file placed twice once).
+PDF_PHOTOS = ["photo_Issue_525.jpg", "photo_Canon_PowerShot_G11.jpg", "photo_Issue_266.jpg", "photo_Kodak_PIXPRO_FZ201.jpg",
+              "photo_Kodak_PIXPRO_SP360.jpg", "photo_Oppo_R7_Plus.jpg", "photo_Nokia_Lumia_800.jpg", "photo_Canon_EOS_5D.jpg",
+              "photo_Blackberry_Z10.jpg", "photo_Canon_EOS_1000D.jpg", "photo_Apple_iPhone_5.jpg", "photo_Issue_525.jpg"]
+# The page: 6 x 6 in at 150 dpi (900 px; a pixel is 0.48 pt), the photo contained in a 780 x 680 px frame at
+# (60, 60), a 28 px DejaVu Sans caption centred 50 px above the bottom edge.
+PDF_PAGE = {"inches": 6, "dpi": 150, "frame": (60, 60, 780, 680), "caption": 28, "bottom": 50}
+# Typst's one compile in a fresh process, timed in-process (its Python binding: the Python start and
+# `import typst` are not timed; a second compile in the same process would reuse Typst's memoised
+# results, so every round is a process of its own): prints the compile's wall seconds.
+TYPST_TIMER = """
+import sys, time, typst
+source, output, fonts = sys.argv[1], sys.argv[2], sys.argv[3]
+start = time.perf_counter()
+typst.compile(source, output=output, font_paths=[fonts], ignore_system_fonts=True)
+print(time.perf_counter() - start)
+"""
+
+
+def pdf_page_png(pdf, page, dpi, out):
+    """Page `page` of `pdf` rasterised by pdftoppm at `dpi`, as an RGB array."""
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page), "-l", str(page), "-png", "-singlefile", pdf, out],
+                   check=True)
+    return np.asarray(Image.open(out + ".png").convert("RGB"), dtype=np.float64)
+
+
+def section_pdf(say, targets, folder, runs):
+    """Issue 44: the same 12-page photo book with captions, photos placed whole (contain, so that both
+    sides pass the JPEGs through), written by collage and by Typst (PyPI `typst`) in the same run: wall
+    time, file size and each PDF's pdftoppm parity against collage's own PNG render of each page."""
+    book = os.path.join(folder, "pdf-book")
+    os.makedirs(book, exist_ok=True)
+    # Linked into the book's folder: Typst reads files under its project root only.
+    for n in set(PDF_PHOTOS):
+        os.symlink(os.path.join(CORPUS, "metadata-extractor-images", n), os.path.join(book, n))
+    photos = [os.path.join(book, n) for n in PDF_PHOTOS]
+    px = 72.0 / PDF_PAGE["dpi"]   # points per canvas pixel
+    x, y, w, h = PDF_PAGE["frame"]
+    captions = ["Page %d: %s" % (i + 1, os.path.splitext(n)[0][len("photo_"):].replace("_", " "))
+                for i, n in enumerate(PDF_PHOTOS)]
+    pages = "\n".join(
+        "  - photos: [{src: %s, frame: {x: %d, y: %d, width: %d, height: %d}, fit: contain}]\n"
+        "    overlays: [{text: %s, anchor: bottom, offset: [0, -%d], font: {family: \"DejaVu Sans\", size: %d}, "
+        "color: \"#000000\"}]" % (json.dumps(p), x, y, w, h, json.dumps(c), PDF_PAGE["bottom"], PDF_PAGE["caption"])
+        for p, c in zip(photos, captions))
+    doc = os.path.join(book, "book.yaml")
+    with open(doc, "w") as f:
+        f.write("version: 1\ncanvas: {width: %din, height: %din, dpi: %d, background: \"#ffffff\"}\n"
+                "layout: {kind: free}\npages:\n%s\n" % (PDF_PAGE["inches"], PDF_PAGE["inches"], PDF_PAGE["dpi"], pages))
+    typ = os.path.join(book, "book.typ")
+    with open(typ, "w") as f:
+        f.write('#set page(width: %din, height: %din, margin: 0pt, fill: white)\n' % (PDF_PAGE["inches"], PDF_PAGE["inches"]))
+        f.write('#set text(font: "DejaVu Sans", size: %.2fpt, fill: black, bottom-edge: "descender")\n'
+                % (PDF_PAGE["caption"] * px))
+        for i, (p, c) in enumerate(zip(photos, captions)):
+            if i:
+                f.write("#pagebreak()\n")
+            f.write('#place(top + left, dx: %.2fpt, dy: %.2fpt, box(width: %.2fpt, height: %.2fpt, '
+                    'image(%s, width: 100%%, height: 100%%, fit: "contain")))\n'
+                    % (x * px, y * px, w * px, h * px, json.dumps(os.path.relpath(p, book))))
+            f.write('#place(bottom + center, dy: -%.2fpt)[%s]\n' % (PDF_PAGE["bottom"] * px, c))
+    ours, theirs = os.path.join(book, "collage.pdf"), os.path.join(book, "typst.pdf")
+    collage_cmd = [COLLAGE, "render", doc, "-o", ours, "--pdf-max-ppi", "10000"]
+    stats = summarise(run_alternating({"collage": collage_cmd}, runs)["collage"])
+    fonts = os.path.dirname(FONT_FILE)
+    walls = []
+    for _ in range(runs + 1):
+        timer = subprocess.run([PYTHON, "-c", TYPST_TIMER, typ, theirs, fonts], capture_output=True, text=True,
+                               cwd=book, check=False)
+        if timer.returncode != 0:
+            say("## PDF (issue 44)\n\nTypst failed: %s\n" % timer.stderr[-2000:])
+            return
+        walls.append(float(timer.stdout.split()[-1]))
+    walls = walls[1:]   # the first round warms the page cache
+    typst_median, typst_min, typst_max = statistics.median(walls), min(walls), max(walls)
+    # Typst's process wall time too (Python's start and `import typst` included), for the record.
+    typst_cmd = [PYTHON, "-c", "import sys, typst; typst.compile(sys.argv[1], output=sys.argv[2], font_paths=[sys.argv[3]], "
+                 "ignore_system_fonts=True)", typ, theirs, fonts]
+    typst_process = summarise(run_alternating({"typst": typst_cmd}, runs)["typst"])
+    # Parity: each page of each PDF at the canvas's dpi against collage's PNG of the page.
+    pngs = os.path.join(book, "png")
+    os.makedirs(pngs, exist_ok=True)
+    subprocess.run([COLLAGE, "render", doc, "-o", os.path.join(pngs, "page-${page}.png")], check=True,
+                   stdout=subprocess.DEVNULL)
+    parity = {"collage": [], "Typst": []}
+    for n in range(1, len(photos) + 1):
+        ref = np.asarray(Image.open(os.path.join(pngs, "page-%d.png" % n)).convert("RGB"), dtype=np.float64)
+        for name, pdf in (("collage", ours), ("Typst", theirs)):
+            page = pdf_page_png(pdf, n, PDF_PAGE["dpi"], os.path.join(book, "%s-%d" % (name, n)))[:ref.shape[0], :ref.shape[1]]
+            mse = float(np.mean((page - ref) ** 2))
+            parity[name].append(math.inf if mse == 0 else 10 * math.log10(255.0 ** 2 / mse))
+    sizes = {"collage": os.path.getsize(ours), "Typst": os.path.getsize(theirs)}
+    jpegs = sum(os.path.getsize(os.path.realpath(p)) for p in set(photos))
+    version = subprocess.run([PYTHON, "-c", "import typst; print(typst.__version__)"], capture_output=True, text=True).stdout.strip()
+    say("## PDF (issue 44)")
+    say()
+    say("A 12-page 6 x 6 in photo book at 150 dpi: on each page one of the corpus's camera photos contained in a "
+        "780 x 680 px frame and a 28 px DejaVu Sans caption; the same placements written by collage (`render -o "
+        "book.pdf --pdf-max-ppi 10000`, so that every JPEG passes through) and by Typst %s (PyPI `typst`, "
+        "`image(fit: \"contain\")`, its one compile timed in a fresh process: Python's start and the import not timed), %d "
+        "rounds after one untimed. The 11 distinct JPEGs are %d bytes. Parity: pdftoppm of every page at 150 dpi against "
+        "collage's own PNG render of the page (PSNR over RGB, min and median of the 12 pages)." % (version, runs, jpegs))
+    say()
+    say("| tool | median s | min–max s | peak RSS MiB | time / Typst | file bytes | size / Typst | parity min dB | parity median dB |")
+    say("|---|---|---|---|---|---|---|---|---|")
+    rows = [("collage", stats["median"], stats["min"], stats["max"], "%.0f" % stats["rss"]),
+            ("Typst (compile, fresh process)", typst_median, typst_min, typst_max, "-"),
+            ("Typst (python process)", typst_process["median"], typst_process["min"], typst_process["max"],
+             "%.0f" % typst_process["rss"])]
+    for name, median, low, high, rss in rows:
+        key = "Typst" if name.startswith("Typst") else "collage"
+        say("| %s | %.3f | %.3f–%.3f | %s | %.2f | %d | %.3f | %.2f | %.2f |" % (
+            name, median, low, high, rss, median / typst_median, sizes[key], sizes[key] / sizes["Typst"],
+            min(parity[key]), statistics.median(parity[key])))
+    say()
+    ratio = stats["median"] / typst_median
+    size_ratio = sizes["collage"] / sizes["Typst"]
+    targets.set("pdf-wall", "%.2fx (%.3f s against Typst's in-process %.3f s)" % (ratio, stats["median"], typst_median),
+                ratio <= 0.5)
+    targets.set("pdf-size", "%.3fx (%d against %d bytes)" % (size_ratio, sizes["collage"], sizes["Typst"]),
+                size_ratio <= 1.0)
+    say("Targets of issue 44: wall time %.2fx Typst's (target <= 0.5), file size %.3fx Typst's (target <= 1). "
+        "collage's captions are glyph outlines (filled paths) until issue 45 writes real text; Typst's are a "
+        "subset font." % (ratio, size_ratio))
+    say()
 
 if __name__ == "__main__":
     main()

@@ -39,25 +39,39 @@ enum PrintMarks {
     /// trim, one line on the extension of each trim edge through it,
     /// `PrintSpec.markPoints` wide and centred on the trim line, from the
     /// bleed edge outward for `PrintSpec.markMillimetres`. Nothing is drawn
-    /// inside the trim or the bleed.
+    /// inside the trim or the bleed. Each is a rectangle for the raster and
+    /// keeps its centre line (a butt-capped stroke as wide) for PDF's native
+    /// hairline stroke (`PathStroke`).
     static func cropMarks(_ layout: Layout) -> [Node] {
         guard let frame = layout.print, frame.marks.contains(.crop) else { return [] }
         let width = PhysicalLength(PrintSpec.markPoints, .pt).pixels(dpi: frame.dpi)
         let length = PhysicalLength(PrintSpec.markMillimetres, .mm).pixels(dpi: frame.dpi)
         let m = Double(frame.margin), bleed = Double(frame.trim.x - frame.bleed.x)
         let left = m, top = m, right = m + Double(frame.trim.width), bottom = m + Double(frame.trim.height)
-        var rects: [Rect] = []
+        let style = StrokeStyle(width: width, cap: .butt)
+        var marks: [Node] = []
+        /// The mark from (x0, y0) to (x1, y1), horizontal or vertical.
+        func mark(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+            let rect = x0 == x1
+                ? Rect(x: x0 - width / 2, y: min(y0, y1), width: width, height: abs(y1 - y0))
+                : Rect(x: min(x0, x1), y: y0 - width / 2, width: abs(x1 - x0), height: width)
+            var line = Path()
+            line.move(to: x0, y0)
+            line.line(to: x1, y1)
+            marks.append(.path(PathLeaf(path: .rect(rect), paint: .solid(Color(red: 0, green: 0, blue: 0)),
+                                        stroke: PathStroke(centerline: line, style: style))))
+        }
         for (x, outwardX) in [(left, -1.0), (right, 1.0)] {
             for (y, outwardY) in [(top, -1.0), (bottom, 1.0)] {
                 // Vertical: on the line x, beyond the bleed above or below the trim.
-                let y0 = y + outwardY * bleed, y1 = y0 + outwardY * length
-                rects.append(Rect(x: x - width / 2, y: min(y0, y1), width: width, height: abs(y1 - y0)))
+                let y0 = y + outwardY * bleed
+                mark(x, y0, x, y0 + outwardY * length)
                 // Horizontal: on the line y, beyond the bleed left or right of the trim.
-                let x0 = x + outwardX * bleed, x1 = x0 + outwardX * length
-                rects.append(Rect(x: min(x0, x1), y: y - width / 2, width: abs(x1 - x0), height: width))
+                let x0 = x + outwardX * bleed
+                mark(x0, y, x0 + outwardX * length, y)
             }
         }
-        return rects.map { .path(PathLeaf(path: .rect($0), paint: .solid(Color(red: 0, green: 0, blue: 0)))) }
+        return marks
     }
 }
 

@@ -57,6 +57,28 @@ public enum PDFTools {
         }
     }
 
+    /// The content stream of page `page` (1-based) of `path`, decoded
+    /// (`qpdf --show-object --filtered-stream-data` of each of the page's
+    /// `/Contents`, in order): the page's operators as text.
+    public static func pageContent(_ path: String, page: Int = 1, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let qpdf = try TestPackage.requireTool("qpdf", package: "qpdf", file: file, line: line)
+        let result = try run(qpdf, ["--json=2", "--json-key=pages", path])
+        guard result.status == 0, let json = try JSONSerialization.jsonObject(with: result.output) as? [String: Any],
+              let pages = json["pages"] as? [[String: Any]], pages.indices.contains(page - 1),
+              let contents = pages[page - 1]["contents"] as? [String] else {
+            XCTFail("qpdf --json \(path): no page \(page): \(result.error)", file: file, line: line)
+            return ""
+        }
+        var text = ""
+        for reference in contents {
+            let number = reference.split(separator: " ").first.map(String.init) ?? ""
+            let stream = try run(qpdf, ["--show-object=\(number)", "--filtered-stream-data", path])
+            XCTAssertEqual(stream.status, 0, stream.error, file: file, line: line)
+            text += String(decoding: stream.output, as: UTF8.self)
+        }
+        return text
+    }
+
     /// Page `page` (1-based) of `path` rendered by `pdftoppm` at `dpi`,
     /// RGBA8 (opaque).
     public static func render(_ path: String, page: Int = 1, dpi: Int, file: StaticString = #filePath, line: UInt = #line) throws -> Pixmap {

@@ -20,7 +20,7 @@ final class PDFOutputTests: XCTestCase, PhotoFolderTest {
     /// Renders `document` to `name`.pdf and `name`.png (when `png`), checks
     /// the PDF with qpdf; the PDF's path and the PNG.
     @discardableResult
-    private func render(_ document: String, name: String = "doc", png: Bool = true, _ extra: [String] = [],
+    func render(_ document: String, name: String = "doc", png: Bool = true, _ extra: [String] = [],
                         environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> (pdf: String, png: Pixmap?) {
         try write("\(name).yaml", document)
         let result = try runCollage(["render", "\(name).yaml", "-o", "\(name).pdf"] + extra, in: directory, environment: environment)
@@ -34,7 +34,7 @@ final class PDFOutputTests: XCTestCase, PhotoFolderTest {
 
     /// `pdftoppm` of page 1 at `dpi` against `png`: the PSNR (RGB, dB), at least `floor`.
     @discardableResult
-    private func assertParity(_ pdf: String, _ png: Pixmap?, dpi: Int, atLeast floor: Double,
+    func assertParity(_ pdf: String, _ png: Pixmap?, dpi: Int, atLeast floor: Double,
                               file: StaticString = #filePath, line: UInt = #line) throws -> Double {
         let png = try XCTUnwrap(png)
         // pdftoppm rounds a page of fractional points up to whole pixels: one more at most.

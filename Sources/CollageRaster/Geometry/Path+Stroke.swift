@@ -29,19 +29,10 @@ extension Path {
         var out = Path()
         guard style.width.isFinite, style.width > 0, tolerance > 0 else { return out }
         var stroker = Stroker(halfWidth: style.width / 2, style: style, tolerance: tolerance)
-        let lines = polylines(tolerance: tolerance).filter { line in line.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
-        let pattern = Stroker.pattern(style.dash)
-        var dashed = false
-        if let pattern {
-            let period = pattern.reduce(0, +)
-            let total = lines.reduce(0.0) { $0 + $1.length }
-            // Dashes, not periods: a period of a 100-entry list holds 50, and
-            // every subpath restarts the pattern with a dash of its own.
-            let dashes = total / period * Double(pattern.count / 2) + Double(lines.count)
-            dashed = dashes <= Double(Self.maxDashes)
-        }
+        let lines = strokedPolylines(tolerance: tolerance)
+        let pattern = Stroker.drawnPattern(style.dash, along: lines)
         for line in lines {
-            if dashed, let pattern {
+            if let pattern {
                 for piece in Stroker.dashes(of: line, pattern: pattern, offset: style.dashOffset) {
                     stroker.stroke(piece)
                 }
@@ -52,6 +43,20 @@ extension Path {
         }
         out.append(stroker.out)
         return out
+    }
+
+    /// The dash pattern a stroke of `style` draws along this path (`stroked`):
+    /// dash and gap lengths in the path's units, an odd list repeated once;
+    /// nil when the stroke is solid (no dashes, all zero, or more than
+    /// `maxDashes` dashes along the path). For a backend that dashes
+    /// natively (PDF's `d`), so it dashes exactly where the raster does.
+    public func drawnDashPattern(_ style: StrokeStyle, tolerance: Double = PathRasterizer.tolerance) -> [Double]? {
+        Stroker.drawnPattern(style.dash, along: strokedPolylines(tolerance: tolerance))
+    }
+
+    /// The polylines a stroke follows: those with only finite points.
+    private func strokedPolylines(tolerance: Double) -> [Polyline] {
+        polylines(tolerance: tolerance).filter { line in line.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
     }
 }
 
@@ -85,11 +90,39 @@ struct Stroker {
 
     /// The dash pattern SVG uses: an odd list repeated once; nil (solid)
     /// when empty, when any length is negative or not finite, or when all are zero.
+    /// `dash` as drawn along `lines`: `pattern(dash)`, or nil (solid) when
+    /// it would draw more than `Path.maxDashes` dashes.
+    static func drawnPattern(_ dash: [Double], along lines: [Polyline]) -> [Double]? {
+        guard let pattern = pattern(dash) else { return nil }
+        let period = pattern.reduce(0, +)
+        let total = lines.reduce(0.0) { $0 + $1.length }
+        // Dashes, not periods: a period of a 100-entry list holds 50, and
+        // every subpath restarts the pattern with a dash of its own.
+        let dashes = total / period * Double(pattern.count / 2) + Double(lines.count)
+        return dashes <= Double(Path.maxDashes) ? pattern : nil
+    }
+
     static func pattern(_ dash: [Double]) -> [Double]? {
         guard !dash.isEmpty, dash.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
         let pattern = dash.count % 2 == 1 ? dash + dash : dash
         let period = pattern.reduce(0, +)
         return period > 0 && period.isFinite ? pattern : nil
+    }
+
+    /// Where `position` falls in `pattern` (a valid one, `pattern(_:)`,
+    /// repeated from 0): the index of its dash or gap (even: a dash) and
+    /// how far into it. The dashes and gaps wholly before it are skipped; a
+    /// zero-length dash exactly there is kept (a dot with round caps).
+    static func position(in pattern: [Double], at position: Double) -> (index: Int, phase: Double) {
+        let period = pattern.reduce(0, +)
+        var phase = position.isFinite ? position.truncatingRemainder(dividingBy: period) : 0
+        if phase < 0 { phase += period }
+        var index = 0
+        while phase >= pattern[index], !(phase == 0 && pattern[index] == 0) {
+            phase -= pattern[index]
+            index = (index + 1) % pattern.count
+        }
+        return (index, phase)
     }
 
     /// The "on" runs of `line` under `pattern`, starting `offset` into it.
@@ -101,17 +134,9 @@ struct Stroker {
             return [Piece(points: points, closed: false, direction: SIMD2(1, 0))]
         }
         if line.closed { points.append(points[0]); smooth.append(false) }
-        let period = pattern.reduce(0, +)
-        var phase = offset.isFinite ? offset.truncatingRemainder(dividingBy: period) : 0
-        if phase < 0 { phase += period }
-        // Skip the dashes and gaps wholly before the start (a zero-length
-        // dash exactly at the start is kept: a dot with round caps).
-        var index = 0
-        while phase >= pattern[index], !(phase == 0 && pattern[index] == 0) {
-            phase -= pattern[index]
-            index = (index + 1) % pattern.count
-        }
-        var remaining = pattern[index] - phase
+        let start = position(in: pattern, at: offset)
+        var index = start.index
+        var remaining = pattern[index] - start.phase
         var on = index % 2 == 0
         let startsOn = on
         var pieces: [Piece] = []

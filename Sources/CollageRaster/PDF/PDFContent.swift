@@ -69,6 +69,33 @@ public struct PDFContent: Sendable {
         op(Self.numbers([Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255]) + " rg")
     }
 
+    /// `color` as the stroking colour (DeviceRGB, sRGB-encoded values).
+    public mutating func strokeColor(_ color: Color) {
+        op(Self.numbers([Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255]) + " RG")
+    }
+
+    /// The line state of `style` (ISO 32000-1, 8.4.3): width `w`, cap `J`
+    /// (0 butt, 1 round, 2 projecting square), join `j` (0 miter, 1 round,
+    /// 2 bevel), miter limit `M` (the same ratio as SVG's, at least 1) and
+    /// the dash pattern `d`: `dash` (the lengths the raster draws,
+    /// `Path.drawnDashPattern`; nil or empty for solid) with `style`'s
+    /// offset as a phase within one period (PDF's phase is not negative).
+    /// Lengths in the current coordinates.
+    public mutating func lineStyle(_ style: StrokeStyle, dash: [Double]?) {
+        let cap: Int = switch style.cap { case .butt: 0; case .round: 1; case .square: 2 }
+        let join: Int = switch style.join { case .miter: 0; case .round: 1; case .bevel: 2 }
+        op(Self.number(style.width) + " w")
+        op("\(cap) J")
+        op("\(join) j")
+        op(Self.number(max(1, style.miterLimit)) + " M")
+        if let dash, !dash.isEmpty {
+            let period = dash.reduce(0, +)
+            var phase = style.dashOffset.isFinite ? style.dashOffset.truncatingRemainder(dividingBy: period) : 0
+            if phase < 0 { phase += period }
+            op("[" + Self.numbers(dash) + "] " + Self.number(phase) + " d")
+        }
+    }
+
     /// Draws `placement`'s image: its matrix is given in canvas pixels
     /// (`device`), so it is mapped back through `device`, the transform
     /// from the current coordinates to canvas pixels. The unit square is

@@ -101,8 +101,12 @@ public struct PathLeaf: Sendable, Hashable {
     public var path: Path
     public var paint: Paint
     public var rule: FillRule
-    public init(path: Path, paint: Paint, rule: FillRule = .nonZero) {
-        self.path = path; self.paint = paint; self.rule = rule
+    /// When `path` is a stroke's outline: the centre line and style it was
+    /// stroked from, for a backend that strokes natively (PDF); nil for a
+    /// fill. The raster draws `path` either way.
+    public var stroke: PathStroke?
+    public init(path: Path, paint: Paint, rule: FillRule = .nonZero, stroke: PathStroke? = nil) {
+        self.path = path; self.paint = paint; self.rule = rule; self.stroke = stroke
     }
 }
 

@@ -5,15 +5,19 @@ extension OverlayNode {
     /// A shape overlay: one group turned by `rotation` about the shape's
     /// box centre and faded by `opacity`, holding the fill (its outline,
     /// non-zero) and then the stroke (`Path.stroked`: centred on the
-    /// outline, over the fill). Its `shadow` is cast by the union of fill
+    /// outline, over the fill; its centre line and style kept for PDF's
+    /// native strokes, `PathStroke`). Its `shadow` is cast by the union of fill
     /// and stroke, drawn under the whole shape with no knock-out, as CSS
     /// `filter: drop-shadow` draws it under an opaque shape (σ = blur, no spread).
     public static func shape(_ shape: ShapeOverlayFrame, frame: OverlayFrame) -> Node {
         var children: [Node] = []
         let outline = shape.outline
         var stroke: Path?
+        var source: PathStroke?
         if let spec = shape.stroke, spec.width > 0 {
-            stroke = outline.stroked(StrokeStyle(spec, width: spec.width))
+            let style = StrokeStyle(spec, width: spec.width)
+            stroke = outline.stroked(style)
+            source = PathStroke(centerline: outline, style: style)
             // The stroke's pieces turn the way the fill's outline does, so the
             // two add (not cancel) in a shadow's caster.
             if outline.signedArea < 0 { stroke = stroke?.reversed }
@@ -22,7 +26,7 @@ extension OverlayNode {
             children.append(.path(PathLeaf(path: outline, paint: Paint(fill, box: shape.box))))
         }
         if let stroke, let spec = shape.stroke {
-            children.append(.path(PathLeaf(path: stroke, paint: Paint(spec.color, box: shape.box))))
+            children.append(.path(PathLeaf(path: stroke, paint: Paint(spec.color, box: shape.box), stroke: source)))
         }
         let shadow = shape.shadow.map { cast -> Shadow in
             var caster = shape.fill != nil ? outline : Path()
