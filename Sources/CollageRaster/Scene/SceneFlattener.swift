@@ -58,6 +58,11 @@ public struct SceneFlattener: Sendable {
             case .gradient(let gradient):
                 if let tile = gradient.tile(under: mask, transform: transform, opacity: opacity) { items.append(.tile(tile)) }
             }
+        case .text(let leaf):
+            // Exactly the fills as that many path leaves: the glyph run is the PDF's.
+            for fill in leaf.fills {
+                flatten(.path(fill), transform: transform, opacity: opacity, clip: clip, coverage: coverage, into: &items)
+            }
         case .mask(let leaf):
             var placed: PlacedMask?
             let x = transform.tx + leaf.x, y = transform.ty + leaf.y
@@ -248,6 +253,10 @@ extension SceneFlattener {
                 case .path(let leaf):
                     add(PathRasterizer.coverage(leaf.path.transformed(by: transform), rule: leaf.rule, area: sampled))
                 case .mask(let leaf): add(leaf.coverage(under: transform, in: sampled))
+                case .text(let leaf):
+                    for fill in leaf.fills {
+                        add(PathRasterizer.coverage(fill.path.transformed(by: transform), rule: fill.rule, area: sampled))
+                    }
                 case .tile: continue
                 }
             }
