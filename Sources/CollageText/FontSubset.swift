@@ -17,11 +17,13 @@ public struct FontSubset: Sendable {
         /// TrueType quadratic outlines (`glyf`): a PDF CIDFontType2, FontFile2.
         case trueType
         /// Compact Font Format (`CFF `, e.g. Noto Sans CJK): a PDF
-        /// CIDFontType0, FontFile3 `/OpenType`.
+        /// CIDFontType0, FontFile3 `/CIDFontType0C`.
         case cff
     }
 
-    /// The subset font file (an OpenType font of one face).
+    /// The subset font program: an OpenType font of one face (TrueType
+    /// outlines), or the subset's bare CFF table (CFF outlines; CID-keyed
+    /// as the face's, glyph ids retained).
     public var bytes: [UInt8]
     public var outlines: Outlines
     public var unitsPerEm: Int
@@ -68,11 +70,21 @@ public struct FontSubset: Sendable {
         hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_RETAIN_GIDS.rawValue | HB_SUBSET_FLAGS_NO_HINTING.rawValue)
         guard let subset = hb_subset_or_fail(face, input) else { return nil }
         defer { hb_face_destroy(subset) }
-        let blob = hb_face_reference_blob(subset)
-        defer { hb_blob_destroy(blob) }
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
-        let bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+        let bytes: [UInt8]
+        switch kind {
+        case .trueType:
+            let blob = hb_face_reference_blob(subset)
+            defer { hb_blob_destroy(blob) }
+            var length: UInt32 = 0
+            guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+            bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+        case .cff:
+            // The CFF table alone: the OpenType wrapper's hmtx and vmtx, one
+            // entry per id up to the largest kept (ids retained), were 500 KB
+            // of a Noto Sans CJK subset that a PDF never reads (it has /W).
+            bytes = table(subset, "CFF ")
+            guard !bytes.isEmpty else { return nil }
+        }
 
         let font = hb_font_create(face)
         defer { hb_font_destroy(font) }

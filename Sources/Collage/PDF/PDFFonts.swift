@@ -13,7 +13,9 @@ import CollageText
 /// Each face is a CIDFont over its subset (`FontSubset`, glyph ids kept, so
 /// CID = glyph id): TrueType outlines as CIDFontType2 with FontFile2 and
 /// `/CIDToGIDMap /Identity`, CFF outlines as CIDFontType0 with FontFile3
-/// `/OpenType`; `/W` the glyphs' advances, `/W2` (when a column uses the
+/// `/CIDFontType0C` (the subset's CFF table; its charset maps the CIDs,
+/// which are the glyph ids for a CID-keyed face such as Noto Sans CJK and
+/// for a name-keyed one); `/W` the glyphs' advances, `/W2` (when a column uses the
 /// face) each upright glyph's vertical advance and vertical origin as the
 /// raster placed it. Over it, a Type0 font with Identity-H and, for
 /// vertical columns, one with Identity-V, both with the face's ToUnicode
@@ -98,7 +100,7 @@ final class PDFFonts {
             program = try writer.stream("/Length1 \(subset.bytes.count)", subset.bytes)
             fileKey = "/FontFile2"
         case .cff:
-            program = try writer.stream("/Subtype /OpenType", subset.bytes)
+            program = try writer.stream("/Subtype /CIDFontType0C", subset.bytes)
             fileKey = "/FontFile3"
         }
         // Symbolic (4): the glyphs are outside the standard Latin set; italic (64) when slanted.
