@@ -77,7 +77,9 @@ final class PDFTextTests: XCTestCase, PhotoFolderTest {
     /// Latin (DejaVu Sans, TrueType), Japanese (Noto Sans CJK JP, CFF in a
     /// collection) and Arabic (Noto Sans Arabic, TrueType) captions: three
     /// Type0 fonts, each embedded, subset and with a ToUnicode map, of the
-    /// right outline kind; pdftotext gives the three captions in order;
+    /// right outline kind; pdftotext gives the three captions in order (the
+    /// ffi and ffl ligatures DejaVu Sans shapes copy as their letters, by
+    /// the ToUnicode map's one glyph to three characters);
     /// the page matches the PNG; no text became an image.
     func testLatinJapaneseAndArabicAreEmbeddedSubsetFontsThatCopy() throws {
         let (pdf, png) = try render(canvas: "{width: 520, height: 250, background: \"#ffffff\"}", overlays: """
