@@ -158,6 +158,42 @@ final class PDFTextTests: XCTestCase, PhotoFolderTest {
         try assertParity(pdf, png, direct: 22, "vertical + ruby")
     }
 
+    /// Latin set sideways in a column (a quarter-turned text matrix through
+    /// the Identity-H font), upright Latin, and digits combined upright
+    /// (tate-chū-yoko: a width scale below 1) read in order and draw where
+    /// the raster does.
+    func testSidewaysUprightAndCombinedDigitsInColumns() throws {
+        let (pdf, png) = try render(canvas: "{width: 300, height: 330, background: \"#ffffff\"}", overlays: """
+              - text: "東京Tokyo駅"
+                direction: vertical
+                font: {family: Noto Sans CJK JP, size: 36}
+                color: "#202020"
+                align: left
+                anchor: topRight
+                offset: [-20, 16]
+              - text: "東京Tokyo駅"
+                direction: vertical
+                textOrientation: upright
+                font: {family: Noto Sans CJK JP, size: 28}
+                color: "#1d4e89"
+                align: left
+                anchor: top
+                offset: [0, 16]
+              - text: "令和8年12月"
+                direction: vertical
+                textCombineUpright: 2
+                font: {family: Noto Sans CJK JP, size: 36}
+                lang: ja
+                color: "#202020"
+                align: left
+                anchor: topLeft
+                offset: [20, 16]
+            """, name: "columns")
+        XCTAssertEqual(Set(try PDFTextTools.fonts(pdf).map(\.encoding)), ["Identity-H", "Identity-V"])
+        XCTAssertEqual(squeezed(try PDFTextTools.text(pdf, raw: true)), "東京Tokyo駅東京Tokyo駅令和8年12月")
+        try assertParity(pdf, png, direct: 20, "sideways, upright and combined in columns")
+    }
+
     /// Mixed Arabic, Latin and digits in one line: pdftotext reads it in
     /// logical order (its glyphs stand in visual order, each mapped to its
     /// text; poppler's bidi puts them back; no /ActualText, which poppler
