@@ -127,7 +127,13 @@ public struct SceneFlattener: Sendable {
                                  opacity: inherited * own, clip: inheritedClip, into: &items)
             }
         }
-        let children = group.children
+        // A text leaf counts as its fills, the path leaves it stands for (a
+        // translucent group of two colours' fills is a layer, as before).
+        let children = group.children.contains { if case .text = $0 { true } else { false } }
+            ? group.children.flatMap { node -> [Node] in
+                if case .text(let leaf) = node { leaf.fills.map { .path($0) } } else { [node] }
+            }
+            : group.children
         // A blend mode other than normal mixes the group as a whole: always a layer.
         if group.blend == .normal, children.count <= 1 || (inherited * own == 1 && coverage == nil) {
             for child in children {
