@@ -194,6 +194,24 @@ final class PDFTextTests: XCTestCase, PhotoFolderTest {
         try assertParity(pdf, png, direct: 20, "sideways, upright and combined in columns")
     }
 
+    /// A caption turned by 15° and faded (a transparency group): its glyphs
+    /// are turned by their text matrices, and each line carries its text
+    /// (`/ActualText`), which readers would otherwise piece together from
+    /// glyphs at an angle; the geometry matches the PNG.
+    func testRotatedTranslucentCaptionReadsWhole() throws {
+        let (pdf, png) = try render(canvas: "{width: 400, height: 200, background: \"#ffffff\"}", overlays: """
+              - text: "Rotated 回転"
+                anchor: center
+                rotation: 15
+                opacity: 0.6
+                font: {family: ["DejaVu Sans", "Noto Sans CJK JP"], size: 40}
+                color: "#203060"
+            """, name: "rotated")
+        XCTAssertEqual(try PDFTextTools.fonts(pdf).count, 2)
+        XCTAssertEqual(squeezed(try PDFTextTools.text(pdf)), "Rotated回転")
+        try assertParity(pdf, png, direct: 28, "rotated 15° at opacity 0.6")
+    }
+
     /// Mixed Arabic, Latin and digits in one line: pdftotext reads it in
     /// logical order (its glyphs stand in visual order, each mapped to its
     /// text; poppler's bidi puts them back; no /ActualText, which poppler

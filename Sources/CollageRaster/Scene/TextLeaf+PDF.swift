@@ -8,7 +8,7 @@ extension TextLeaf {
     /// the PDF's glyphs land where the raster's outlines do; an upright
     /// glyph of a vertical column goes through the face's Identity-V font,
     /// placed by the vertical origin its CIDFont declares (`PDFFontUse`).
-    /// A vertical or ruby line is wrapped in `/Span
+    /// A vertical or ruby line, and every line of turned text, is wrapped in `/Span
     /// << /ActualText … >> BDC … EMC` with its text in logical order, so
     /// text extraction reads it as written.
     ///
@@ -21,11 +21,16 @@ extension TextLeaf {
             for fill in fills { try fill.pdf(into: &content, device: device, stage: stage) }
             return
         }
+        // Turned text (any rotation, a quarter turn included, or skew) gives
+        // its lines whole too: readers piece lines together from glyphs
+        // standing on the page's axes.
+        let turned = device.b != 0 || device.c != 0
         content.op("q")
         for line in run.lines where !line.glyphs.isEmpty {
             // Each line sets its own colour and font: a line stands alone.
             var color: Int?, font: String?
-            if line.needsActualText { content.op("/Span << /ActualText \(Self.textString(line.text)) >> BDC") }
+            let actual = line.needsActualText || turned
+            if actual { content.op("/Span << /ActualText \(Self.textString(line.text)) >> BDC") }
             content.op("BT")
             for index in line.glyphs {
                 let glyph = run.glyphs[index], use = uses[index]
@@ -35,7 +40,7 @@ extension TextLeaf {
                 content.op(PDFContent.numbers([m.a, m.b, m.c, m.d, m.tx, m.ty]) + " Tm <" + Self.hex(glyph.id) + "> Tj")
             }
             content.op("ET")
-            if line.needsActualText { content.op("EMC") }
+            if actual { content.op("EMC") }
         }
         content.op("Q")
     }
