@@ -16,7 +16,7 @@ let package = Package(
     targets: [
         // System libraries (Debian -dev packages, found through pkg-config).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
-        .systemLibrary(name: "CText", pkgConfig: "freetype2 harfbuzz fontconfig"),
+        .systemLibrary(name: "CText", pkgConfig: "freetype2 harfbuzz harfbuzz-subset fontconfig"),
         // libhyphen has no pkg-config file: the module map links it by name.
         .systemLibrary(name: "CHyphen"),
         .systemLibrary(name: "CImage", pkgConfig: "libpng16 libjpeg libexif lcms2 libwebp libwebpdemux"),

@@ -6,4 +6,5 @@
 #include <hb.h>
 #include <hb-ft.h>
 #include <hb-ot.h>
+#include <hb-subset.h>
 #include <fontconfig/fontconfig.h>

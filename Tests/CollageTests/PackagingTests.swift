@@ -191,7 +191,7 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(try field("Maintainer"), "collage developers")
         let depends = try field("Depends").components(separatedBy: ", ").map { $0.components(separatedBy: " ")[0] }
         for library in ["libc6", "libjpeg62-turbo", "libpng16-16", "libwebp7", "libexif12", "liblcms2-2", "libyaml-0-2",
-                        "libfreetype6", "libharfbuzz0b", "libfontconfig1", "libicu72", "libheif1", "librsvg2-2", "zlib1g"] {
+                        "libfreetype6", "libharfbuzz0b", "libharfbuzz-subset0", "libfontconfig1", "libicu72", "libheif1", "librsvg2-2", "zlib1g"] {
             XCTAssertTrue(depends.contains(library), "Depends lacks \(library): \(depends)")
         }
         XCTAssertEqual(Array(depends.suffix(2)), ["libheif1", "librsvg2-2"])

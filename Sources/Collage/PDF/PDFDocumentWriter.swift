@@ -42,6 +42,8 @@ final class PDFDocumentWriter {
 
     let writer: PDFWriter
     let options: Options
+    /// The document's embedded fonts, written at `finish` (issue 45).
+    let fonts: PDFFonts
     private let pagesObject: Int
     private var kids: [Int] = []
     private var states: [String: Int] = [:]
@@ -63,6 +65,7 @@ final class PDFDocumentWriter {
     init(sink: EncodedSink, options: Options) {
         writer = PDFWriter(sink: sink)
         self.options = options
+        fonts = PDFFonts(writer: writer)
         pagesObject = writer.reserve()
     }
 
@@ -111,10 +114,11 @@ final class PDFDocumentWriter {
                                   + "/Contents \(contents) 0 R /Group << /S /Transparency /CS /DeviceRGB >> >>"))
     }
 
-    /// The page tree, the sRGB output intent, the document information and
+    /// The fonts (every page's glyphs subset), the page tree, the sRGB output intent, the document information and
     /// the catalog; the file is complete.
     /// - Throws: `ImageError` when the profile or its compression fails.
     func finish() throws {
+        try fonts.finish()
         writer.object(pagesObject, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
         let profile = try writer.stream("/N 3", try Self.sRGBProfile())
         let intent = writer.object("<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (sRGB IEC61966-2.1) "

@@ -16,6 +16,7 @@ final class PDFPageResources: PDFStage {
     private var shadings: Set<Int> = []
     private var forms: Set<Int> = []
     private var images: Set<Int> = []
+    private var fonts: Set<Int> = []
 
     init(document: PDFDocumentWriter, scene: Scene) {
         self.document = document
@@ -60,12 +61,19 @@ final class PDFPageResources: PDFStage {
         return PDFPlacement(name: "Im\(number)", matrix: matrix)
     }
 
+    func font(for glyph: GlyphRun.Glyph, of run: GlyphRun) -> PDFFontUse? {
+        guard let (number, use) = document.fonts.use(glyph, of: run) else { return nil }
+        fonts.insert(number)
+        return use
+    }
+
     /// Writes the resource dictionary: every name the page and its forms used.
     func finish() {
         func entries(_ numbers: Set<Int>, _ prefix: (Int) -> String) -> String {
             numbers.sorted().map { "/\(prefix($0)) \($0) 0 R" }.joined(separator: " ")
         }
-        var body = "<< /ProcSet [/PDF /ImageC /ImageB]"
+        var body = "<< /ProcSet [/PDF /ImageC /ImageB\(fonts.isEmpty ? "" : " /Text")]"
+        if !fonts.isEmpty { body += " /Font << \(entries(fonts) { "F\($0)" }) >>" }
         if !states.isEmpty { body += " /ExtGState << \(entries(states) { "GS\($0)" }) >>" }
         if !shadings.isEmpty { body += " /Shading << \(entries(shadings) { "Sh\($0)" }) >>" }
         if !forms.isEmpty || !images.isEmpty {

@@ -23,6 +23,13 @@ public protocol PDFStage: AnyObject {
     /// nil when it draws nothing. For what PDF cannot express: glyph masks,
     /// colour tiles, blurred shadows, translucent gradients.
     func raster(_ node: Node, device: Affine, margin: Double) throws -> PDFPlacement?
+    /// The font resource that shows `glyph` of `run` as text (issue 45): a
+    /// Type0 font over the document's subset of its face, Identity-H, or
+    /// Identity-V for an upright glyph of a vertical column; the glyph and
+    /// its text are recorded for the subset, its widths and its ToUnicode
+    /// CMap. Nil when the face cannot be embedded (no `glyf` or `CFF `
+    /// outlines): the caller fills the outlines instead.
+    func font(for glyph: GlyphRun.Glyph, of run: GlyphRun) -> PDFFontUse?
     /// The page's canvas in pixels: a transparency group's bounding box is
     /// the canvas mapped into the group's coordinates (its children's
     /// shadows and rasterised effects reach beyond their own bounds).
@@ -30,4 +37,17 @@ public protocol PDFStage: AnyObject {
     /// Under `compositing: linear`, translucent groups are rasterised
     /// (PDF composites in the group's colour space, sRGB values); false under `css`.
     var rasterisesTranslucentGroups: Bool { get }
+}
+
+/// A glyph's font on a PDF page (`PDFStage.font(for:of:)`): the resource's
+/// name ("F12", without the slash) and, in vertical writing mode, where the
+/// glyph's vertical origin lies from its horizontal origin as its CIDFont's
+/// `/W2` declares it (thousandths of an em, glyph space: x right, y up);
+/// 0, 0 in horizontal mode.
+public struct PDFFontUse: Sendable, Hashable {
+    public var name: String
+    public var originX: Double, originY: Double
+    public init(name: String, originX: Double = 0, originY: Double = 0) {
+        self.name = name; self.originX = originX; self.originY = originY
+    }
 }

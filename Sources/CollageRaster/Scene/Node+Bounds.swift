@@ -22,6 +22,13 @@ extension Node {
         case .path(let leaf): return leaf.path.transformed(by: parent).controlBounds
         case .mask(let leaf):
             return parent.bounds(of: Rect(x: leaf.x, y: leaf.y, width: Double(leaf.mask.width), height: Double(leaf.mask.height)))
+        case .text(let leaf):
+            var box: Rect?
+            for fill in leaf.fills {
+                guard let b = Node.path(fill).deviceBounds(under: parent) else { continue }
+                box = box.map { $0.union(b) } ?? b
+            }
+            return box
         case .tile(let tile):
             return parent.bounds(of: Rect(x: Double(tile.originX), y: Double(tile.originY),
                                           width: Double(tile.width), height: Double(tile.height)))

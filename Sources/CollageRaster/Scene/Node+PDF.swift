@@ -11,6 +11,7 @@ extension Node {
         case .path(let leaf): try leaf.pdf(into: &content, device: device, stage: stage)
         case .mask(let leaf): try leaf.pdf(into: &content, device: device, stage: stage)
         case .tile(let tile): try tile.pdf(into: &content, device: device, stage: stage)
+        case .text(let leaf): try leaf.pdf(into: &content, device: device, stage: stage)
         }
     }
 }

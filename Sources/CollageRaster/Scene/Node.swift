@@ -13,6 +13,8 @@ public indirect enum Node: Sendable {
     case mask(MaskLeaf)
     /// Colour pixels (colour glyphs); its origin is local.
     case tile(ColorTile)
+    /// Text: its outline fills for the raster, its glyph run for a PDF.
+    case text(TextLeaf)
 }
 
 /// Children drawn in order under one transform, opacity, clip and shadow.

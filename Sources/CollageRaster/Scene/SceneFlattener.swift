@@ -58,6 +58,11 @@ public struct SceneFlattener: Sendable {
             case .gradient(let gradient):
                 if let tile = gradient.tile(under: mask, transform: transform, opacity: opacity) { items.append(.tile(tile)) }
             }
+        case .text(let leaf):
+            // Exactly the fills as that many path leaves: the glyph run is the PDF's.
+            for fill in leaf.fills {
+                flatten(.path(fill), transform: transform, opacity: opacity, clip: clip, coverage: coverage, into: &items)
+            }
         case .mask(let leaf):
             var placed: PlacedMask?
             let x = transform.tx + leaf.x, y = transform.ty + leaf.y
@@ -122,7 +127,13 @@ public struct SceneFlattener: Sendable {
                                  opacity: inherited * own, clip: inheritedClip, into: &items)
             }
         }
-        let children = group.children
+        // A text leaf counts as its fills, the path leaves it stands for (a
+        // translucent group of two colours' fills is a layer, as before).
+        let children = group.children.contains { if case .text = $0 { true } else { false } }
+            ? group.children.flatMap { node -> [Node] in
+                if case .text(let leaf) = node { leaf.fills.map { .path($0) } } else { [node] }
+            }
+            : group.children
         // A blend mode other than normal mixes the group as a whole: always a layer.
         if group.blend == .normal, children.count <= 1 || (inherited * own == 1 && coverage == nil) {
             for child in children {
@@ -248,6 +259,10 @@ extension SceneFlattener {
                 case .path(let leaf):
                     add(PathRasterizer.coverage(leaf.path.transformed(by: transform), rule: leaf.rule, area: sampled))
                 case .mask(let leaf): add(leaf.coverage(under: transform, in: sampled))
+                case .text(let leaf):
+                    for fill in leaf.fills {
+                        add(PathRasterizer.coverage(fill.path.transformed(by: transform), rule: fill.rule, area: sampled))
+                    }
                 case .tile: continue
                 }
             }

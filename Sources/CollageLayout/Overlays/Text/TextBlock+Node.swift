@@ -9,7 +9,8 @@ extension TextBlock {
     /// outlines and the stroke, σ = blur / 2, as CSS `text-shadow`): the
     /// stroke (`stroke`: the outlines stroked `Path.stroked` twice its width
     /// with round joins and caps, under the fill, so its outer half shows),
-    /// the fills (the overlay's `color`, then each span colour's), then
+    /// the fills (the overlay's `color`, then each span colour's; one
+    /// `TextLeaf` with the block's `GlyphRun`, which a PDF writes as text), then
     /// colour glyphs in their own colours. Coordinates are canvas pixels
     /// (the group's transform is identity; `OverlayNode.text` turns it).
     public func node(_ color: RGBA, style: TextStyle) -> Node { .group(group(color, style: style)) }
@@ -35,9 +36,17 @@ extension TextBlock {
         if let stroke, let spec = style.stroke {
             ink.append(.path(PathLeaf(path: stroke, paint: .solid(Color(spec.color)))))
         }
+        var fillLeaves: [PathLeaf] = []
         for (index, fill) in fills.enumerated() where !fill.isEmpty {
             let fillColor = index == 0 ? color : layout.fillColors[index]
-            ink.append(.path(PathLeaf(path: fill, paint: .solid(Color(fillColor)))))
+            fillLeaves.append(PathLeaf(path: fill, paint: .solid(Color(fillColor))))
+        }
+        // The fills as one text leaf with its glyph run (a PDF's text); as
+        // path leaves when there is no run to write.
+        if !fillLeaves.isEmpty, let run = glyphRun(color), !run.glyphs.isEmpty {
+            ink.append(.text(TextLeaf(fills: fillLeaves, run: run)))
+        } else {
+            ink += fillLeaves.map { .path($0) }
         }
         ink += tiles.map { .tile($0) }
         var shadow: Shadow?
