@@ -21,6 +21,15 @@ final class FaceDetectorTests: XCTestCase {
                                "metadata-extractor-images/photo_Blackberry_Z10.jpg", "metadata-extractor-images/photo_Canon_EOS_1000D.jpg",
                                "pillow/hopper_gray.jpg", "pillow/jpeg_ff00_header.jpg"]
 
+    /// The decode's `minimumSize` the render asks for a photo of `size` in a
+    /// 640x640 cover cell (`Scene.minimumDecodeSize`: twice the cell over
+    /// the window, capped at the photo).
+    static func cellDecode(_ size: Size) -> Size {
+        let side = Double(min(size.width, size.height))
+        func needed(_ full: Int) -> Int { min(full, Int((2 * Double(full) * 640 / side).rounded(.up))) }
+        return Size(width: needed(size.width), height: needed(size.height))
+    }
+
     private func detector() throws -> FaceDetector {
         do { return try FaceDetector.shared() } catch {
             if TestPackage.isCI { XCTFail("\(error)") }
@@ -40,8 +49,10 @@ final class FaceDetectorTests: XCTestCase {
         for file in Self.corpusPhotos {
             let path = corpus.appendingPathComponent(file).path
             let header = try ImageDecoder.header(path: path)
-            let pixmap = try ImageDecoder.decode(path: path, options: DecodeOptions(minimumSize: AnalysisImage.decodeSize(for: header.size))).pixmap
-            images.append(("corpus-" + (file as NSString).lastPathComponent, AnalysisImage(pixmap: pixmap, source: header.size).grey))
+            // At the decode a 640 px cover cell's render makes (DCT 1/2 to 1/8, as stored), as `layout` analyses it.
+            let stored = try ImageDecoder.decodeStored(path: path, options: DecodeOptions(minimumSize: Self.cellDecode(header.size)))
+            images.append(("corpus-" + (file as NSString).lastPathComponent,
+                           AnalysisImage(stored: stored.pixmap, orientation: stored.header.orientation.stored, source: header.size).grey))
         }
         XCTAssertEqual(Set(fixture.scenes.keys), Set(images.map(\.0)))
         let export = ProcessInfo.processInfo.environment["COLLAGE_EXPORT_FACE_SCENES"]
