@@ -19,20 +19,17 @@ import CollageSpec
 /// (`CodecImageProvider`, `ImageProvider.chosenWindow(image:)`). Same
 /// decode, same analysis, same arithmetic: the same window as `layout`.
 struct DeferredFocus: Sendable {
-    /// The photo (its `focus` strategy, `crop`, `zoom`, `fit`, locations).
-    var photo: PhotoSpec
-    /// Its header, with the photo's `orientation` override.
-    var header: ImageHeader
-    /// The decode's `minimumSize` (the render's decode of the photo, at `--fast`
-    /// too), so the analysis image is the one `layout` analyses.
-    var decodeSize: Size
-    /// The cell, canvas pixels (origin top-left, y down).
-    var cell: PixelRect
+    /// The photo (its `focus` strategy, `crop`, `zoom`, `fit`, locations)
+    /// and its header (with the photo's `orientation` override).
+    var photo: PhotoSpec, header: ImageHeader
+    /// The decode's `minimumSize` (the render's decode of the photo, at
+    /// `--fast` too, so the analysis image is the one `layout` analyses),
+    /// and the cell, canvas pixels (origin top-left, y down).
+    var decodeSize: Size, cell: PixelRect
     /// The layout's window before the analysis (oriented source pixels):
-    /// the scene's draws of the photo that use it are moved to the chosen one.
-    var provisional: Rect
-    /// The decoded-pixel budget the analysis is keyed by (`--max-pixels`).
-    var maxPixels: Int
+    /// the scene's draws of the photo that use it are moved to the chosen
+    /// one. The analysis is keyed by the decoded-pixel budget `maxPixels` (`--max-pixels`).
+    var provisional: Rect, maxPixels: Int
 
     /// Whether a render with `options` defers its strategy photos' analyses
     /// into the render: a raster output without `--debug-layout` (whose

@@ -55,6 +55,8 @@ final class DeferredFocusTests: XCTestCase {
                 let deferred = try CollageRenderer.LaidOut(spec, deferFocus: true)
                 XCTAssertEqual(deferred.deferredFocus.count, paths.count, "\(cell) \(strategy)")
                 let provider = CodecImageProvider(deferred.layout, headers: deferred.headers, focus: deferred.deferredFocus)
+                // Ends this "render" (the process counts renders decoding: `KeptDecodeMemoryTests`).
+                defer { provider.noMoreImagesToDecode() }
                 let scene = deferred.reserved.scene
                 for (index, placement) in deferred.layout.photos.enumerated() {
                     let image = placement.image
