@@ -628,8 +628,9 @@ def section_focus(say, targets, photos, cells9, folder, runs):
     base = stats["fixed focus"]["median"]
     say("## focus: faces (issue 40)")
     say()
-    say("The reference job with `layout.focus: faces` (each photo decoded small, faces detected with the frontal LBP "
-        "and mirrored profile Haar cascades, the window chosen) against the same job with the fixed centre focus; "
+    say("The reference job with `layout.focus: faces` (each photo analysed inside the render from the render's own "
+        "decode, held whole: faces detected with the frontal LBP and mirrored profile Haar cascades, the window chosen "
+        "and drawn from memory) against the same job with the fixed centre focus; "
         "%d alternating rounds." % runs)
     say()
     say("| job | median s | min–max s | CPU s | peak RSS MiB | time / fixed |")

@@ -30,30 +30,43 @@ final class CodecImageProvider: ImageProvider {
     /// Decodes kept across the rows of a batch (nil: none kept). Its shared
     /// paths are decoded whole, never streamed, so the pixels can be kept.
     let cache: SharedImageCache?
+    /// The photos whose windows are chosen from their decodes, by image
+    /// index (`DeferredFocus`): decoded whole at their `decodeSize`, never
+    /// streamed nor shared through `cache`.
+    let focus: [Int: DeferredFocus]
     /// Warnings by image index (decodes run concurrently).
     private let collected = Mutex<[Int: [String]]>([:])
+    /// The windows chosen so far (`focus`), by image index.
+    private let chosen = Mutex<[Int: Rect]>([:])
 
     init(paths: [String], orientations: [Orientation?] = [], headers: [ImageHeader] = [],
-         options: DecodeOptions = DecodeOptions(), cache: SharedImageCache? = nil) {
+         options: DecodeOptions = DecodeOptions(), cache: SharedImageCache? = nil, focus: [Int: DeferredFocus] = [:]) {
         self.paths = paths
         self.orientations = orientations
         self.headers = headers
         self.options = options
         self.cache = cache
+        self.focus = focus
     }
 
     /// The images of `layout` (`Layout.images`); `headers` foretell the
     /// first images' decode sizes (`CollageRenderer.Prepared.headers`, the
     /// photos'), or none.
     convenience init(_ layout: Layout, headers: [ImageHeader] = [], options: DecodeOptions = DecodeOptions(),
-                     cache: SharedImageCache? = nil) {
+                     cache: SharedImageCache? = nil, focus: [Int: DeferredFocus] = [:]) {
         self.init(paths: layout.images.map(\.path),
                   orientations: layout.images.map { $0.orientation.flatMap(Orientation.init(rawValue:)) },
-                  headers: headers, options: options, cache: cache)
+                  headers: headers, options: options, cache: cache, focus: focus)
     }
 
     func decodedSize(image index: Int, minimumSize: Size) -> Size? {
-        headers.indices.contains(index) ? headers[index].decodedSize(minimumSize: minimumSize) : nil
+        let minimumSize = focus[index]?.decodeSize ?? minimumSize
+        return headers.indices.contains(index) ? headers[index].decodedSize(minimumSize: minimumSize) : nil
+    }
+
+    func chosenWindow(image index: Int) -> (provisional: Rect, chosen: Rect)? {
+        guard let deferred = focus[index], let window = chosen.withLock({ $0[index] }) else { return nil }
+        return (deferred.provisional, window)
     }
 
     /// A JPEG photo's decode (not one shared through the cache): streamed
@@ -68,6 +81,10 @@ final class CodecImageProvider: ImageProvider {
     /// its decode), so counted as two images of 4 bytes a pixel.
     /// Anything else: nil (the whole decode).
     func decodeMemory(image index: Int, minimumSize: Size, streaming: Bool) -> DecodeMemory? {
+        // A deferred-focus photo is held whole at its analysis decode's size while it is drawn.
+        if let deferred = focus[index], streaming || minimumSize != deferred.decodeSize {
+            return decodeMemory(image: index, minimumSize: deferred.decodeSize, streaming: false)
+        }
         guard headers.indices.contains(index), cache?.isShared(paths[index]) != true else { return nil }
         let header = headers[index]
         let decoded = header.decodedSize(minimumSize: minimumSize)
@@ -160,6 +177,7 @@ final class CodecImageProvider: ImageProvider {
         options.minimumSize = minimumSize
         options.orientation = orientations.indices.contains(index) ? orientations[index] : nil
         let path = paths[index]
+        if let deferred = focus[index] { return try analysed(image: index, deferred, options: options) }
         do {
             // An SVG is drawn at each draw's device transform, never decoded
             // to pixels: known from a photo's header, else sniffed (a prefix
@@ -190,6 +208,35 @@ final class CodecImageProvider: ImageProvider {
         } catch {
             throw Failure(image: index, error: error)
         }
+    }
+
+    /// The deferred-focus photo `index` (`DeferredFocus`) decoded whole, as
+    /// stored, at its `decodeSize`; its analysis made from that decode
+    /// (upright) and its window chosen (`chosenWindow(image:)`); a warning
+    /// when `focus: faces` cannot keep every face.
+    /// - Throws: `DiagnosticList` for the decode (as `FocusAnalysisCache`
+    ///   reports it, located) and the analysis; `Failure` at the deadline.
+    private func analysed(image index: Int, _ deferred: DeferredFocus, options: DecodeOptions) throws -> StoredImageSource {
+        var options = options
+        options.minimumSize = deferred.decodeSize
+        let result: StoredImage
+        do throws(ImageError) {
+            result = try ImageDecoder.decodeStored(path: paths[index], options: options)
+        } catch {
+            // Reported as `layout` and `check` report it (a deadline as the render's).
+            if error.kind == .timedOut { throw Failure(image: index, error: error) }
+            throw FocusAnalysisCache.decodeProblem(AnalysedFile(photo: deferred.photo), error)
+        }
+        record(result.warnings, image: index)
+        let analysis = try FocusAnalysisCache.shared.analysis(
+            of: AnalysedFile(photo: deferred.photo), header: deferred.header, decodeSize: deferred.decodeSize,
+            faces: deferred.photo.focusStrategy == .faces, maxPixels: deferred.maxPixels,
+            decoded: (result.pixmap, result.header.orientation.stored))
+        let (window, warning) = deferred.window(analysis: analysis)
+        chosen.withLock { $0[index] = window }
+        if let warning { record([warning], image: index) }
+        // A JPEG has no alpha: not scanned for it (`Pixmap.isOpaque`).
+        return .pixels(result.pixmap, result.header.orientation.stored, opaque: result.header.format == .jpeg ? true : nil)
     }
 
     /// Throws `.timedOut` for image `index` once `options.isolation`'s deadline has passed.

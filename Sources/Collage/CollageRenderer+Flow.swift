@@ -18,7 +18,7 @@ extension CollageRenderer {
         throws(CollageError) -> (prepared: Prepared, encoded: Encoded) {
         if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        return try render(LaidOut(spec, maxPixels: options.maxPixels), known: nil, inputs: inputs, options: options, streaming: false,
+        return try render(LaidOut(spec, maxPixels: options.maxPixels, deferFocus: DeferredFocus.defers(spec, options: options)), known: nil, inputs: inputs, options: options, streaming: false,
                           check: check)
     }
 
@@ -39,7 +39,7 @@ extension CollageRenderer {
         throws(CollageError) -> (prepared: Prepared, report: Report) {
         if spec.overlays.contains(where: \.needsFonts) { FontWarmUp.start() }
         defer { FontWarmUp.wait() }
-        let (prepared, encoded) = try render(LaidOut(spec, maxPixels: options.maxPixels), known: nil, inputs: inputs, options: options,
+        let (prepared, encoded) = try render(LaidOut(spec, maxPixels: options.maxPixels, deferFocus: DeferredFocus.defers(spec, options: options)), known: nil, inputs: inputs, options: options,
                                              streaming: true,
                                              check: check)
         try write(encoded, to: options.outputPath)
@@ -160,7 +160,8 @@ extension CollageRenderer {
                                          streaming: streaming, options: options)
                 }
                 return try encode(scene, as: format, spec: laidOut.spec, layout: laidOut.layout, headers: laidOut.headers,
-                                  warnings: [], slotItems: slots, streaming: streaming, options: options)
+                                  warnings: [], slotItems: slots, streaming: streaming, options: options,
+                                  deferredFocus: laidOut.deferredFocus)
             }
         }
         join()

@@ -16,13 +16,19 @@ extension CollageRenderer {
         /// with the photo's `orientation` override, then the image overlays'.
         var headers: [ImageHeader]
         var layout: Layout
+        /// The strategy photos whose windows the render chooses from its own
+        /// decodes (`DeferredFocus`), by scene image index; empty unless
+        /// `deferFocus` (the layout keeps their provisional windows).
+        var deferredFocus: [Int: DeferredFocus] = [:]
 
         /// - Throws: `CollageError.diagnostics` for unreadable photos and layout errors.
         /// - Parameter warnCutFaces: `check --warn-cut-faces`: warn at a photo's (or the background
         ///   image's) `src` when its crop cuts a detected face or leaves one out.
         /// - Parameter maxPixels: `--max-pixels`, the decoded-pixel budget the
         ///   focus analysis decodes are held to as the render's are; nil: the default.
-        init(_ spec: Spec, warnCutFaces: Bool = false, maxPixels: Int? = nil) throws(CollageError) {
+        /// - Parameter deferFocus: a raster render: the `focus: auto`/`faces`
+        ///   photos are analysed inside the render (`FocusResolver.resolve(deferring:)`).
+        init(_ spec: Spec, warnCutFaces: Bool = false, maxPixels: Int? = nil, deferFocus: Bool = false) throws(CollageError) {
             var spec = spec
             FocusResolver.warmUp(spec, warnCutFaces: warnCutFaces)
             var headers: [ImageHeader] = []
@@ -71,8 +77,10 @@ extension CollageRenderer {
                     try LayoutEngine.layout(spec, photoSizes: sizes, overlayImageSizes: overlaySizes, backgroundImageSize: backgroundSize)
                 }
                 var laid = try relayout(spec)
-                try FocusResolver.resolve(&spec, headers: headers, backgroundHeader: backgroundHeader, layout: &laid,
-                                          warnCutFaces: warnCutFaces, maxPixels: maxPixels, relayout: relayout)
+                let deferred = try FocusResolver.resolve(&spec, headers: headers, backgroundHeader: backgroundHeader, layout: &laid,
+                                                          warnCutFaces: warnCutFaces, maxPixels: maxPixels, deferring: deferFocus,
+                                                          relayout: relayout)
+                deferredFocus = DeferredFocus.byImage(deferred, layout: laid)
                 layout = laid
             } catch {
                 throw .diagnostics(DiagnosticList(error.diagnostics, source: spec.source))

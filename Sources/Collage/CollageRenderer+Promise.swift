@@ -262,7 +262,11 @@ extension CollageRenderer {
            !found.contains(where: { $0.severity == .error }) {
             var decodeOptions = DecodeOptions()
             if let maxPixels { decodeOptions.maxPixels = maxPixels }
-            let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions)
+            // A `focus: auto`/`faces` photo held whole, as a raster render holds it (`DeferredFocus`).
+            let focus = DeferredFocus.photos(spec, layout: layout, headers: headers, scene: scene,
+                                             maxPixels: decodeOptions.maxPixels)
+            let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions,
+                                              focus: DeferredFocus.byImage(focus, layout: layout))
             let options = SceneRenderOptions(fast: fast, maxMemory: maxMemory)
             if case .memoryBudgetTooSmall(let index, let needed, let budget)? = try? SceneRenderer.memoryBudgetProblem(
                 scene, images: provider, options: options) {

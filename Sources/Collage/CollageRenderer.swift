@@ -200,7 +200,7 @@ public enum CollageRenderer {
     /// for `-`, a device or a FIFO), the result's `file`.
     static func encode(_ scene: Scene, as format: OutputFormat, spec: Spec, layout: Layout, headers: [ImageHeader],
                        warnings leading: [Diagnostic], slotItems: SlotItems? = nil, streaming: Bool = false,
-                       options: RenderOptions) throws(CollageError) -> Encoded {
+                       options: RenderOptions, deferredFocus: [Int: DeferredFocus] = [:]) throws(CollageError) -> Encoded {
         // What `check` decides (`renderLimits`), first, so the first error is the one check reports.
         let limits = renderLimits(scene: scene, spec: spec, layout: layout, headers: headers, format: format,
                                   maxPixels: options.maxPixels, maxMemory: options.maxMemory, fast: options.fast)
@@ -217,7 +217,7 @@ public enum CollageRenderer {
             ? SharedImageCache.repeatedHEIF(paths: layout.images.map(\.path), headers: headers, budgetBytes: repeatedBudget)
             : nil
         let cache = options.imageCache ?? repeated
-        let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: cache)
+        let provider = CodecImageProvider(layout, headers: headers, options: decodeOptions, cache: cache, focus: deferredFocus)
         let background = spec.canvas.background
         let flatten = background.alpha == 0 ? Color.white
             : Color(red: background.red, green: background.green, blue: background.blue)
@@ -304,6 +304,8 @@ public enum CollageRenderer {
                                                source: spec.source))
         case let exceeded as DeadlineExceeded:
             return .timedOut(seconds: exceeded.seconds)
+        case let list as DiagnosticList:  // a deferred focus analysis (`CodecImageProvider`)
+            return .diagnostics(DiagnosticList(list.diagnostics, source: spec.source))
         case let failure as CodecImageProvider.Failure where failure.error.kind == .timedOut:
             return .timedOut(seconds: options.deadline?.seconds ?? 0)
         case let failure as CodecImageProvider.Failure:

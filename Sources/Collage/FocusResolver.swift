@@ -8,13 +8,15 @@ import Glibc
 import Synchronization
 
 /// `focus: auto` and `focus: faces` in the pipeline (docs/format.md "focus:
-/// auto and faces"): each such photo is decoded small (`AnalysisImage`: JPEG
-/// at its DCT 1/2-1/8 scale, other formats whole; area-averaged to 320 px),
-/// analysed once per process (`FocusAnalysisCache`, shared by batch rows),
-/// and its window chosen for its cell (`FocusWindow`); the window becomes
-/// the photo's focus point, so the layout places it as a fixed focus would.
-/// `layout`, `layout --json`, `check` and the render all go through here
-/// (`CollageRenderer.LaidOut`), so they agree.
+/// auto and faces"): each such photo is decoded as the render decodes it
+/// (whole, at the render's DCT scale: `analysisDecodeSizes`), area-averaged
+/// to 320 px (`AnalysisImage`), analysed once per process
+/// (`FocusAnalysisCache`, shared by batch rows), and its window chosen for
+/// its cell (`FocusWindow`); the window becomes the photo's focus point, so
+/// the layout places it as a fixed focus would. `layout`, `layout --json`,
+/// `check` and the render all go through here (`CollageRenderer.LaidOut`);
+/// a raster render defers its photos' analyses into the render
+/// (`DeferredFocus`), which analyses the same decode the same way, so all agree.
 enum FocusResolver {
     /// Starts reading the face cascades (`FaceDetector.shared()`, tens of
     /// milliseconds of XML) on a background thread when `spec` will need
@@ -40,15 +42,26 @@ enum FocusResolver {
     ///   `cover` background with `focus: auto` or `faces` gets its window the same way.
     /// - Parameter maxPixels: the decoded-pixel budget of the analysis
     ///   decodes (`--max-pixels`); nil: `DecodeOptions.defaultMaxPixels`.
+    /// - Parameter deferring: the caller renders to pixels and draws each
+    ///   strategy photo from its own decode (`DeferredFocus`): those photos
+    ///   are not analysed here (their layout keeps the provisional window,
+    ///   of the final size) but returned, to be analysed inside the render.
+    ///   Not with `warnCutFaces`, nor for a letterboxed photo or the background image.
+    /// - Returns: the deferred photos by index (empty unless `deferring`).
+    @discardableResult
     static func resolve(_ spec: inout Spec, headers: [ImageHeader], backgroundHeader: ImageHeader? = nil, layout: inout Layout,
-                        warnCutFaces: Bool = false, maxPixels: Int? = nil,
-                        relayout: (Spec) throws(DiagnosticList) -> Layout) throws(DiagnosticList) {
+                        warnCutFaces: Bool = false, maxPixels: Int? = nil, deferring: Bool = false,
+                        relayout: (Spec) throws(DiagnosticList) -> Layout) throws(DiagnosticList) -> [Int: DeferredFocus] {
         let budget = maxPixels ?? DecodeOptions.defaultMaxPixels
-        let analysed = spec.photos.indices.filter { index in
+        let candidates = spec.photos.indices.filter { index in
             let photo = spec.photos[index]
             guard photo.fit == .cover || photo.zoom != 1 else { return false }
             return photo.focusStrategy != nil || warnCutFaces
         }
+        // The photos' render decodes (the window's size, hence the decode's, does not depend on the focus).
+        let (decodeSizes, deferrable) = analysisDecodeSizes(spec, layout: layout, photos: candidates, headers: headers, maxPixels: budget)
+        let deferred = deferring && !warnCutFaces ? deferrable : [:]
+        let analysed = candidates.filter { deferred[$0] == nil }
         var backgroundChosen: PhotoFocus?
         if let image = spec.canvas.image, let strategy = image.focusStrategy, image.fit == .cover, let header = backgroundHeader,
            let window = layout.background?.pieces.first?.source {
@@ -73,7 +86,7 @@ enum FocusResolver {
                 layout.background?.focus = backgroundChosen
             }
             if warnCutFaces { warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout, maxPixels: budget) }
-            return
+            return deferred
         }
         var choices: [Int: FocusChoice] = [:]
         var problems: [Diagnostic] = []
@@ -88,7 +101,8 @@ enum FocusResolver {
             let outcome: Result<FocusAnalysis, DiagnosticList>
             do throws(DiagnosticList) {
                 outcome = .success(try FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index],
-                                                                          faces: wantsFaces, maxPixels: budget))
+                                                                          decodeSize: decodeSizes[index], faces: wantsFaces,
+                                                                          maxPixels: budget))
             } catch {
                 outcome = .failure(error)
             }
@@ -104,18 +118,14 @@ enum FocusResolver {
             case .failure(let error)?: problems += error.diagnostics; continue
             case nil: continue
             }
-            let area = CropWindow.visible(photo: size, crop: photo.crop)
-            let windowSize = (width: placement.crop.width, height: placement.crop.height)
-            if let strategy = photo.focusStrategy {
-                let choice = FocusWindow.choose(size: windowSize, area: area, saliency: analysis.saliency,
-                                                scale: analysis.scale, faces: strategy == .faces ? analysis.faces.map(\.box) : nil)
-                choices[index] = choice
-                spec.photos[index].focusX = (choice.window.x + choice.window.width / 2 - area.x) / area.width
-                spec.photos[index].focusY = (choice.window.y + choice.window.height / 2 - area.y) / area.height
-                if strategy == .faces, choice.keptFaces < choice.faces.count {
-                    spec.warnings.append(Diagnostic(.invalidValue, at: photo.focusLocation ?? photo.srcLocation,
-                        facesDoNotFit("photo '\(photo.id)'", found: choice.faces.count, kept: choice.keptFaces,
-                                      window: (windowSize.width, windowSize.height)), severity: .warning))
+            if photo.focusStrategy != nil {
+                let chosen = choose(photo, size: size, window: placement.crop, analysis: analysis)
+                choices[index] = chosen.choice
+                spec.photos[index].focusX = chosen.focusX
+                spec.photos[index].focusY = chosen.focusY
+                if let warning = chosen.warning {
+                    spec.warnings.append(Diagnostic(.invalidValue, at: photo.focusLocation ?? photo.srcLocation, warning,
+                                                    severity: .warning))
                 }
             }
         }
@@ -130,7 +140,8 @@ enum FocusResolver {
             for index in analysed {
                 let photo = spec.photos[index]
                 guard let analysis = try? FocusAnalysisCache.shared.analysis(of: AnalysedFile(photo: photo), header: headers[index],
-                                                                             faces: true, maxPixels: budget) else { continue }
+                                                                             decodeSize: decodeSizes[index], faces: true,
+                                                                             maxPixels: budget) else { continue }
                 let how = photo.focusStrategy.map { "focus: \($0.rawValue)" } ?? "focus [\(photo.focusX), \(photo.focusY)]"
                 if let warning = cutFaces("photo '\(photo.id)'", how: how, faces: analysis.sourceFaces, window: layout.photos[index].crop,
                                           at: photo.srcLocation) {
@@ -139,6 +150,7 @@ enum FocusResolver {
             }
             warnCutBackgroundFaces(&spec, header: backgroundHeader, layout: layout, maxPixels: budget)
         }
+        return deferred
     }
 
     /// `check --warn-cut-faces` for a `cover` background image with a fixed
@@ -231,14 +243,31 @@ final class FocusAnalysisCache: @unchecked Sendable {
     /// How many analyses were computed (not found in the cache), for the tests.
     private(set) var computed = 0
 
+    /// The error when `photo` cannot be decoded for its analysis: at its
+    /// `src`, with a note on `--max-pixels` when over the budget.
+    static func decodeProblem(_ photo: AnalysedFile, _ error: ImageError) -> DiagnosticList {
+        DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
+            "cannot analyse \(photo.what) '\(photo.src)' for 'focus': \(error.reason)",
+            notes: ["resolved path: \(photo.path)"] + (error.kind == .tooLarge ? ["--max-pixels N raises the decoded-pixel budget"] : []))])
+    }
+
     /// - Parameter maxPixels: the decode's budget (`DecodeOptions.maxPixels`).
     /// - Throws: the decode's error at the photo's `src` (with a note on
     ///   `--max-pixels` when over the budget), a cascade problem at its `focus`.
-    func analysis(of photo: AnalysedFile, header: ImageHeader, faces: Bool,
-                  maxPixels: Int = DecodeOptions.defaultMaxPixels) throws(DiagnosticList) -> FocusAnalysis {
+    /// - Parameter decodeSize: the `minimumSize` of the decode the analysis
+    ///   image is reduced from (`FocusResolver.analysisDecodeSizes`: a photo's
+    ///   render decode); nil: `AnalysisImage.decodeSize(for:)`, the DCT 1/8-1/2
+    ///   decode (the background image's).
+    /// - Parameter decoded: that decode as stored and its orientation, when
+    ///   the caller has it (the render's own decode, `CodecImageProvider`);
+    ///   nil: decoded here (`ImageDecoder.decodeStored`, as the render does).
+    func analysis(of photo: AnalysedFile, header: ImageHeader, decodeSize: Size? = nil, faces: Bool,
+                  maxPixels: Int = DecodeOptions.defaultMaxPixels, decoded: (pixmap: Pixmap, orientation: StoredOrientation)? = nil)
+        throws(DiagnosticList) -> FocusAnalysis {
+        let decodeSize = decodeSize ?? AnalysisImage.decodeSize(for: header.size)
         var status = stat()
         let stamp = stat(photo.path, &status) == 0 ? "\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : ""
-        let key = "\(photo.path)|\(stamp)|\(header.orientation.rawValue)|\(maxPixels)"
+        let key = "\(photo.path)|\(stamp)|\(header.orientation.rawValue)|\(maxPixels)|\(decodeSize.width)x\(decodeSize.height)"
         lock.lock()
         let found = entries[key]
         lock.unlock()
@@ -246,17 +275,19 @@ final class FocusAnalysisCache: @unchecked Sendable {
         if let found {
             analysis = found
         } else {
-            let decoded: Pixmap
-            do {
-                decoded = try ImageDecoder.decode(path: photo.path, options: DecodeOptions(
-                    minimumSize: AnalysisImage.decodeSize(for: header.size), maxPixels: maxPixels, orientation: header.orientation)).pixmap
-            } catch {
-                throw DiagnosticList([Diagnostic(.unreadableImage, at: photo.srcLocation,
-                    "cannot analyse \(photo.what) '\(photo.src)' for 'focus': \(error.reason)",
-                    notes: ["resolved path: \(photo.path)"]
-                        + (error.kind == .tooLarge ? ["--max-pixels N raises the decoded-pixel budget"] : []))])
+            let stored: (pixmap: Pixmap, orientation: StoredOrientation)
+            if let decoded {
+                stored = decoded
+            } else {
+                do {
+                    let result = try ImageDecoder.decodeStored(path: photo.path, options: DecodeOptions(
+                        minimumSize: decodeSize, maxPixels: maxPixels, orientation: header.orientation))
+                    stored = (result.pixmap, result.header.orientation.stored)
+                } catch {
+                    throw Self.decodeProblem(photo, error)
+                }
             }
-            let image = AnalysisImage(pixmap: decoded, source: header.size)
+            let image = AnalysisImage(stored: stored.pixmap, orientation: stored.orientation, source: header.size)
             analysis = FocusAnalysis(saliency: SaliencyMap(image), scale: (image.scaleX, image.scaleY), size: header.size, grey: image.grey)
         }
         if faces && !analysis.facesDetected {

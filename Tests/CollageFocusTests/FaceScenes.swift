@@ -86,5 +86,9 @@ struct FaceScene {
         return scene
     }
 
-    var analysis: AnalysisImage { AnalysisImage(pixmap: pixmap, source: Size(width: Self.width, height: Self.height)) }
+    /// The analysis of the scene as a render (and `layout`) makes it: a PNG
+    /// is decoded whole, block-averaged 3x3, then area-averaged to 320x240.
+    var analysis: AnalysisImage {
+        AnalysisImage(stored: pixmap, orientation: .upright, source: Size(width: Self.width, height: Self.height))
+    }
 }

@@ -305,19 +305,26 @@ final class FocusFacesEndToEndTests: XCTestCase {
 
     /// The analysis decode is held to `--max-pixels` as the render's is: the
     /// 512x512 PNG (262 144 decoded pixels) is refused at its `src` under a
-    /// budget of 200 000, by `check` and `render`, and analysed under 300 000.
+    /// budget of 200 000, by `check` (its analysis) and `render` (whose
+    /// analysis is the render's own decode, refused by the render's budget
+    /// check before anything is decoded), and analysed under 300 000.
     func testAnalysisHonoursMaxPixels() throws {
         let directory = try folder("""
             version: 1
             canvas: {width: 64, height: 64}
             photos: [{src: astronaut.png, focus: auto}]
             """)
-        for command in [["check", "doc.yaml"], ["render", "doc.yaml", "-o", "out.png"]] {
+        for (command, message, note) in [
+            (["check", "doc.yaml"], "doc.yaml:3:16: error: cannot analyse photo 'astronaut.png' for 'focus': ",
+             "--max-pixels N raises the decoded-pixel budget"),
+            (["render", "doc.yaml", "-o", "out.png"],
+             "doc.yaml:3:16: error: cannot decode photo 'astronaut.png': image too large: 512x512 (0.3 megapixels), over the limit of 200000 pixels",
+             "note: resolved path: "),
+        ] {
             let refused = try runCollage(command + ["--max-pixels", "200000"], in: directory)
             XCTAssertEqual(refused.status, 1, refused.stderr)
-            XCTAssertTrue(refused.stderr.contains("doc.yaml:3:16: error: cannot analyse photo 'astronaut.png' for 'focus': "),
-                          refused.stderr)
-            XCTAssertTrue(refused.stderr.contains("--max-pixels N raises the decoded-pixel budget"), refused.stderr)
+            XCTAssertTrue(refused.stderr.contains(message), refused.stderr)
+            XCTAssertTrue(refused.stderr.contains(note), refused.stderr)
             let allowed = try runCollage(command + ["--max-pixels", "300000"], in: directory)
             XCTAssertEqual(allowed.status, 0, allowed.stderr)
         }

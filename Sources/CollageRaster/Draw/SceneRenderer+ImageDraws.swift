@@ -43,8 +43,11 @@ extension SceneRenderer {
             let opaqueSource = knownOpaque ?? stored.isOpaque
             let identity = kept == nil ? nil : provider.keptIdentity(image: image, minimumSize: needed)
             let keeping = kept.flatMap { cache in identity.map { (cache: cache, identity: $0) } }
+            // A window chosen from this decode (`ImageProvider.chosenWindow`) replaces the scene's.
+            let moved = provider.chosenWindow(image: image)
             for item in items {
-                guard case .image(let draw) = scene.items[item] else { continue }
+                guard case .image(var draw) = scene.items[item] else { continue }
+                if let moved, draw.source == moved.provisional { draw.source = moved.chosen }
                 let rowBytes = stored.width * 4
                 stored.pixels.withUnsafeBufferPointer { bytes in
                     let base = bytes.baseAddress!

@@ -49,6 +49,15 @@ public protocol ImageProvider: Sendable {
     /// resampled draws of it may be kept across renders
     /// (`SceneRenderOptions.resampledDraws`); nil: never kept. The default: nil.
     func keptIdentity(image index: Int, minimumSize: Size) -> String?
+
+    /// A crop window chosen while image `index` was decoded (a photo's
+    /// `focus: auto`/`faces`, analysed from that decode): each draw of the
+    /// image whose `source` is `provisional` (oriented source pixels, the
+    /// scene's window) is drawn from `chosen` instead, a window of the same
+    /// size, so the plan, the decode size and the footprints are unchanged.
+    /// Asked after `stored(image:minimumSize:streaming:)` returned whole
+    /// pixels, on the same thread; nil: the scene's windows. The default: nil.
+    func chosenWindow(image index: Int) -> (provisional: Rect, chosen: Rect)?
 }
 
 extension ImageProvider {
@@ -59,6 +68,8 @@ extension ImageProvider {
     public func noMoreImagesToDecode() {}
 
     public func keptIdentity(image index: Int, minimumSize: Size) -> String? { nil }
+
+    public func chosenWindow(image index: Int) -> (provisional: Rect, chosen: Rect)? { nil }
 
     public func stored(image index: Int, minimumSize: Size, streaming: Bool) throws -> StoredImageSource {
         .pixels(try decode(image: index, minimumSize: minimumSize), .upright)
