@@ -136,6 +136,22 @@ public enum ImageDecoder {
         collage_jpeg_release_kept()
     }
 
+    /// Runs `body` with the decoders' memory kept between decodes even when
+    /// none is running, up to `limit` bytes kept (the largest limit of the
+    /// calls under way when they nest), and `releaseKeptMemory()` doing
+    /// nothing meanwhile: for work that decodes one photo after another on
+    /// a few threads (`BatchRunner`: one photo a row), whose next decode
+    /// would otherwise map and fault in its progressive-JPEG coefficient
+    /// arrays afresh. Only pages a decode had in use are kept, so the
+    /// resident memory stays within the most that decodes used at once.
+    /// When the last such call returns, the kept pages go (if no decode is
+    /// running; else when the last running one ends).
+    public static func keepingMemoryBetweenDecodes<T>(upTo limit: Int, _ body: () throws -> T) rethrows -> T {
+        collage_jpeg_retain_begin(max(0, limit))
+        defer { collage_jpeg_retain_end() }
+        return try body()
+    }
+
     /// The format the magic bytes say.
     /// - Throws: `.unsupportedFormat` for an empty file or unknown bytes.
     static func format(of bytes: [UInt8], path: String) throws(ImageError) -> ImageFormat {

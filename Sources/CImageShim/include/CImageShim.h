@@ -116,6 +116,13 @@ collage_jpeg_block_counts collage_jpeg_large_blocks(void);
  * next request the blocks freed meanwhile as they are freed (blocks in use
  * are untouched): for a caller that knows no decode will follow soon. */
 void collage_jpeg_release_kept(void);
+/* For a process that decodes one photo after another: until the matching
+ * collage_jpeg_retain_end, freed blocks are kept even when none is in use,
+ * up to `limit` bytes kept (the largest limit of the calls not ended), and
+ * collage_jpeg_release_kept does nothing. Calls nest; the last end unmaps
+ * the kept pages when no block is in use. */
+void collage_jpeg_retain_begin(size_t limit);
+void collage_jpeg_retain_end(void);
 
 /* ----------------------------------------------------------------- PNG decode */
 

@@ -1,3 +1,4 @@
+import CollageCodecs
 import CollageRaster
 import CollageSpec
 #if canImport(Glibc)
@@ -87,12 +88,25 @@ public enum BatchRunner {
                 results.finish(index, outcome, progress)
             }
         }
-        let threads = (0..<workers).map { _ in JoinableThread.start(stackSize: 8 << 20, renderRows) }
-        // A thread the system refused: its share runs here.
-        if threads.contains(where: { $0 == nil }) { renderRows() }
-        for thread in threads { thread?.join() }
+        // Each row decodes its photo after the last row's decode ended: the
+        // coefficient pages of a progressive JPEG stay for the next row
+        // instead of being faulted in afresh (`keptDecodeMemory`).
+        ImageDecoder.keepingMemoryBetweenDecodes(upTo: keptDecodeMemory) {
+            let threads = (0..<workers).map { _ in JoinableThread.start(stackSize: 8 << 20, renderRows) }
+            // A thread the system refused: its share runs here.
+            if threads.contains(where: { $0 == nil }) { renderRows() }
+            for thread in threads { thread?.join() }
+        }
         return results.outcomes
     }
+
+    /// The most decoder memory (bytes) a batch keeps between its rows'
+    /// decodes (`ImageDecoder.keepingMemoryBetweenDecodes`): 256 MiB, the
+    /// coefficient arrays of three progressive 12 MP 4:4:4 photos (72 MiB
+    /// each) or of the 200-card benchmark's two jobs four times over. Only
+    /// pages the rows' decodes had in use at once are kept, so this caps
+    /// memory that was resident anyway.
+    static let keptDecodeMemory = 256 << 20
 
     /// The image files (photos and image overlays) that every one of `jobs`
     /// names, when there are at least two: with the template's literal

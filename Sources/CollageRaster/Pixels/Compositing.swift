@@ -52,7 +52,18 @@ public enum Compositing: String, Sendable, Hashable, CaseIterable {
                 for i in 0 ..< count {
                     let p = pixels + i &* 4
                     let raw = p[3]
-                    let a: Float = raw > 0 ? (raw < 1 ? raw : 1) : 0
+                    if raw >= 1 {
+                        // Opaque (a gradient or photo tile): the general path's
+                        // division by 1 and products with 1 are exact, so
+                        // skipping them gives the same values (issue 32: the
+                        // text poster's 2048x2048 gradient background).
+                        p[0] = fraction[Int(encode[SRGBTransfer.encodeIndex(p[0])])]
+                        p[1] = fraction[Int(encode[SRGBTransfer.encodeIndex(p[1])])]
+                        p[2] = fraction[Int(encode[SRGBTransfer.encodeIndex(p[2])])]
+                        p[3] = 1
+                        continue
+                    }
+                    let a: Float = raw > 0 ? raw : 0
                     guard a > 0 else { p[0] = 0; p[1] = 0; p[2] = 0; p[3] = 0; continue }
                     let inverse = 1 / a
                     p[0] = fraction[Int(encode[SRGBTransfer.encodeIndex(p[0] * inverse)])] * a
