@@ -64,12 +64,15 @@ extension CollageRenderer {
     /// Every page of a document (`specs`: one `Spec` a page, in order) in
     /// one PDF at `options.outputPath`, written whole or not at all: each
     /// page laid out, checked (`PrintPreflight`, `--strict`) and written in
-    /// turn. `inputs`: files the output must not replace.
-    /// - Returns: each page's prepared document, the file's size and the
-    ///   warnings (the pages' in order, then the decoders').
+    /// turn. `inputs`: files the output must not replace. With
+    /// `options.outputPath` `-` nothing is written: the PDF is returned in
+    /// `standardOutput` for the caller to write to standard output.
+    /// - Returns: each page's prepared document, the file's size, the
+    ///   warnings (the pages' in order, then the decoders') and, for `-`,
+    ///   the file's bytes (empty otherwise).
     /// - Throws: the first page's error, as `prepareAndWrite`.
     public static func writePDF(pages specs: [Spec], inputs: [String], options: RenderOptions)
-        throws(CollageError) -> (prepared: [Prepared], byteCount: Int, warnings: [Diagnostic]) {
+        throws(CollageError) -> (prepared: [Prepared], byteCount: Int, warnings: [Diagnostic], standardOutput: [UInt8]) {
         guard let first = specs.first else { throw .usage("a PDF needs at least one page") }
         var prepared: [Prepared] = []
         var warnings: [Diagnostic] = []
@@ -85,8 +88,11 @@ extension CollageRenderer {
             prepared.append(page)
             return PDFPage(spec: page.spec, layout: page.layout, headers: page.headers, scene: page.scene)
         }
+        if options.outputPath == "-" {
+            return (prepared, encoded.byteCount, warnings + encoded.warnings, encoded.bytes)
+        }
         try write(encoded, to: options.outputPath)
-        return (prepared, encoded.byteCount, warnings + encoded.warnings)
+        return (prepared, encoded.byteCount, warnings + encoded.warnings, [])
     }
 
     /// The PDF writer's options from the document and the flags:

@@ -75,6 +75,7 @@ extension RenderCommand {
             }
             let inputs = [document] + specs.flatMap { $0.photos.map(\.path) }
             let written = try CollageRenderer.writePDF(pages: specs, inputs: inputs, options: options)
+            if options.outputPath == "-" { Console.write(bytes: written.standardOutput, to: 1) }
             DiagnosticPrinter.print(written.warnings, source: specs[0].source)
             return .success
         } catch {

@@ -270,6 +270,27 @@ final class PDFOutputTests: XCTestCase, PhotoFolderTest {
         XCTAssertLessThanOrEqual(Double(size), 1.05 * Double(distinct))
     }
 
+    /// `-o - --format pdf` of a document of several pages writes the whole
+    /// PDF to standard output (it once wrote nothing and exited 0); the
+    /// bytes are the file's.
+    func testAPDFOfSeveralPagesGoesToStandardOutput() throws {
+        try write("two.yaml", """
+            version: 1
+            canvas: {width: 200, height: 100, background: "#ffffff"}
+            pages:
+              - overlays: [{shape: rect, width: 50, height: 50, fill: "#ff0000"}]
+              - overlays: [{shape: ellipse, width: 50, height: 50, fill: "#0000ff"}]
+            """)
+        let piped = try runCollage(["render", "two.yaml", "-o", "-", "--format", "pdf"], in: directory)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(Array(piped.stdout.prefix(5)), Array("%PDF-".utf8))
+        try piped.stdout.write(to: url("piped.pdf"))
+        try PDFTools.assertValid(url("piped.pdf").path)
+        XCTAssertEqual(try PDFTools.pageBoxes(url("piped.pdf").path).count, 2)
+        XCTAssertEqual(try runCollage(["render", "two.yaml", "-o", "file.pdf"], in: directory).status, 0)
+        XCTAssertEqual(try Data(contentsOf: url("file.pdf")), piped.stdout)
+    }
+
     /// What PDF cannot express is rasterised over its node alone, never the
     /// page: a photo's blurred shadow becomes one image with an SMask about
     /// the size of the print plus the blur's reach; the photo itself stays
