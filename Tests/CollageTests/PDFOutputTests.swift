@@ -171,6 +171,13 @@ final class PDFOutputTests: XCTestCase, PhotoFolderTest {
         let dated = String(decoding: try Data(contentsOf: url("c.pdf")), as: UTF8.self)
         XCTAssertTrue(dated.contains("/CreationDate (D:20231114221320Z)"), "SOURCE_DATE_EPOCH 1700000000 is 2023-11-14 22:13:20 UTC")
         XCTAssertNotEqual(a, try Data(contentsOf: url("c.pdf")))
+        // A date past 9999 (a PDF date's year has four digits) or not a number gives none.
+        for bad in ["253402300800", "abc"] {
+            try render(document, name: "d", png: false, environment: ["SOURCE_DATE_EPOCH": bad])
+            XCTAssertEqual(try Data(contentsOf: url("d.pdf")), a, bad)
+        }
+        try render(document, name: "e", png: false, environment: ["SOURCE_DATE_EPOCH": "253402300799"])
+        XCTAssertTrue(String(decoding: try Data(contentsOf: url("e.pdf")), as: UTF8.self).contains("/CreationDate (D:99991231235959Z)"))
     }
 
     /// A JPEG placed whole within the cap is stored as itself (pdfimages

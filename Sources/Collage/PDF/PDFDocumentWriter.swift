@@ -315,10 +315,13 @@ final class PDFDocumentWriter {
         return "D:\(year)\(two(month))\(two(day))\(two(seconds / 3600))\(two(seconds % 3600 / 60))\(two(seconds % 60))Z"
     }
 
-    /// `SOURCE_DATE_EPOCH` from the environment, when it is a whole number.
+    /// `SOURCE_DATE_EPOCH` from the environment, when it is a whole number
+    /// of seconds from 1970 to the end of 9999 (a PDF date has a four-digit
+    /// year, ISO 32000-1 7.9.4); any other value gives no date.
     static var sourceDateEpoch: Int64? {
-        guard let text = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }) else { return nil }
-        return Int64(text)
+        guard let text = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }),
+              let seconds = Int64(text), (0...253_402_300_799).contains(seconds) else { return nil }
+        return seconds
     }
 }
 
