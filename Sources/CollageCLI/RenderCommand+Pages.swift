@@ -34,6 +34,10 @@ extension RenderCommand {
         }
         guard options.outputPath.contains(pageVariable) else {
             let output = options.outputPath
+            if output == "-" {
+                return usage("\(document) has \(count) pages and -o - writes one image: choose it with --set page=N, "
+                             + "write them all as one PDF (--format pdf), or one file per page with -o 'out-${page}.png'")
+            }
             let dot = output.lastIndex(of: ".").map { output[..<$0] + "-${page}" + output[$0...] } ?? Substring(output + "-${page}")
             return usage("\(document) has \(count) pages and -o '\(output)' names one file: add ${page} to -o to write "
                          + "one file per page (-o '\(dot)')")

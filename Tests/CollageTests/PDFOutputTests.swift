@@ -296,6 +296,11 @@ final class PDFOutputTests: XCTestCase, PhotoFolderTest {
         XCTAssertEqual(try PDFTools.pageBoxes(url("piped.pdf").path).count, 2)
         XCTAssertEqual(try runCollage(["render", "two.yaml", "-o", "file.pdf"], in: directory).status, 0)
         XCTAssertEqual(try Data(contentsOf: url("file.pdf")), piped.stdout)
+        // A raster format holds one page: -o - then asks which (not "-o '--${page}'").
+        let png = try runCollage(["render", "two.yaml", "-o", "-", "--format", "png"], in: directory)
+        XCTAssertEqual(png.status, 64)
+        XCTAssertTrue(png.stderr.hasPrefix("error: two.yaml has 2 pages and -o - writes one image: choose it with --set page=N"),
+                      png.stderr)
     }
 
     /// What PDF cannot express is rasterised over its node alone, never the

@@ -128,6 +128,7 @@ final class WatchCommandTests: XCTestCase, PhotoFolderTest {
             (["--serve", "--editor", "no-such-editor-xyz {file}"],
              "error: --editor: 'no-such-editor-xyz' is not found on PATH; install it or give its full path\n"),
             (["--serve", "--editor", "./doc.yaml {file}"], "error: --editor: './doc.yaml' is not an executable file\n"),
+            (["--serve", "--editor", "./ {file}"], "error: --editor: './' is not an executable file\n"),
         ] {
             let result = try runCollage(["watch", "doc.yaml", "-o", "out.png"] + arguments, in: directory)
             XCTAssertEqual(result.status, 64, "\(arguments)")

@@ -63,7 +63,9 @@ public struct EditorCommand: Sendable, Equatable {
     public var programProblem: String? {
         let program = words[0]
         if program.contains("/") {
-            return access(program, X_OK) == 0 ? nil : "--editor: '\(program)' is not an executable file"
+            var status = stat()
+            let file = stat(program, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+            return file && access(program, X_OK) == 0 ? nil : "--editor: '\(program)' is not an executable file"
         }
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":", omittingEmptySubsequences: false) {
