@@ -354,6 +354,11 @@ try:
     answer = twice.recv(64)
     twice.close()
     check("a request with two Host headers is 400 (RFC 9112 3.2)", answer.startswith(b"HTTP/1.1 400"), f"({answer!r})")
+    hostless = socket.create_connection((server_host, server_port), timeout=10)
+    hostless.sendall(b"GET / HTTP/1.1\r\n\r\n")
+    answer = hostless.recv(64)
+    hostless.close()
+    check("an HTTP/1.1 request without Host is 400 (RFC 9112 3.2)", answer.startswith(b"HTTP/1.1 400"), f"({answer!r})")
     status = request("POST", f"/open?file=doc.yaml&line=1&column=1&token=wrong")[0]
     check("/open with a wrong token is 403", status == 403, f"({status})")
     status = request("POST", f"/open?file=/etc/passwd&line=1&column=1&token={token}")[0]

@@ -59,11 +59,12 @@ final class HTTPServer: @unchecked Sendable {
         config.connection_limit = UInt32(max(1, limits.connections))
         config.connection_timeout = UInt32(max(1, limits.idleSeconds))
         config.connection_memory_limit = max(4096, limits.requestBytes)
-        config.handler = { cls, connection, _, method, _, upload, uploadSize, context in
+        config.handler = { cls, connection, _, method, version, upload, uploadSize, context in
             guard let cls, let raw = context?.pointee else { return collage_mhd_no }
             let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
             let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeUnretainedValue()
-            return server.handle(exchange, connection: connection, method: method, upload: upload, uploadSize: uploadSize)
+            return server.handle(exchange, connection: connection, method: method, version: version, upload: upload,
+                                 uploadSize: uploadSize)
         }
         config.handler_cls = me
         config.uri_logger = { cls, uri, connection in
@@ -117,7 +118,8 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     private func handle(_ exchange: Exchange, connection: OpaquePointer?, method: UnsafePointer<CChar>?,
-                        upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?) -> MHD_Result {
+                        version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
+                        uploadSize: UnsafeMutablePointer<Int>?) -> MHD_Result {
         if !exchange.headersSeen {
             exchange.headersSeen = true
             exchange.method = method.map { String(cString: $0) } ?? ""
@@ -128,10 +130,15 @@ final class HTTPServer: @unchecked Sendable {
                 collage_http_client_address(connection, &address, address.count)
                 exchange.client = String(cString: address)
             }
-            // RFC 9112 3.2: a request with more than one Host line is answered 400
-            // (which one a proxy and this server read could differ).
-            if collage_http_header_count(connection, "Host") > 1 {
+            // RFC 9112 3.2: an HTTP/1.1 request without a Host line, or any with
+            // more than one (which one a proxy and this server read could
+            // differ), is answered 400.
+            let hosts = collage_http_header_count(connection, "Host")
+            if hosts > 1 {
                 return send(HTTPResponse.text(400, "the request has more than one Host header"), for: exchange, on: connection, close: true)
+            }
+            if hosts == 0, let version, String(cString: version) == "HTTP/1.1" {
+                return send(HTTPResponse.text(400, "an HTTP/1.1 request needs a Host header"), for: exchange, on: connection, close: true)
             }
             if let length = header("Content-Length", of: connection).flatMap({ Int($0) }), length > limits.maxBody {
                 return send(HTTPResponse.text(413, "the request body has \(length) bytes, more than the \(limits.maxBody) this server takes"),
