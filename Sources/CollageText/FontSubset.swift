@@ -75,9 +75,8 @@ public struct FontSubset: Sendable {
         case .trueType:
             let blob = hb_face_reference_blob(subset)
             defer { hb_blob_destroy(blob) }
-            var length: UInt32 = 0
-            guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
-            bytes = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+            bytes = contents(of: blob)
+            guard !bytes.isEmpty else { return nil }
         case .cff:
             // The CFF table alone: the OpenType wrapper's hmtx and vmtx, one
             // entry per id up to the largest kept (ids retained), were 500 KB
@@ -134,6 +133,11 @@ public struct FontSubset: Sendable {
     private static func table(_ face: OpaquePointer, _ name: String) -> [UInt8] {
         guard let blob = hb_face_reference_table(face, tag(name)) else { return [] }
         defer { hb_blob_destroy(blob) }
+        return contents(of: blob)
+    }
+
+    /// A copy of `blob`'s bytes (none for an empty or failed blob).
+    private static func contents(of blob: OpaquePointer?) -> [UInt8] {
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
         return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
