@@ -32,6 +32,10 @@ public struct Group: Sendable {
     /// Any other mode makes the group an isolated layer, blended as a whole.
     public var blend: BlendMode
     public var children: [Node]
+    /// Draws the group's shadow alone, not its children (what a PDF
+    /// rasterises under a component whose shadow its children's alpha casts,
+    /// the children themselves staying vectors and text over it); default false.
+    public var shadowOnly = false
 
     public init(transform: Affine = .identity, opacity: Double = 1, clip: Path? = nil, shadow: Shadow? = nil,
                 blend: BlendMode = .normal, children: [Node]) {

@@ -127,6 +127,7 @@ public struct SceneFlattener: Sendable {
                                  opacity: inherited * own, clip: inheritedClip, into: &items)
             }
         }
+        if group.shadowOnly { return }
         // A text leaf counts as its fills, the path leaves it stands for (a
         // translucent group of two colours' fills is a layer, as before).
         let children = group.children.contains { if case .text = $0 { true } else { false } }

@@ -7,7 +7,14 @@ public struct TextLeaf: Sendable {
     /// The outline fills, bottom to top (`PathLeaf`, non-zero, solid paint).
     public var fills: [PathLeaf]
     public var run: GlyphRun
-    public init(fills: [PathLeaf], run: GlyphRun) { self.fills = fills; self.run = run }
+    /// The outlines of the run's missing-character glyphs (`.notdef`, glyph
+    /// id 0) per colour, the same paths the fills draw them with: a PDF
+    /// fills these instead of showing glyph 0 of the subset font, whose
+    /// box readers draw differently or not at all. Default none.
+    public var notdefs: [PathLeaf]
+    public init(fills: [PathLeaf], run: GlyphRun, notdefs: [PathLeaf] = []) {
+        self.fills = fills; self.run = run; self.notdefs = notdefs
+    }
 }
 
 /// The glyphs of a text block as the shaper placed them, with their text:
@@ -49,6 +56,10 @@ public struct GlyphRun: Sendable, Hashable {
         /// The advance the shaper gave it, pixels (along the column when vertical).
         public var advance: Double
 
+        /// The face's missing-character glyph (`.notdef`, id 0): drawn as
+        /// its outline in a PDF (`TextLeaf.notdefs`), not shown as text.
+        public var notdef: Bool { id == 0 }
+
         public init(font: Int, id: UInt32, x: Double, y: Double, size: Double, color: Int, sideways: Bool = false,
                     widthScale: Double = 1, vertical: Bool = false, penX: Double = 0, penY: Double = 0,
                     text: String, advance: Double) {
@@ -67,8 +78,12 @@ public struct GlyphRun: Sendable, Hashable {
         /// The line's text must be given whole (`/ActualText`): a vertical
         /// column, or a line with ruby (whose glyphs stand between its own).
         public var needsActualText: Bool
-        public init(text: String, glyphs: Range<Int>, needsActualText: Bool) {
-            self.text = text; self.glyphs = glyphs; self.needsActualText = needsActualText
+        /// The line holds right-to-left text (an odd bidi level): its glyphs
+        /// stand in visual order and carry no line `/ActualText`, even when
+        /// turned (readers reverse a logical-order span); default false.
+        public var rightToLeft: Bool
+        public init(text: String, glyphs: Range<Int>, needsActualText: Bool, rightToLeft: Bool = false) {
+            self.text = text; self.glyphs = glyphs; self.needsActualText = needsActualText; self.rightToLeft = rightToLeft
         }
     }
 

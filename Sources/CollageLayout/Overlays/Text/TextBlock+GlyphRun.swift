@@ -56,9 +56,11 @@ extension TextBlock {
             // A right-to-left or mixed line is left to the reader's own bidi
             // (glyphs in visual order, each mapped to its text): poppler
             // takes an /ActualText in logical order for visual order and
-            // reverses its right-to-left runs (docs/print.md "Text in PDF").
+            // reverses its right-to-left runs (docs/print.md "Text in PDF"),
+            // turned or not.
             lines.append(GlyphRun.Line(text: line.text, glyphs: first ..< glyphs.count,
-                                       needsActualText: line.isVertical || !line.ruby.isEmpty))
+                                       needsActualText: line.isVertical || !line.ruby.isEmpty,
+                                       rightToLeft: !line.isVertical && Bidi.containsRightToLeft(line.text)))
         }
         guard next == layout.glyphs.count else { return nil }
         return GlyphRun(fonts: fonts, colors: colors, glyphs: glyphs, lines: lines)

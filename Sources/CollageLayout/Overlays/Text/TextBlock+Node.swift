@@ -44,7 +44,11 @@ extension TextBlock {
         // The fills as one text leaf with its glyph run (a PDF's text); as
         // path leaves when there is no run to write.
         if !fillLeaves.isEmpty, let run = glyphRun(color), !run.glyphs.isEmpty {
-            ink.append(.text(TextLeaf(fills: fillLeaves, run: run)))
+            var missing: [PathLeaf] = []
+            for (index, notdef) in notdefs.enumerated() where !notdef.isEmpty {
+                missing.append(PathLeaf(path: notdef, paint: .solid(Color(index == 0 ? color : layout.fillColors[index]))))
+            }
+            ink.append(.text(TextLeaf(fills: fillLeaves, run: run, notdefs: missing)))
         } else {
             ink += fillLeaves.map { .path($0) }
         }

@@ -29,6 +29,7 @@ extension TextBlock {
     /// (call holding the font library's lock).
     static func outlined(_ layout: TextLayout, style: TextStyle, rotation: Double, drawable: PixelRect) -> TextBlock {
         var fills = [Path](repeating: Path(), count: layout.fillColors.count)
+        var notdefs = [Path](repeating: Path(), count: layout.fillColors.count)
         // What the stroke follows: the outlines with their curves.
         let strokeWidth = style.stroke.map { $0.width.resolved(reference: layout.size) } ?? 0
         var curves = Path()
@@ -42,7 +43,9 @@ extension TextBlock {
         for glyph in layout.glyphs where abs(glyph.x) < reach && abs(glyph.y) < reach {
             let face = layout.fontFaces[glyph.face]
             if face.isScalable {
-                fills[glyph.fill].append(GlyphOutlines.shared.outline(of: glyph, in: layout))
+                let outline = GlyphOutlines.shared.outline(of: glyph, in: layout)
+                fills[glyph.fill].append(outline)
+                if glyph.id == 0 { notdefs[glyph.fill].append(outline) }
                 if strokeWidth > 0 { curves.append(GlyphOutlines.shared.curves(of: glyph, in: layout)) }
             } else if let tile = ColorGlyph.tile(glyph, face: face, clip: visible) {
                 tiles.append(tile)
@@ -60,7 +63,7 @@ extension TextBlock {
             if outlines.signedArea < 0 { stroked = stroked.reversed }
             stroke = stroked
         }
-        return TextBlock(layout: layout, fills: fills, stroke: stroke, tiles: tiles)
+        return TextBlock(layout: layout, fills: fills, stroke: stroke, tiles: tiles, notdefs: notdefs)
     }
 
     /// The pixels of the unrotated text frame that a rotation by `rotation`

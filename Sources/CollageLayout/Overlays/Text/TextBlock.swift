@@ -21,6 +21,10 @@ public struct TextBlock: Sendable {
     /// Colour glyphs (emoji strikes) scaled to their size, as image tiles in
     /// their own colours, clipped to what can reach the canvas.
     public var tiles: [ColorTile]
+    /// The outlines of the missing-character glyphs (`.notdef`, glyph id 0)
+    /// of each fill colour (same index as `fills`, which include them): what
+    /// a PDF fills instead of showing glyph 0 as text (`TextLeaf.notdefs`).
+    public var notdefs: [Path] = []
 
     public typealias Line = TextLayout.Line
     public typealias Ruby = TextLayout.Ruby
