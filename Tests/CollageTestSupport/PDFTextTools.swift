@@ -68,33 +68,13 @@ public enum PDFTextTools {
         }
     }
 
-    /// Writes `path` to `output` with every text object turned into a clip
-    /// filled with its colour: `BT` becomes `q BT 7 Tr` and `ET` becomes
-    /// `ET` and a page-covering `re f` then `Q` (`qpdf --qdf` uncompresses
-    /// the content, `fix-qdf` mends the lengths). Poppler then rasterises the
-    /// glyphs as paths at their exact fractional positions, where it draws
-    /// shown glyphs from its glyph cache at whole device pixels (poppler's
-    /// `SplashFont::getGlyph` keeps no fraction for a glyph taller than 4
-    /// px): what the tests compare for the geometry of the text. Each line
-    /// must be in one colour (its last `rg` fills the clip).
-    public static func textAsClip(_ path: String, output: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let qpdf = try TestPackage.requireTool("qpdf", package: "qpdf", file: file, line: line)
-        let fix = try TestPackage.requireTool("fix-qdf", package: "qpdf", file: file, line: line)
-        let qdf = output + ".qdf"
-        defer { try? FileManager.default.removeItem(atPath: qdf) }
-        let expanded = try PDFTools.run(qpdf, ["--qdf", "--object-streams=disable", path, qdf])
-        XCTAssertEqual(expanded.status, 0, expanded.error, file: file, line: line)
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: qdf)))
-        bytes = replacing(bytes, "\nBT\n", "\nq\nBT\n7 Tr\n")
-        bytes = replacing(bytes, "\nET\n", "\nET\n-100000 -100000 200000 200000 re f\nQ\n")
-        try Data(bytes).write(to: URL(fileURLWithPath: qdf))
-        let fixed = try PDFTools.run(fix, [qdf])
-        XCTAssertEqual(fixed.status, 0, fixed.error, file: file, line: line)
-        try fixed.output.write(to: URL(fileURLWithPath: output))
-    }
-
     /// Page 1 of `path` rendered by `pdftoppm` at `factor` times `dpi`,
-    /// each `factor` x `factor` block averaged into one pixel (RGBA8, opaque).
+    /// each `factor` x `factor` block averaged into one pixel: a box filter
+    /// on the 8-bit sRGB values as poppler writes them (no linearisation),
+    /// rounded to nearest; RGBA8, opaque. What the text parity checks
+    /// compare with collage's raster render (at 8 x 72 dpi poppler's
+    /// snapping of each glyph to a whole device pixel is an eighth of a
+    /// point).
     public static func renderSupersampled(_ path: String, dpi: Int, factor: Int, file: StaticString = #filePath,
                                           line: UInt = #line) throws -> Pixmap {
         let large = try PDFTools.render(path, dpi: dpi * factor, file: file, line: line)
@@ -112,19 +92,5 @@ public enum PDFTextTools {
             }
         }
         return Pixmap(width: width, height: height, pixels: pixels)
-    }
-
-    private static func replacing(_ bytes: [UInt8], _ old: String, _ new: String) -> [UInt8] {
-        let o = Array(old.utf8), n = Array(new.utf8)
-        var out: [UInt8] = [], at = 0
-        out.reserveCapacity(bytes.count)
-        while at < bytes.count {
-            if bytes[at] == o[0], at + o.count <= bytes.count, Array(bytes[at ..< at + o.count]) == o {
-                out += n; at += o.count
-            } else {
-                out.append(bytes[at]); at += 1
-            }
-        }
-        return out
     }
 }
