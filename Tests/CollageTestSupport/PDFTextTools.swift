@@ -68,6 +68,30 @@ public enum PDFTextTools {
         }
     }
 
+    /// Each Type0 font's ToUnicode CMap, decoded (`qpdf --json` finds the
+    /// `/ToUnicode` streams, `qpdf --show-object --filtered-stream-data`
+    /// reads them), one string a distinct stream.
+    public static func toUnicodeMaps(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let qpdf = try TestPackage.requireTool("qpdf", package: "qpdf", file: file, line: line)
+        let result = try PDFTools.run(qpdf, ["--json=2", "--json-key=qpdf", path])
+        guard result.status == 0, let json = try JSONSerialization.jsonObject(with: result.output) as? [String: Any],
+              let part = json["qpdf"] as? [Any], part.count > 1, let objects = part[1] as? [String: Any] else {
+            XCTFail("qpdf --json \(path): \(result.error)", file: file, line: line)
+            return []
+        }
+        var streams = Set<Int>()
+        for (_, object) in objects {
+            guard let value = (object as? [String: Any])?["value"] as? [String: Any],
+                  let reference = value["/ToUnicode"] as? String, let number = reference.split(separator: " ").first else { continue }
+            streams.insert(Int(number) ?? 0)
+        }
+        return try streams.sorted().map { number in
+            let data = try PDFTools.run(qpdf, ["--show-object=\(number)", "--filtered-stream-data", path])
+            XCTAssertEqual(data.status, 0, data.error, file: file, line: line)
+            return String(decoding: data.output, as: UTF8.self)
+        }
+    }
+
     /// Page 1 of `path` rendered by `pdftoppm` at `factor` times `dpi`,
     /// each `factor` x `factor` block averaged into one pixel: a box filter
     /// on the 8-bit sRGB values as poppler writes them (no linearisation),

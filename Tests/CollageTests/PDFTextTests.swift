@@ -312,6 +312,12 @@ final class PDFTextTests: XCTestCase, PhotoFolderTest {
         let fonts = try PDFTextTools.fonts(pdf)
         XCTAssertEqual(fonts.count, 1, "\(fonts)")
         XCTAssertTrue(fonts.allSatisfy { $0.embedded && $0.subset && $0.unicode }, "\(fonts)")
+        // The clusters of several glyphs ("น้ำ", "กำ", "ลั") copy through their spans, not the CMap:
+        // no glyph maps to a whole cluster, and "ล" maps to itself.
+        let cmap = try PDFTextTools.toUnicodeMaps(pdf).joined()
+        XCTAssertFalse(cmap.isEmpty)
+        for cluster in ["น้ำ", "กำ", "ลั"] { XCTAssertFalse(cmap.contains("<\(TextLeaf.utf16Hex(cluster))>"), "\(cluster): \(cmap)") }
+        XCTAssertTrue(cmap.contains("> <\(TextLeaf.utf16Hex("ล"))>"), cmap)
         try assertParity(pdf, png, "thai")
     }
 
