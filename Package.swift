@@ -29,9 +29,11 @@ let package = Package(
         // with no ICU types so it never meets Foundation's own ICU module.
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // `collage serve`: libmicrohttpd (its thread pool, limits, timeouts,
-        // Unix sockets) started through a shim, since MHD_start_daemon is
-        // C-variadic; Nettle's HMAC-SHA256 for signed URLs.
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        // Unix sockets) dlopen'ed by a shim on first use, not linked (issue
+        // 32: it and GnuTLS cost every command start-up time and resident
+        // memory); CMicroHTTPD is its header alone. Nettle's HMAC-SHA256
+        // for signed URLs.
+        .systemLibrary(name: "CMicroHTTPD"),
         .systemLibrary(name: "CNettle", pkgConfig: "nettle"),
         .target(name: "CHTTPShim", dependencies: ["CMicroHTTPD"]),
 
