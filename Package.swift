@@ -64,8 +64,15 @@ let package = Package(
         // `collage serve`: templates rendered on request (docs/serve.md); not in the library product.
         .target(name: "CollageServe", dependencies: ["Collage", "CHTTPShim", "CMicroHTTPD", "CNettle"],
                 swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Release also links with the toolchain's lld, its relative
+        // relocations packed (DT_RELR, glibc >= 2.36: Debian 12; 31,000
+        // relocations in 0.7 MB become 6.6 KB) and no dynamic symbol exported
+        // (8,900 -> 600): `collage help` peak RSS 11.9 -> 10.9 MiB (issue 32).
         .executableTarget(name: "CollageCLI", dependencies: ["Collage", "CollageNumerics", "CollageServe"],
-                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld",
+                                                         "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                                         "-Xlinker", "--no-export-dynamic"],
+                                                        .when(configuration: .release))]),
         // Micro-benchmark of the raster stage alone (synthetic decoded photos).
         .executableTarget(name: "RasterBench", dependencies: ["CollageRaster"], path: "Benchmarks/RasterBench"),
 
