@@ -215,7 +215,8 @@ final class PackagingTests: XCTestCase {
         }
         XCTAssertEqual(Array(depends.suffix(3)), ["libheif1", "librsvg2-2", "libmicrohttpd12"])
         // The release binary's packed relative relocations (DT_RELR) need glibc 2.36's loader.
-        XCTAssertTrue(try field("Depends").contains("libc6 (>= 2.36)"), try field("Depends"))
+        let dependsField = try field("Depends")
+        XCTAssertTrue(dependsField.contains("libc6 (>= 2.36)"), dependsField)
         let recommends = try field("Recommends")
         // opencv-data: the face cascades `focus: faces` reads at run time (issue 40).
         for package in ["fonts-dejavu-core", "fonts-noto-core", "fonts-noto-cjk", "fonts-noto-color-emoji", "hyphen-en-us", "opencv-data"] {
