@@ -76,7 +76,22 @@ final class ConvertHEICDeterminismTests: XCTestCase {
         let unconverted = try ImageDecoder.decode(path: pug, options: DecodeOptions(convertICCProfiles: false)).pixmap
         XCTAssertEqual(written.size, reference.size)
         let toSRGB = meanDifference(written, reference)
-        let toP3 = meanDifference(written, unconverted)
+        // The pixels the P3 -> sRGB conversion moves by 3 or more in a
+        // channel (the photo is mostly muted, so most barely move).
+        var moved = 0, toSRGBMoved = 0, toP3Moved = 0
+        for index in stride(from: 0, to: reference.pixels.count, by: 4) {
+            var shift = 0, near = 0, far = 0
+            for channel in 0 ..< 3 {
+                let r = Int(reference.pixels[index + channel]), u = Int(unconverted.pixels[index + channel])
+                let w = Int(written.pixels[index + channel])
+                shift = max(shift, abs(r - u)); near += abs(w - r); far += abs(w - u)
+            }
+            guard shift >= 3 else { continue }
+            moved += 1; toSRGBMoved += near; toP3Moved += far
+        }
+        XCTAssertGreaterThan(moved, 10_000, "the conversion moves many pixels")
+        // 386,782 pixels; mean difference 0.78 to the sRGB decode, 1.93 to P3.
+        XCTAssertLessThan(2 * toSRGBMoved, toP3Moved, "P3 left unconverted")
         var turned = reference
         turned.pixels = [UInt8](unsafeUninitializedCapacity: reference.pixels.count) { out, count in
             let pixels = reference.width * reference.height
@@ -87,7 +102,6 @@ final class ConvertHEICDeterminismTests: XCTestCase {
         }
         let toTurned = meanDifference(written, turned)
         XCTAssertLessThan(toSRGB, 1.5, "the sRGB decode")
-        XCTAssertGreaterThan(toP3, toSRGB + 1.0, "P3 left unconverted: \(toP3) against \(toSRGB)")
         XCTAssertGreaterThan(toTurned, 10 * toSRGB, "the photo upside down: \(toTurned) against \(toSRGB)")
     }
 }
