@@ -17,15 +17,8 @@ struct MHD_Daemon *collage_http_start(const collage_http_config *c) {
      * calls a request. */
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ITC |
                          MHD_USE_TURBO;
-    return MHD_start_daemon(flags, 0, NULL, NULL, c->handler, c->handler_cls,
-                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket)c->listen_fd,
-                            MHD_OPTION_THREAD_POOL_SIZE, c->threads > 0 ? c->threads : 1u,
-                            MHD_OPTION_CONNECTION_LIMIT, c->connection_limit,
-                            MHD_OPTION_CONNECTION_TIMEOUT, c->connection_timeout,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, c->connection_memory_limit,
-                            MHD_OPTION_URI_LOG_CALLBACK, c->uri_logger, c->uri_logger_cls,
-                            MHD_OPTION_NOTIFY_COMPLETED, c->completed, c->completed_cls,
-                            MHD_OPTION_END);
+    if (collage_mhd_unavailable()) return NULL;
+    return collage_mhd_start_daemon(flags, c);
 }
 
 static int fail(char *error, size_t size, const char *what, const char *spec) {
@@ -112,7 +105,7 @@ int collage_http_bound_port(int fd) {
 
 void collage_http_client_address(struct MHD_Connection *connection, char *buffer, size_t size) {
     snprintf(buffer, size, "unix");
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const union MHD_ConnectionInfo *info = collage_mhd_client_address_info(connection);
     if (info == NULL || info->client_addr == NULL) return;
     const struct sockaddr *address = info->client_addr;
     if (address->sa_family == AF_INET)
@@ -132,6 +125,6 @@ static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const ch
 
 int collage_http_header_count(struct MHD_Connection *connection, const char *name) {
     header_count state = { name, 0 };
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, count_header, &state);
+    collage_mhd_get_connection_values(connection, MHD_HEADER_KIND, count_header, &state);
     return state.count;
 }

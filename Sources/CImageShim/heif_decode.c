@@ -274,6 +274,17 @@ int collage_heif_decode_planes(collage_heif_decoder *d) {
     return 0;
 }
 
+void collage_heif_set_decoding_threads(collage_heif_decoder *d, int count) {
+    lib.heif_context_set_max_decoding_threads(d->context, count < 1 ? 1 : count);
+}
+
+void collage_heif_release_file(collage_heif_decoder *d) {
+    if (d->handle) lib.heif_image_handle_release(d->handle);
+    d->handle = NULL;
+    lib.heif_context_free(d->context);
+    d->context = NULL;
+}
+
 void collage_heif_plane_rows(const collage_heif_decoder *d, int first, int count, uint8_t *rgba) {
     for (int y = first; y < first + count && y < d->height; y++) {
         const uint8_t *r = d->plane[0] + (size_t)y * d->stride[0];
@@ -292,7 +303,7 @@ void collage_heif_close(collage_heif_decoder *d) {
     if (!d) return;
     if (d->planar) lib.heif_image_release(d->planar);
     if (d->handle) lib.heif_image_handle_release(d->handle);
-    lib.heif_context_free(d->context);
+    if (d->context) lib.heif_context_free(d->context);
     free(d->icc);
     free(d->exif);
     free(d);

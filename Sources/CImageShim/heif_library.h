@@ -19,7 +19,7 @@
     X(heif_image_get_plane_readonly) X(heif_image_is_premultiplied_alpha) \
     X(heif_image_release) X(heif_image_handle_release) X(heif_get_version) \
     X(heif_image_handle_get_chroma_bits_per_pixel) X(heif_image_get_colorspace) X(heif_image_get_chroma_format) \
-    X(heif_image_has_channel) \
+    X(heif_image_has_channel) X(heif_context_set_max_decoding_threads) \
     /* AVIF encoding (avif_encode.c) */ \
     X(heif_get_encoder_descriptors) X(heif_context_get_encoder) X(heif_encoder_release) \
     X(heif_encoder_set_lossy_quality) X(heif_encoder_set_lossless) \

@@ -1,6 +1,7 @@
 // libmicrohttpd 0.9.75 (Debian libmicrohttpd-dev, pkg-config libmicrohttpd):
-// the HTTP stack of `collage serve`. MHD_start_daemon is C-variadic, so the
-// daemon is started by CHTTPShim; everything else is called from Swift.
+// the HTTP stack of `collage serve`. Its header only: the library is
+// dlopen'ed by CHTTPShim (mhd_library.c), whose collage_mhd_* functions
+// Swift calls; a call of an MHD_* function itself would not link.
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>

@@ -47,6 +47,10 @@ public enum Converter {
         public var timeout: Double?
         /// The helper executable for `timeout`; nil: `HelperProcess.executable()`.
         public var helper: String?
+        /// Threads that decode, convert colour and encode at once; nil (the
+        /// default): every core (`RenderOptions.defaultThreads`). The bytes
+        /// written are the same whatever the count.
+        public var threads: Int?
 
         public init(outputPath: String, format: OutputFormat? = nil, quality: Int? = nil, maxSize: Size? = nil,
                     keepMetadata: Bool = false, settings: [String: String] = [:], lenient: Bool = false, maxPixels: Int? = nil) {
@@ -81,12 +85,22 @@ public enum Converter {
     ///   flags, output equal to the input); `.diagnostics` with an
     ///   `unreadableImage` diagnostic naming the input for decode errors,
     ///   `render` for encode/write errors.
+    ///
+    /// A HEIF converted to JPEG at its native size is streamed: its bands go
+    /// to the temporary file in chunks of 64 KiB as they are encoded, so the
+    /// JPEG is never held whole (issue 32).
     @discardableResult
     public static func convert(inputPath: String, options: Options) throws(CollageError) -> Report {
-        let converted = try encode(inputPath: inputPath, options: options)
-        do { try AtomicFile.write(converted.bytes, to: options.outputPath) } catch { throw .failure(.render, error.description) }
+        var file: PendingFile?
+        let converted = try encode(inputPath: inputPath, options: options, streaming: true, into: &file)
+        do {
+            if let file { try file.commit() } else { try AtomicFile.write(converted.bytes, to: options.outputPath) }
+        } catch { throw .failure(.render, error.description) }
         return converted.report
     }
+
+    /// Bytes a streamed convert hands the temporary file at once.
+    static let streamedChunkBytes = 64 << 10
 
     /// Converts `inputPath` without writing it. `options.outputPath` picks
     /// the format by its extension unless `options.format` is given, and is
@@ -94,6 +108,18 @@ public enum Converter {
     /// `options.format` and is not compared with the input.
     /// - Throws: as `convert(inputPath:options:)`, except write errors.
     public static func encode(inputPath: String, options: Options) throws(CollageError) -> Converted {
+        var file: PendingFile?
+        return try encode(inputPath: inputPath, options: options, streaming: false, into: &file)
+    }
+
+    /// `encode(inputPath:options:)`; with `streaming`, when the photo can be streamed (a HEIF
+    /// to JPEG at its native size, to a regular file, without
+    /// `keepMetadata`), the JPEG is written to a `PendingFile` of
+    /// `options.outputPath` as it is encoded, left in `file` for the caller
+    /// to commit, and the returned bytes are empty.
+    private static func encode(inputPath: String, options: Options, streaming: Bool,
+                               into file: inout PendingFile?) throws(CollageError) -> Converted {
+        let streams = streaming && options.outputPath != "-" && !options.keepMetadata
         let toStandardOutput = options.outputPath == "-"
         var renderOptions = RenderOptions(outputPath: options.outputPath)
         renderOptions.deadline = options.timeout.map { Deadline(seconds: $0) }
@@ -116,7 +142,7 @@ public enum Converter {
         if let maxPixels = options.maxPixels { decodeOptions.maxPixels = maxPixels }
         decodeOptions.isolation = try CollageRenderer.isolation(renderOptions)
         // One photo: its colour conversion may take every core.
-        decodeOptions.threads = RenderOptions.defaultThreads
+        decodeOptions.threads = max(1, options.threads ?? RenderOptions.defaultThreads)
         let deadline = renderOptions.deadline
 
         let header: ImageHeader
@@ -133,11 +159,17 @@ public enum Converter {
             do { planar = try HEIFPlanarImage.open(path: inputPath, options: decodeOptions) } catch { throw unreadable(error, inputPath) }
             if let planar {
                 let what = toStandardOutput ? "the image for standard output" : "'\(options.outputPath)'"
+                if streams {
+                    // A device or FIFO (nil) gets the bytes whole, as AtomicFile writes it.
+                    do { file = try AtomicFile.pending(options.outputPath) } catch { throw .failure(.render, error.description) }
+                }
+                let sink = file.map { $0.sink(chunkBytes: streamedChunkBytes) } ?? EncodedSink()
                 var bytes = try streamed(planar, options: encodeOptions, threads: decodeOptions.threads,
-                                         deadline: deadline, output: what)
+                                         deadline: deadline, output: what, sink: sink)
                 if options.keepMetadata { bytes = try withMetadata(bytes, from: inputPath, format: format, warnings: &warnings, unreadable) }
                 return Converted(bytes: bytes, report: Report(format: format, inputSize: native, outputSize: planar.size,
-                                                              byteCount: bytes.count, warnings: warnings))
+                                                              byteCount: sink.writesThrough ? sink.byteCount : bytes.count,
+                                                              warnings: warnings))
             }
         }
         let image: Pixmap
@@ -203,9 +235,11 @@ public enum Converter {
     /// RGBA image is never held (the bytes equal those of the whole-image
     /// path: `JPEGBandEncoder`'s contract, and the rows `ImageDecoder` gives).
     private static func streamed(_ planar: HEIFPlanarImage, options: EncodeOptions, threads: Int, deadline: Deadline?,
-                                 output: String) throws(CollageError) -> [UInt8] {
+                                 output: String, sink: EncodedSink) throws(CollageError) -> [UInt8] {
         let encoder: JPEGBandEncoder
-        do { encoder = try JPEGBandEncoder(width: planar.size.width, height: planar.size.height, options: options) } catch {
+        do {
+            encoder = try JPEGBandEncoder(width: planar.size.width, height: planar.size.height, options: options, sink: sink)
+        } catch {
             throw .failure(.render, "cannot encode \(output): \(error.reason)")
         }
         let next = Atomic<Int>(0)

@@ -82,9 +82,10 @@ final class PendingFile: @unchecked Sendable {
         return result
     }
 
-    /// An encoder's sink that appends to this file in chunks of 1 MiB.
-    func sink() -> EncodedSink {
-        EncodedSink { [unowned self] bytes in self.write(bytes) }
+    /// An encoder's sink that appends to this file in chunks of
+    /// `chunkBytes` (default 1 MiB).
+    func sink(chunkBytes: Int = 1 << 20) -> EncodedSink {
+        EncodedSink(chunkBytes: chunkBytes) { [unowned self] bytes in self.write(bytes) }
     }
 
     /// Syncs and closes the temporary file and renames it over the target.

@@ -19,12 +19,13 @@ public final class HEIFPlanarImage: @unchecked Sendable {
     public let size: Size
     /// True when an embedded ICC profile is converted to sRGB.
     public let convertedICCProfile: Bool
-    private let bytes: FileBytes.StableBytes
+    /// Holds only the planes: libheif's context and the file's bytes are
+    /// freed once they are decoded (`collage_heif_release_file`).
     private let decoder: OpaquePointer
     private let transform: OpaquePointer?
 
-    private init(size: Size, bytes: FileBytes.StableBytes, decoder: OpaquePointer, transform: OpaquePointer?) {
-        self.size = size; self.bytes = bytes; self.decoder = decoder; self.transform = transform
+    private init(size: Size, decoder: OpaquePointer, transform: OpaquePointer?) {
+        self.size = size; self.decoder = decoder; self.transform = transform
         convertedICCProfile = transform != nil
     }
 
@@ -33,7 +34,10 @@ public final class HEIFPlanarImage: @unchecked Sendable {
         collage_heif_close(decoder)
     }
 
-    /// Opens `path` when it is such a HEIF and decodes its planes.
+    /// Opens `path` when it is such a HEIF and decodes its planes, at most
+    /// `options.threads + 1` grid tiles at once (libheif's default is 4,
+    /// each tile with its own HEVC decoder and buffers), then frees
+    /// libheif's context and the file's bytes: the planes are all it keeps.
     /// - Returns: nil for another format or another kind of HEIF, for
     ///   options the plain decode must handle (a minimum size, an
     ///   orientation override, the helper process of a deadline, colour
@@ -61,10 +65,14 @@ public final class HEIFPlanarImage: @unchecked Sendable {
         } else if info.has_nclx != 0 {
             return nil
         }
-        switch collage_heif_decode_planes(decoder) {
+        collage_heif_set_decoding_threads(decoder, Int32(clamping: max(1, options.threads) + 1))
+        // The context reads the file's bytes in place until it is freed.
+        let decoded = withExtendedLifetime(bytes) { collage_heif_decode_planes(decoder) }
+        switch decoded {
         case 0:
             kept = true
-            return HEIFPlanarImage(size: size, bytes: bytes, decoder: decoder, transform: transform)
+            collage_heif_release_file(decoder)
+            return HEIFPlanarImage(size: size, decoder: decoder, transform: transform)
         case 1:
             collage_icc_transform_close(transform)
             return nil

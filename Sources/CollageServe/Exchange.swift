@@ -1,3 +1,4 @@
+import CHTTPShim
 import CMicroHTTPD
 
 /// One request in flight: made when libmicrohttpd has read its request line
@@ -43,7 +44,7 @@ final class Exchange: @unchecked Sendable {
             response = answer
             if suspended, let connection {
                 suspended = false
-                MHD_resume_connection(connection)
+                collage_mhd_resume_connection(connection)
             }
             return true
         }
@@ -55,7 +56,7 @@ final class Exchange: @unchecked Sendable {
             if let response { return response }
             if let connection, !suspended {
                 suspended = true
-                MHD_suspend_connection(connection)
+                collage_mhd_suspend_connection(connection)
             }
             return nil
         }

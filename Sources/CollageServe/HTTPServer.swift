@@ -52,6 +52,10 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Starts serving on the listening socket `fd` (`collage_http_listen`).
     func start(listening fd: Int32) throws(StartFailure) {
+        if let why = collage_mhd_unavailable() {
+            throw StartFailure(message: "HTTP serving is unavailable: \(String(cString: why)) "
+                               + "(install libmicrohttpd12: apt-get install libmicrohttpd12)")
+        }
         let me = Unmanaged.passUnretained(self).toOpaque()
         var config = collage_http_config()
         config.listen_fd = fd
@@ -94,7 +98,7 @@ final class HTTPServer: @unchecked Sendable {
     /// connections are refused); requests in flight go on.
     func quiesce() {
         guard let daemon else { return }
-        let fd = MHD_quiesce_daemon(daemon)
+        let fd = collage_mhd_quiesce_daemon(daemon)
         if fd >= 0 { close(fd) }
     }
 
@@ -113,7 +117,7 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Stops the daemon (open connections are closed).
     func stop() {
-        if let daemon { MHD_stop_daemon(daemon) }
+        if let daemon { collage_mhd_stop_daemon(daemon) }
         daemon = nil
     }
 
@@ -175,14 +179,14 @@ final class HTTPServer: @unchecked Sendable {
 
     /// The value of request header `name`.
     func header(_ name: String, of connection: OpaquePointer?) -> String? {
-        MHD_lookup_connection_value(connection, collage_mhd_header_kind, name).map { String(cString: $0) }
+        collage_mhd_lookup_connection_value(connection, collage_mhd_header_kind, name).map { String(cString: $0) }
     }
 
     private func send(_ response: HTTPResponse, for exchange: Exchange, on connection: OpaquePointer?,
                       close: Bool) -> MHD_Result {
         if let prepared = response.prepared {
             // Made once, queued for every request it answers (libmicrohttpd counts the uses).
-            let result = MHD_queue_response(connection, UInt32(prepared.status), prepared.pointer)
+            let result = collage_mhd_queue_response(connection, UInt32(prepared.status), prepared.pointer)
             exchange.sent = response
             return result
         }
@@ -190,7 +194,7 @@ final class HTTPServer: @unchecked Sendable {
         if let stream = response.stream {
             // Read as events come; the subscriber suspends the connection while none is queued.
             stream.connection = connection
-            reply = MHD_create_response_from_callback(
+            reply = collage_mhd_create_response_from_callback(
                 UInt64.max, 4096,   // MHD_SIZE_UNKNOWN: sent until the stream ends
                 { cls, _, buffer, capacity in
                     guard let cls, let buffer else { return -1 }
@@ -204,20 +208,20 @@ final class HTTPServer: @unchecked Sendable {
                 })
         } else if let shared = response.shared, let base = shared.base {
             // Sent from the cached pages; the response holds a reference until libmicrohttpd frees it.
-            reply = MHD_create_response_from_buffer_with_free_callback_cls(
+            reply = collage_mhd_create_response_from_buffer_with_free_callback_cls(
                 shared.count, base, { cls in if let cls { Unmanaged<ResponseBody>.fromOpaque(cls).release() } },
                 Unmanaged.passRetained(shared).toOpaque())
         } else {
             reply = response.body.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                collage_mhd_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                                 collage_mhd_must_copy)
             }
         }
         guard let reply else { return collage_mhd_no }
-        for (name, value) in response.headers { MHD_add_response_header(reply, name, value) }
-        if close { MHD_add_response_header(reply, "Connection", "close") }
-        let result = MHD_queue_response(connection, UInt32(response.status), reply)
-        MHD_destroy_response(reply)
+        for (name, value) in response.headers { collage_mhd_add_response_header(reply, name, value) }
+        if close { collage_mhd_add_response_header(reply, "Connection", "close") }
+        let result = collage_mhd_queue_response(connection, UInt32(response.status), reply)
+        collage_mhd_destroy_response(reply)
         exchange.sent = response
         return result
     }

@@ -1,3 +1,4 @@
+import CHTTPShim
 import CMicroHTTPD
 
 /// A libmicrohttpd response made once and queued for every request it
@@ -22,16 +23,16 @@ final class PreparedResponse: @unchecked Sendable {
     init?(status: Int, headers: [(String, String)], body: ResponseBody) {
         guard let base = body.base else { return nil }
         let retained = Unmanaged.passRetained(body).toOpaque()
-        guard let made = MHD_create_response_from_buffer_with_free_callback_cls(
+        guard let made = collage_mhd_create_response_from_buffer_with_free_callback_cls(
             body.count, base, { cls in if let cls { Unmanaged<ResponseBody>.fromOpaque(cls).release() } }, retained) else {
             Unmanaged<ResponseBody>.fromOpaque(retained).release()
             return nil
         }
-        for (name, value) in headers { MHD_add_response_header(made, name, value) }
+        for (name, value) in headers { collage_mhd_add_response_header(made, name, value) }
         pointer = made
         self.status = status
         count = body.count
     }
 
-    deinit { MHD_destroy_response(pointer) }
+    deinit { collage_mhd_destroy_response(pointer) }
 }

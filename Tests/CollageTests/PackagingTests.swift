@@ -170,6 +170,25 @@ final class PackagingTests: XCTestCase {
         }
     }
 
+    /// The libraries only some commands need are dlopen'ed, not linked
+    /// (issue 32: every command paid for their loading and relocation, and
+    /// for GnuTLS's, in start-up time and resident memory): the binary's
+    /// NEEDED entries name none of libmicrohttpd, GnuTLS, libheif, librsvg.
+    func testBinaryDoesNotLinkTheLibrariesItOpensOnDemand() throws {
+        let dynamic = try run("/usr/bin/readelf", ["-d", "-W", TestPackage.binary.path])
+        XCTAssertEqual(dynamic.status, 0)
+        let needed = dynamic.output.components(separatedBy: "\n").filter { $0.contains("(NEEDED)") }
+        XCTAssertTrue(needed.contains { $0.contains("libjpeg") }, "no NEEDED entry read: \(dynamic.output)")
+        for library in ["libmicrohttpd", "libgnutls", "libheif", "librsvg"] {
+            XCTAssertFalse(needed.contains { $0.contains(library) }, "\(library) is linked: \(needed)")
+        }
+        let loaded = try run("/usr/bin/ldd", [TestPackage.binary.path])
+        XCTAssertEqual(loaded.status, 0)
+        for library in ["libmicrohttpd", "libgnutls", "libheif", "librsvg"] {
+            XCTAssertFalse(loaded.output.contains(library), "\(library) is loaded at start: \(loaded.output)")
+        }
+    }
+
     func testDebianPackageContentsAndFields() throws {
         let out = try TestPackage.temporaryDirectory(self)
         // The tests' binary is a debug build on the toolchain's shared Swift
@@ -194,7 +213,10 @@ final class PackagingTests: XCTestCase {
                         "libfreetype6", "libharfbuzz0b", "libharfbuzz-subset0", "libfontconfig1", "libicu72", "libheif1", "librsvg2-2", "zlib1g"] {
             XCTAssertTrue(depends.contains(library), "Depends lacks \(library): \(depends)")
         }
-        XCTAssertEqual(Array(depends.suffix(2)), ["libheif1", "librsvg2-2"])
+        XCTAssertEqual(Array(depends.suffix(3)), ["libheif1", "librsvg2-2", "libmicrohttpd12"])
+        // The release binary's packed relative relocations (DT_RELR) need glibc 2.36's loader.
+        let dependsField = try field("Depends")
+        XCTAssertTrue(dependsField.contains("libc6 (>= 2.36)"), dependsField)
         let recommends = try field("Recommends")
         // opencv-data: the face cascades `focus: faces` reads at run time (issue 40).
         for package in ["fonts-dejavu-core", "fonts-noto-core", "fonts-noto-cjk", "fonts-noto-color-emoji", "hyphen-en-us", "opencv-data"] {

@@ -6,6 +6,7 @@
  * Functions return -1 (or NULL) on failure with a message in `error`.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <microhttpd.h>
 
 typedef void *(*collage_http_uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection);
@@ -26,7 +27,8 @@ typedef struct {
     void *completed_cls;
 } collage_http_config;
 
-/* Starts the daemon (epoll, thread pool, suspend/resume allowed); NULL on failure. */
+/* Starts the daemon (epoll, thread pool, suspend/resume allowed); NULL on
+ * failure, or when libmicrohttpd is unavailable (collage_mhd_unavailable). */
 struct MHD_Daemon *collage_http_start(const collage_http_config *config);
 
 /* A listening socket for "HOST:PORT", "[V6]:PORT" or "unix:/PATH" (a stale
@@ -42,5 +44,33 @@ void collage_http_client_address(struct MHD_Connection *connection, char *buffer
 
 /* How many request header lines are named `name` (case-insensitive). */
 int collage_http_header_count(struct MHD_Connection *connection, const char *name);
+
+/* libmicrohttpd is dlopen'ed (libmicrohttpd.so.12) on first use, not linked
+ * (mhd_library.c). NULL once it is loaded, else why it cannot be; every
+ * other function here needs it loaded. */
+const char *collage_mhd_unavailable(void);
+/* libmicrohttpd's function of the same name without the collage_ prefix. */
+struct MHD_Daemon *collage_mhd_start_daemon(unsigned int flags, const collage_http_config *config);
+void collage_mhd_stop_daemon(struct MHD_Daemon *daemon);
+MHD_socket collage_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
+const union MHD_ConnectionInfo *collage_mhd_client_address_info(struct MHD_Connection *connection);
+int collage_mhd_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                                      MHD_KeyValueIterator iterator, void *cls);
+const char *collage_mhd_lookup_connection_value(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                                                const char *key);
+void collage_mhd_suspend_connection(struct MHD_Connection *connection);
+void collage_mhd_resume_connection(struct MHD_Connection *connection);
+enum MHD_Result collage_mhd_queue_response(struct MHD_Connection *connection, unsigned int status_code,
+                                           struct MHD_Response *response);
+struct MHD_Response *collage_mhd_create_response_from_buffer(size_t size, void *buffer,
+                                                             enum MHD_ResponseMemoryMode mode);
+struct MHD_Response *collage_mhd_create_response_from_buffer_with_free_callback_cls(
+    size_t size, void *buffer, MHD_ContentReaderFreeCallback free_callback, void *free_cls);
+struct MHD_Response *collage_mhd_create_response_from_callback(uint64_t size, size_t block_size,
+                                                               MHD_ContentReaderCallback reader, void *reader_cls,
+                                                               MHD_ContentReaderFreeCallback free_callback);
+enum MHD_Result collage_mhd_add_response_header(struct MHD_Response *response, const char *header,
+                                                const char *content);
+void collage_mhd_destroy_response(struct MHD_Response *response);
 
 #endif

@@ -207,6 +207,14 @@ int collage_heif_decode_rgba(collage_heif_decoder *d, int reduction, uint8_t *rg
  * 1 the image has alpha or more than 8 bits (nothing kept: decode it with
  * collage_heif_decode); -1 error. */
 int collage_heif_decode_planes(collage_heif_decoder *d);
+/* At most `count` (>= 1) grid tiles decoded at once by the next decode
+ * (libheif 1.15 decodes 4 at once by default, each with its own HEVC
+ * decoder and tile buffers). */
+void collage_heif_set_decoding_threads(collage_heif_decoder *d, int count);
+/* Frees libheif's context and handle (its parsed boxes and tile data),
+ * once collage_heif_decode_planes has returned 0: the kept planes are
+ * all collage_heif_plane_rows reads, so the file's bytes may be freed too. */
+void collage_heif_release_file(collage_heif_decoder *d);
 /* Rows `first` to `first + count` of the kept planes as opaque RGBA8 into
  * `rgba` (width*4 bytes a row). Any thread, several at once. */
 void collage_heif_plane_rows(const collage_heif_decoder *d, int first, int count, uint8_t *rgba);

@@ -1,3 +1,4 @@
+import CHTTPShim
 import CMicroHTTPD
 
 /// One open `/events` connection: the bytes queued for it and the state of
@@ -58,7 +59,7 @@ final class EventSubscriber: @unchecked Sendable {
             if closed { return -1 }
             if let connection, !suspended {
                 suspended = true
-                MHD_suspend_connection(connection)
+                collage_mhd_suspend_connection(connection)
             }
             return 0
         }
@@ -71,7 +72,7 @@ final class EventSubscriber: @unchecked Sendable {
     private func wake() {
         if suspended, let connection {
             suspended = false
-            MHD_resume_connection(connection)
+            collage_mhd_resume_connection(connection)
         }
     }
 
