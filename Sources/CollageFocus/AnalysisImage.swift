@@ -73,32 +73,71 @@ public struct AnalysisImage: Sendable {
     /// column of blocks average the pixels they have): each pixel over white
     /// (`overWhite`), the block's sum divided by its pixel count, rounded
     /// half up; opaque.
+    ///
+    /// The pixels are summed two at a time as packed words (red and blue,
+    /// green and alpha, in 16-bit lanes); a block whose alpha sum shows a
+    /// pixel that is not opaque is summed again pixel by pixel over white,
+    /// so the result is exactly that of summing every pixel over white
+    /// (`BlockAverageTests`), at about half the instructions (issue 40:
+    /// 1.08 G -> 0.55 G on the reference job). `k` is 1...8 (the lanes).
     static func blockAverage(_ pixmap: Pixmap, by k: Int) -> Pixmap {
         let sw = pixmap.width, sh = pixmap.height
         let w = (sw + k - 1) / k, h = (sh + k - 1) / k
         var out = [UInt8](repeating: 255, count: w * h * 4)
-        // One block row's sums, 3 channels interleaved.
-        let sums = UnsafeMutablePointer<Int>.allocate(capacity: w * 3)
-        defer { sums.deallocate() }
+        // One block row's sums, packed: two pixels a 64-bit word, each byte
+        // summed in a 16-bit lane (red and blue in `rb`, green and alpha in
+        // `ga`; a lane holds at most 32 x 255 < 2^16), so every pixel costs a
+        // few integer operations. A block whose alpha sum is not all 255s is
+        // summed again through `overWhite`.
+        let rb = UnsafeMutablePointer<UInt64>.allocate(capacity: w), ga = UnsafeMutablePointer<UInt64>.allocate(capacity: w)
+        defer { rb.deallocate(); ga.deallocate() }
+        let low: UInt64 = 0x00FF_00FF_00FF_00FF
         pixmap.pixels.withUnsafeBufferPointer { px in
-            for by in 0..<h {
-                let y0 = by * k, y1 = min(sh, y0 + k)
-                sums.initialize(repeating: 0, count: w * 3)
-                for y in y0..<y1 {
-                    var p = px.baseAddress! + y * sw * 4
-                    for bx in 0..<w {
-                        var r = 0, g = 0, b = 0
-                        for _ in 0..<min(k, sw - bx * k) {
-                            let c = overWhite(p)
-                            r += c.r; g += c.g; b += c.b
-                            p += 4
+            out.withUnsafeMutableBufferPointer { out in
+                let base = UnsafeRawPointer(px.baseAddress!)
+                for by in 0..<h {
+                    let y0 = by * k, y1 = min(sh, y0 + k)
+                    rb.initialize(repeating: 0, count: w); ga.initialize(repeating: 0, count: w)
+                    for y in y0..<y1 {
+                        let row = base + y * sw * 4
+                        for bx in 0..<w {
+                            let x0 = bx * k, n = min(k, sw - x0)
+                            var p = row + x0 * 4
+                            var sumRB: UInt64 = 0, sumGA: UInt64 = 0
+                            for _ in 0..<(n >> 1) {
+                                let v = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+                                sumRB &+= v & low; sumGA &+= (v >> 8) & low
+                                p += 8
+                            }
+                            if n & 1 != 0 {
+                                let v = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
+                                sumRB &+= v & low; sumGA &+= (v >> 8) & low
+                            }
+                            rb[bx] &+= sumRB; ga[bx] &+= sumGA
                         }
-                        sums[bx * 3] += r; sums[bx * 3 + 1] += g; sums[bx * 3 + 2] += b
                     }
-                }
-                for bx in 0..<w {
-                    let count = (y1 - y0) * min(k, sw - bx * k), o = (by * w + bx) * 4
-                    for c in 0..<3 { out[o + c] = UInt8((sums[bx * 3 + c] * 2 + count) / (2 * count)) }
+                    for bx in 0..<w {
+                        let x0 = bx * k, n = min(k, sw - x0)
+                        let count = (y1 - y0) * n, o = (by * w + bx) * 4
+                        func lanes(_ v: UInt64) -> (Int, Int) {
+                            (Int(v & 0xFFFF) + Int((v >> 32) & 0xFFFF), Int((v >> 16) & 0xFFFF) + Int(v >> 48))
+                        }
+                        var (r, b) = lanes(rb[bx]), (g, a) = lanes(ga[bx])
+                        if a != 255 * count {
+                            r = 0; g = 0; b = 0
+                            for y in y0..<y1 {
+                                var p = px.baseAddress! + (y * sw + x0) * 4
+                                for _ in 0..<n {
+                                    let c = overWhite(p)
+                                    r += c.r; g += c.g; b += c.b
+                                    p += 4
+                                }
+                            }
+                        }
+                        out[o] = UInt8((r * 2 + count) / (2 * count))
+                        out[o + 1] = UInt8((g * 2 + count) / (2 * count))
+                        out[o + 2] = UInt8((b * 2 + count) / (2 * count))
+                    }
                 }
             }
         }

@@ -368,8 +368,12 @@ struct WindowScan {
                 let o = offsets + i * 12, w = weights + i * 3
                 let s0 = p[o[0]] &- p[o[1]] &- p[o[2]] &+ p[o[3]]
                 let s1 = p[o[4]] &- p[o[5]] &- p[o[6]] &+ p[o[7]]
-                let s2 = p[o[8]] &- p[o[9]] &- p[o[10]] &+ p[o[11]]
-                let value = w[0] * Float(s0) + w[1] * Float(s1) + w[2] * Float(s2)
+                var value = w[0] * Float(s0) + w[1] * Float(s1)
+                // A two-rectangle feature (third weight 0) would add exactly 0 (+0 for -0 leaves the comparison as it is).
+                if w[2] != 0 {
+                    let s2 = p[o[8]] &- p[o[9]] &- p[o[10]] &+ p[o[11]]
+                    value = value + w[2] * Float(s2)
+                }
                 total += Double(value * norm < threshold[i] ? left[i] : right[i])
                 if total + reachable[i] < hopeless { return stage }
                 i += 1
