@@ -57,13 +57,13 @@ let package = Package(
         // (libxml2 through CImageShim's reader) and run, the crop window chosen.
         .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster"]),
         .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus", "CNettle"]),
+        // `collage serve`: templates rendered on request (docs/serve.md); not in the library product.
+        .target(name: "CollageServe", dependencies: ["Collage", "CHTTPShim", "CMicroHTTPD", "CNettle"],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
         // Release links the Swift runtime statically: the dynamic loader no
         // longer resolves the runtime's symbols at every start (`collage
         // --version` 4.9 -> 3.5 ms; Benchmarks/). Debug (and the tests, which
         // load XCTest's shared runtime) keep it shared.
-        // `collage serve`: templates rendered on request (docs/serve.md); not in the library product.
-        .target(name: "CollageServe", dependencies: ["Collage", "CHTTPShim", "CMicroHTTPD", "CNettle"],
-                swiftSettings: [.swiftLanguageMode(.v5)]),
         // Release also links with the toolchain's lld, its relative
         // relocations packed (DT_RELR, glibc >= 2.36: Debian 12; 31,000
         // relocations in 0.7 MB become 6.6 KB) and no dynamic symbol exported
