@@ -29,8 +29,9 @@ extension TextLeaf {
         // its lines whole too: readers piece lines together from glyphs
         // standing on the page's axes.
         let turned = device.b != 0 || device.c != 0
+        let spansWhole = { (line: GlyphRun.Line) in line.needsActualText || (turned && !line.rightToLeft) }
         var clusters: [Int: Int] = [:]
-        for line in run.lines where !(line.needsActualText || (turned && !line.rightToLeft)) && !line.rightToLeft {
+        for line in run.lines where !spansWhole(line) && !line.rightToLeft {
             clusters.merge(Self.clusterEnds(run.glyphs, in: line.glyphs)) { a, _ in a }
         }
         guard let uses = fontUses(stage, spanned: Set(clusters.keys)) else {
@@ -42,7 +43,7 @@ extension TextLeaf {
         for line in run.lines where !line.glyphs.isEmpty {
             // Each line sets its own colour and font: a line stands alone.
             var color: Int?, font: String?
-            let actual = line.needsActualText || (turned && !line.rightToLeft)
+            let actual = spansWhole(line)
             var clusterEnd: Int?
             if actual { content.op("/Span << /ActualText \(Self.textString(line.text)) >> BDC") }
             content.op("BT")
