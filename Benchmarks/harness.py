@@ -385,6 +385,63 @@ def floor_once(photos, scales, ppm):
     return time.perf_counter() - start
 
 
+def stored_window(orientation, rect, stored_size):
+    """The rectangle (x0, y0, x1, y1) of an upright (EXIF-applied) image, in the stored image's
+    pixels (`stored_size`, before the turn). EXIF orientations 1-8 (TIFF 6.0, tag 0x0112)."""
+    x0, y0, x1, y1 = rect
+    sw, sh = stored_size
+    return {1: (x0, y0, x1, y1), 2: (sw - x1, y0, sw - x0, y1), 3: (sw - x1, sh - y1, sw - x0, sh - y0),
+            4: (x0, sh - y1, x1, sh - y0), 5: (y0, x0, y1, x1), 6: (y0, sh - x1, y1, sh - x0),
+            7: (sw - y1, sh - x1, sw - y0, sh - x0), 8: (sw - y1, x0, sw - y0, x1)}[orientation]
+
+
+def decode_window(path, cell, window, margin=2):
+    """Where collage decodes `path` for `cell` (README "Rules": Resampler): the DCT scale k (of k/8,
+    the smallest of 1, 2, 4, 8 keeping `margin` x the cell's size) and the crop window of that
+    scaled decode in stored pixels, `window` (upright photo pixels, from `collage layout --json`)
+    widened by the Lanczos-3 kernel's reach (3 taps of the scaled window a cell pixel)."""
+    k = dct_scale(path, cell, margin)
+    with Image.open(path) as im:
+        orientation = im.getexif().get(0x0112, 1)
+        sw, sh = im.size
+    f = k / 8
+    dw, dh = math.ceil(sw * f), math.ceil(sh * f)
+    uw, uh = (dh, dw) if orientation in (5, 6, 7, 8) else (dw, dh)
+    x, y, w, h = window
+    reach_x, reach_y = 3 * max(1.0, w * f / cell[2]), 3 * max(1.0, h * f / cell[3])
+    rect = (max(0, math.floor(x * f - reach_x)), max(0, math.floor(y * f - reach_y)),
+            min(uw, math.ceil((x + w) * f + reach_x)), min(uh, math.ceil((y + h) * f + reach_y)))
+    x0, y0, x1, y1 = stored_window(orientation if orientation in range(1, 9) else 1, rect, (dw, dh))
+    return k, (x0, y0, x1 - x0, y1 - y0)
+
+
+def poster_floor(photos, cells, windows, encoded, rounds):
+    """Issue 32's poster floor, the shortest of `rounds`: djpeg of every cell's photo at collage's DCT
+    scale and crop window (`decode_window`; `djpeg -scale -crop`) on two workers, largest first, plus
+    half of one cjpeg encode of the canvas (collage encodes its bands on both cores). Returns
+    (decode s, encode s, floor s)."""
+    ppm = encoded + ".ppm"
+    subprocess.run(["djpeg", "-outfile", ppm, encoded], check=True)
+    jobs = []
+    for path, cell, window in zip(photos, cells, windows):
+        k, (x, y, w, h) = decode_window(path, cell, window)
+        jobs.append(["djpeg", "-scale", "%d/8" % k, "-crop", "%dx%d+%d+%d" % (w, h, x, y), "-outfile", os.devnull, path])
+    jobs.sort(key=lambda j: -os.path.getsize(j[-1]))
+    decodes, encodes = [], []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            list(pool.map(lambda argv: subprocess.run(argv, check=True), jobs))
+        decodes.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        subprocess.run(["cjpeg", "-quality", "90", "-sample", "2x2", "-optimize", "-outfile", os.devnull, ppm],
+                       check=True)
+        encodes.append(time.perf_counter() - start)
+    os.remove(ppm)
+    decode, encode = min(decodes), min(encodes)
+    return decode, encode, decode + encode / 2
+
+
 # --- main ------------------------------------------------------------------------------------
 
 SECTIONS = ["reference", "focus", "png", "rotated", "progressive", "posters", "heic", "scaling", "pdf"]
@@ -755,13 +812,16 @@ def section_posters(say, targets, photos, folder, runs):
     """Issue 17's posters: 81 photos (the nine repeated, as the scaling curve does) in a 9x9 cover grid,
     8 px gaps and padding, no caption, JPEG q90 4:2:0; collage (default mode) against libvips and
     threaded Pillow, alternating. No warm-up round (each round takes tens of seconds): the photos are
-    read once instead, untimed. Then issue 32's variant of each: 81 distinct files (`distinct_copies`)."""
+    read once instead, untimed. Then issue 32's variant of each: 81 distinct files (`distinct_copies`).
+    Each prints issue 32's floor (`poster_floor`: djpeg at collage's DCT scales and crop windows, plus half
+    a cjpeg encode), measured once a size after the repeated variant."""
     say("## Posters (81 photos in a 9x9 cover grid, 8 px gaps and padding, no caption, JPEG q90 4:2:0: the nine "
         "repeated, then 81 distinct files (the nine with a numbered COM marker each: own bytes and inode); "
         "%d alternating round%s, the photos read once untimed before)" % (runs, "" if runs == 1 else "s"))
     say()
     distinct = distinct_copies(photos, 81, os.path.join(folder, "distinct"))
     warm_files(photos + distinct)
+    floors = {}
     variants = [(width, height, key, rss_bound, wall_bound, variant)
                 for width, height, key, rss_bound, wall_bound in POSTERS for variant in ("repeated", "distinct")]
     for width, height, key, rss_bound, wall_bound, variant in variants:
@@ -780,6 +840,16 @@ def section_posters(say, targets, photos, folder, runs):
         peer_table(say, job, stats)
         c, v, pil = stats["collage"], stats["libvips"], stats["Pillow"]
         pillow_bound = POSTER_PILLOW[key]
+        # The distinct files have the repeated ones' pixels: one floor a size, measured after the repeated variant.
+        if variant == "repeated":
+            _, windows = layout_windows(job.yaml())
+            floors[key] = poster_floor(ps, cells, windows, job.output("collage"), max(2, runs))
+        decode, encode, floor = floors[key]
+        say("Floor (djpeg of the 81 cells at collage's DCT scales and crop windows on 2 workers, %.3f s, plus half a "
+            "cjpeg encode of the canvas, %.3f s; best of %d): %.3f s, which is %.2fx threaded Pillow's wall time; "
+            "collage %.2fx the floor." % (decode, encode / 2, max(2, runs), floor, floor / pil["median"],
+                                          c["median"] / floor))
+        say()
         if variant == "repeated":
             say("Targets: peak RSS %.0f MiB (issue 17: <= %d); %.2fx libvips' wall time (issue 17: <= %.2f); %.2fx "
                 "threaded Pillow's (issue 32: <= %.2f)." % (c["rss"], rss_bound, c["median"] / v["median"], wall_bound,
