@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CollageLayout", dependencies: ["CText", "CollageNumerics", "CollageSpec", "CollageRaster", "CollageText"]),
         // `focus: auto` and `focus: faces`: saliency, OpenCV cascade files read
         // (libxml2 through CImageShim's reader) and run, the crop window chosen.
-        .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster"]),
+        .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster", "CRasterKernels"]),
         .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus", "CNettle"]),
         // `collage serve`: templates rendered on request (docs/serve.md); not in the library product.
         .target(name: "CollageServe", dependencies: ["Collage", "CHTTPShim", "CMicroHTTPD", "CNettle"],
