@@ -90,7 +90,7 @@ public final class FaceDetector: @unchecked Sendable {
         let both = read.withLock { $0 }
         do throws(CascadeError) {
             guard let frontal = try both[0]?.get(), let profile = try both[1]?.get() else {
-                throw CascadeError(path: frontalFile, reason: "the cascades were not read")
+                throw CascadeError(path: frontalFile, reason: "the face cascades were not read; reinstall Debian's opencv-data (apt-get install --reinstall opencv-data)")
             }
             return .success(FaceDetector(frontal: frontal.0, profile: profile.0, frontalScan: frontal.1, profileScan: profile.1))
         } catch { return .failure(error) }
