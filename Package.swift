@@ -54,8 +54,9 @@ let package = Package(
         .target(name: "CollageText", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
         .target(name: "CollageLayout", dependencies: ["CText", "CollageNumerics", "CollageSpec", "CollageRaster", "CollageText"]),
         // `focus: auto` and `focus: faces`: saliency, OpenCV cascade files read
-        // (libxml2 through CImageShim's reader) and run, the crop window chosen.
-        .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster"]),
+        // (from their bytes, else libxml2 through CImageShim's reader) and run
+        // (CRasterKernels' window scan), the crop window chosen.
+        .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster", "CRasterKernels"]),
         .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus", "CNettle"]),
         // `collage serve`: templates rendered on request (docs/serve.md); not in the library product.
         .target(name: "CollageServe", dependencies: ["Collage", "CHTTPShim", "CMicroHTTPD", "CNettle"],

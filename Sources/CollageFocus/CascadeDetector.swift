@@ -1,4 +1,6 @@
+import CRasterKernels
 import Dispatch
+import Synchronization
 
 /// A rectangle in whole pixels (analysis pixels, origin top-left, y down).
 public struct Box: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -40,9 +42,13 @@ public struct DetectionParameters: Sendable, Hashable {
 /// mapped back as (round(x·scale), round(y·scale), round(window·scale)),
 /// then `RectangleGrouping.group` with `minNeighbors` and eps 0.2.
 ///
-/// The scan reads each level's summed-area tables through pointers, with
-/// every feature's corner offsets computed once per level; the result does
-/// not depend on how many threads run (the levels are scanned in order).
+/// The scan (`collage_cascade_scan`, C) evaluates 8 windows of a row at
+/// once (AVX2 where the processor has it, else the baseline code) with
+/// every feature's corner offsets computed once per level geometry; each
+/// window's stages give the bits of the scalar reference
+/// (`referenceRawDetections`, which the tests compare window for window).
+/// The result does not depend on how many threads run (the levels are
+/// scanned in order).
 public enum CascadeDetector {
     public static func detect(_ cascade: Cascade, in image: GreyImage, parameters: DetectionParameters) -> [Box] {
         detect(ScanCascade(cascade), in: image, parameters: parameters)
@@ -61,10 +67,72 @@ public enum CascadeDetector {
 
     /// The windows every level accepts, before grouping, in level order, then row, then column.
     public static func rawDetections(_ cascade: ScanCascade, in image: GreyImage, parameters: DetectionParameters) -> [Box] {
-        guard image.width > 0, image.height > 0, parameters.scaleFactor > 1 else { return [] }
+        rawDetections(cascade, in: image, parameters: parameters, wide: true)
+    }
+
+    /// As `rawDetections(_:in:parameters:)`; `wide` false keeps to the baseline (SSE2) kernel, which the tests compare.
+    static func rawDetections(_ cascade: ScanCascade, in image: GreyImage, parameters: DetectionParameters, wide: Bool) -> [Box] {
         var hits: [Box] = []
+        var tables: LevelTables?, split: LevelTables?
+        var found: [Int32] = []
+        forEachLevel(cascade, in: image, parameters: parameters) { level in
+            let stride = level.image.width + 1, height = level.image.height + 1
+            // The first level scanned is the largest: its tables serve every later one (16 spare words: the
+            // kernel reads up to 7 windows past a row's last).
+            if tables == nil { tables = LevelTables(capacity: stride * height + 16, squares: !cascade.isLBP) }
+            tables!.fill(level.image)
+            let columns = (level.spanX + level.step - 1) / level.step, rows = (level.spanY + level.step - 1) / level.step
+            let offsets: [Int32], rowStride: Int
+            if level.step == 2 {
+                // Every second window of a row: the even and odd columns apart, so a row's windows are consecutive words.
+                let half = (stride + 1) / 2, plane = half * height
+                if split == nil { split = LevelTables(capacity: 2 * plane + 16, squares: !cascade.isLBP) }
+                tables!.split(width: stride, height: height, into: &split!)
+                offsets = cascade.offsets(stride: half, plane: plane)
+                rowStride = 2 * half
+            } else {
+                offsets = cascade.offsets(stride: stride, plane: 0)
+                rowStride = stride
+            }
+            let source = level.step == 2 ? split! : tables!
+            if found.count < 2 * columns * rows { found = [Int32](repeating: 0, count: 2 * columns * rows) }
+            let count = source.sums.withUnsafeBufferPointer { sums in
+                source.squares.withUnsafeBufferPointer { squares in
+                    offsets.withUnsafeBufferPointer { offsets in
+                        found.withUnsafeMutableBufferPointer { found in
+                            var scan = collage_cascade_level(sums: sums.baseAddress, squares: squares.baseAddress,
+                                                             offsets: offsets.baseAddress, row_stride: rowStride,
+                                                             columns: Int32(columns), rows: Int32(rows))
+                            return withUnsafePointer(to: cascade.model) { model in
+                                collage_cascade_scan(model, &scan, found.baseAddress, wide ? 1 : 0)
+                            }
+                        }
+                    }
+                }
+            }
+            for i in 0..<count {
+                let x = Int(found[2 * i]) * level.step, y = Int(found[2 * i + 1]) * level.step
+                hits.append(Box(x: Int((Float(x) * level.scale).rounded(.toNearestOrEven)),
+                                y: Int((Float(y) * level.scale).rounded(.toNearestOrEven)),
+                                width: level.hitWidth, height: level.hitHeight))
+            }
+        }
+        return hits
+    }
+
+    /// One pyramid level to scan: the image resized, the window positions (spanX x spanY from the top-left,
+    /// every `step`-th in x and y) and how a hit maps back.
+    struct Level {
+        var image: GreyImage
+        var scale: Float
+        var spanX: Int, spanY: Int, step: Int
+        var hitWidth: Int, hitHeight: Int
+    }
+
+    /// The levels OpenCV's `detectMultiScale` scans, largest first.
+    static func forEachLevel(_ cascade: ScanCascade, in image: GreyImage, parameters: DetectionParameters, _ body: (Level) -> Void) {
+        guard image.width > 0, image.height > 0, parameters.scaleFactor > 1 else { return }
         var factor = 1.0
-        var tables: LevelTables?
         while true {
             let windowW = Int((Double(cascade.windowWidth) * factor).rounded(.toNearestOrEven))
             let windowH = Int((Double(cascade.windowHeight) * factor).rounded(.toNearestOrEven))
@@ -79,37 +147,9 @@ public enum CascadeDetector {
             let levelH = Int((Float(image.height) / scale).rounded(.toNearestOrEven))
             let spanX = levelW + 1 - cascade.windowWidth, spanY = levelH + 1 - cascade.windowHeight
             guard spanX > 0, spanY > 0 else { continue }
-            let level = image.resizedLinear(width: levelW, height: levelH)
-            // The first level scanned is the largest: its tables serve every later one.
-            if tables == nil { tables = LevelTables(capacity: (levelW + 1) * (levelH + 1), squares: !cascade.isLBP) }
-            tables!.fill(level)
-            let offsets = cascade.offsets(stride: levelW + 1)
-            let step = scale >= 2 ? 1 : 2
-            tables!.sums.withUnsafeBufferPointer { sums in
-                tables!.squares.withUnsafeBufferPointer { squares in
-                    offsets.withUnsafeBufferPointer { offsets in
-                        let scan = WindowScan(cascade: cascade, sums: sums.baseAddress!, squares: squares.baseAddress,
-                                              offsets: offsets.baseAddress!, stride: levelW + 1)
-                        var y = 0
-                        while y < spanY {
-                            var x = 0
-                            while x < spanX {
-                                let stage = scan.firstFailedStage(x: x, y: y)
-                                if stage == Int.max {
-                                    hits.append(Box(x: Int((Float(x) * scale).rounded(.toNearestOrEven)),
-                                                    y: Int((Float(y) * scale).rounded(.toNearestOrEven)),
-                                                    width: hitW, height: hitH))
-                                }
-                                // As OpenCV: a window its first stage rejects skips the next one too.
-                                x += stage == 0 ? 2 * step : step
-                            }
-                            y += step
-                        }
-                    }
-                }
-            }
+            body(Level(image: image.resizedLinear(width: levelW, height: levelH), scale: scale, spanX: spanX, spanY: spanY,
+                       step: scale >= 2 ? 1 : 2, hitWidth: hitW, hitHeight: hitH))
         }
-        return hits
     }
 }
 
@@ -123,6 +163,24 @@ struct LevelTables {
     init(capacity: Int, squares wantSquares: Bool) {
         sums = [Int32](repeating: 0, count: capacity)
         squares = [UInt32](repeating: 0, count: wantSquares ? capacity : 0)
+    }
+
+    /// Copies the first `height` rows of `width` words of these tables into `other` as even columns then
+    /// odd columns (`collage_split_columns`), so every second window of a row reads consecutive words.
+    func split(width: Int, height: Int, into other: inout LevelTables) {
+        sums.withUnsafeBufferPointer { from in
+            other.sums.withUnsafeMutableBufferPointer { to in
+                collage_split_columns(UnsafeRawPointer(from.baseAddress!).assumingMemoryBound(to: UInt32.self), width, height,
+                                      UnsafeMutableRawPointer(to.baseAddress!).assumingMemoryBound(to: UInt32.self))
+            }
+        }
+        if !squares.isEmpty {
+            squares.withUnsafeBufferPointer { from in
+                other.squares.withUnsafeMutableBufferPointer { to in
+                    collage_split_columns(from.baseAddress!, width, height, to.baseAddress!)
+                }
+            }
+        }
     }
 
     mutating func fill(_ image: GreyImage) {
@@ -169,7 +227,7 @@ public final class ScanCascade: @unchecked Sendable {
     let windowWidth: Int, windowHeight: Int
     let stageCount: Int, stumpCount: Int
     /// Each stage's end (exclusive) in the stump records, and its threshold.
-    let stageEnd: UnsafeMutablePointer<Int>
+    let stageEnd: UnsafeMutablePointer<Int32>
     let stageThreshold: UnsafeMutablePointer<Float>
     /// Per stump: Haar threshold (unused for LBP), left and right leaves.
     let threshold: UnsafeMutablePointer<Float>, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>
@@ -184,9 +242,18 @@ public final class ScanCascade: @unchecked Sendable {
     /// Per stump, window pixels: LBP x, y, block width, block height;
     /// Haar 3 rectangles of x, y, width, height (a missing third all 0).
     let rects: [Int]
+    /// The corners `offsets(stride:plane:)` lays out, window pixels: per
+    /// stump LBP 16, Haar 12, then for Haar the inner rectangle's 4.
+    let cornerX: [Int32], cornerY: [Int32]
+    /// The C kernel's view of the records above (pointers into this object's memory).
+    let model: collage_cascade_model
+    /// Corner offsets by level geometry (stride, plane): the mirrored scan and
+    /// photos of one shape meet the same levels.
+    private let offsetCache = Mutex<[SIMD2<Int>: [Int32]]>([:])
 
     public init(_ cascade: Cascade) {
-        windowWidth = cascade.windowWidth; windowHeight = cascade.windowHeight
+        let width = cascade.windowWidth, height = cascade.windowHeight
+        windowWidth = width; windowHeight = height
         let stumps = cascade.stages.flatMap(\.stumps)
         stageCount = cascade.stages.count; stumpCount = stumps.count
         func copy<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
@@ -194,10 +261,10 @@ public final class ScanCascade: @unchecked Sendable {
             _ = UnsafeMutableBufferPointer(start: p, count: values.count).initialize(from: values)
             return p
         }
-        var ends: [Int] = [], end = 0
+        var ends: [Int32] = [], end: Int32 = 0
         var reach: [Double] = []
         for stage in cascade.stages {
-            end += stage.stumps.count; ends.append(end)
+            end += Int32(stage.stumps.count); ends.append(end)
             var after = [Double](repeating: 0, count: stage.stumps.count)
             var sum = 0.0
             for i in stage.stumps.indices.reversed() {
@@ -206,36 +273,83 @@ public final class ScanCascade: @unchecked Sendable {
             }
             reach += after
         }
-        stageEnd = copy(ends)
-        reachable = copy(reach)
-        stageThreshold = copy(cascade.stages.map(\.threshold))
-        threshold = copy(stumps.map(\.threshold)); left = copy(stumps.map(\.left)); right = copy(stumps.map(\.right))
+        let ends_ = copy(ends), reach_ = copy(reach), stageThreshold_ = copy(cascade.stages.map(\.threshold))
+        let threshold_ = copy(stumps.map(\.threshold)), left_ = copy(stumps.map(\.left)), right_ = copy(stumps.map(\.right))
+        stageEnd = ends_; reachable = reach_; stageThreshold = stageThreshold_
+        threshold = threshold_; left = left_; right = right_
+        let lbp: Bool, subsets_: UnsafeMutablePointer<Int32>, weights_: UnsafeMutablePointer<Float>, r: [Int]
+        var cx: [Int32] = [], cy: [Int32] = []
+        func corners(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
+            cx += [Int32(x), Int32(x + w), Int32(x), Int32(x + w)]
+            cy += [Int32(y), Int32(y), Int32(y + h), Int32(y + h)]
+        }
         switch cascade.features {
         case .lbp(let list):
-            isLBP = true
-            subsets = copy(stumps.flatMap { $0.subset.count == 8 ? $0.subset : [Int32](repeating: 0, count: 8) })
-            rects = stumps.flatMap { stump -> [Int] in
+            lbp = true
+            subsets_ = copy(stumps.flatMap { $0.subset.count == 8 ? $0.subset : [Int32](repeating: 0, count: 8) })
+            r = stumps.flatMap { stump -> [Int] in
                 let f = list[stump.feature]
                 return [f.x, f.y, f.width, f.height]
             }
-            weights = copy([Float]())
+            for b in Swift.stride(from: 0, to: r.count, by: 4) {
+                let x = r[b], y = r[b + 1], w = r[b + 2], h = r[b + 3]
+                for j in 0..<4 { for k in 0..<4 { cx.append(Int32(x + k * w)); cy.append(Int32(y + j * h)) } }
+            }
+            weights_ = copy([Float]())
         case .haar(let list):
-            isLBP = false
-            subsets = copy([Int32]())
-            var r: [Int] = [], w: [Float] = []
+            lbp = false
+            subsets_ = copy([Int32]())
+            var rs: [Int] = [], w: [Float] = []
             for stump in stumps {
                 let rectangles = list[stump.feature].rects
                 for k in 0..<3 {
                     if k < rectangles.count {
                         let q = rectangles[k]
-                        r += [q.x, q.y, q.width, q.height]; w.append(q.weight)
+                        rs += [q.x, q.y, q.width, q.height]; w.append(q.weight)
                     } else {
-                        r += [0, 0, 0, 0]; w.append(0)
+                        rs += [0, 0, 0, 0]; w.append(0)
                     }
                 }
             }
-            rects = r; weights = copy(w)
+            for b in Swift.stride(from: 0, to: rs.count, by: 4) { corners(rs[b], rs[b + 1], rs[b + 2], rs[b + 3]) }
+            corners(1, 1, width - 2, height - 2)
+            r = rs; weights_ = copy(w)
         }
+        isLBP = lbp; subsets = subsets_; weights = weights_; rects = r
+        cornerX = cx; cornerY = cy
+        model = collage_cascade_model(is_lbp: lbp ? 1 : 0, stage_count: Int32(cascade.stages.count), stage_end: ends_,
+                                      stage_threshold: stageThreshold_, threshold: threshold_, left: left_, right: right_,
+                                      subsets: subsets_, weights: weights_, reachable: reach_,
+                                      norm_area: Double((width - 2) * (height - 2)))
+    }
+
+    /// Each corner's word offset from a window's top-left corner in a
+    /// level's tables of row stride `stride`: `plane` 0 the table itself
+    /// (x + y·stride), else its even columns then its odd columns, the odd
+    /// plane `plane` words on (x/2 + y·stride, + plane for an odd x).
+    /// Computed once per geometry.
+    func offsets(stride: Int, plane: Int) -> [Int32] {
+        let key = SIMD2(stride, plane)
+        if let known = offsetCache.withLock({ $0[key] }) { return known }
+        let count = cornerX.count
+        let out = cornerX.withUnsafeBufferPointer { xs in
+            cornerY.withUnsafeBufferPointer { ys in
+                [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    let s = Int32(stride), p = Int32(plane)
+                    if plane == 0 {
+                        for i in 0..<count { buffer[i] = ys[i] &* s &+ xs[i] }
+                    } else {
+                        for i in 0..<count { buffer[i] = (xs[i] & 1) &* p &+ ys[i] &* s &+ (xs[i] >> 1) }
+                    }
+                    initialized = count
+                }
+            }
+        }
+        offsetCache.withLock { cache in
+            if cache.count >= 64 { cache.removeAll() }
+            cache[key] = out
+        }
+        return out
     }
 
     deinit {
@@ -247,7 +361,7 @@ public final class ScanCascade: @unchecked Sendable {
     /// LBP 16 (the 4x4 grid of block corners, row by row), Haar 12 (4 per
     /// rectangle: top-left, top-right, bottom-left, bottom-right); Haar
     /// then 4 more, the inner rectangle (1 pixel in) the window is normalised over.
-    func offsets(stride: Int) -> [Int] {
+    func referenceOffsets(stride: Int) -> [Int] {
         // Written in place (no array a rectangle): this runs once per pyramid level and scan.
         let count = isLBP ? stumpCount * 16 : stumpCount * 12 + 4
         return rects.withUnsafeBufferPointer { rects in
@@ -273,114 +387,5 @@ public final class ScanCascade: @unchecked Sendable {
                 initialized = n
             }
         }
-    }
-}
-
-/// One cascade's stages on one level's tables: plain pointers, nothing
-/// counted or checked in the loop.
-struct WindowScan {
-    let isLBP: Bool
-    let stageCount: Int
-    let stageEnd: UnsafePointer<Int>, stageThreshold: UnsafePointer<Float>
-    let threshold: UnsafePointer<Float>, left: UnsafePointer<Float>, right: UnsafePointer<Float>
-    let subsets: UnsafePointer<Int32>, weights: UnsafePointer<Float>
-    let reachable: UnsafePointer<Double>
-    let sums: UnsafePointer<Int32>
-    let squares: UnsafePointer<UInt32>?
-    let offsets: UnsafePointer<Int>
-    /// Haar: the inner rectangle's 4 offsets, and its area.
-    let normOffsets: UnsafePointer<Int>
-    let normArea: Double
-    let stride: Int
-
-    init(cascade c: ScanCascade, sums: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>?, offsets: UnsafePointer<Int>, stride: Int) {
-        isLBP = c.isLBP; stageCount = c.stageCount
-        stageEnd = UnsafePointer(c.stageEnd); stageThreshold = UnsafePointer(c.stageThreshold)
-        threshold = UnsafePointer(c.threshold); left = UnsafePointer(c.left); right = UnsafePointer(c.right)
-        subsets = UnsafePointer(c.subsets); weights = UnsafePointer(c.weights); reachable = UnsafePointer(c.reachable)
-        self.sums = sums; self.squares = squares; self.offsets = offsets; self.stride = stride
-        normOffsets = offsets + c.stumpCount * 12
-        normArea = Double((c.windowWidth - 2) * (c.windowHeight - 2))
-    }
-
-    /// `Int.max` when every stage accepts the window at (x, y); else the
-    /// index of the stage that rejects it, -1 for a Haar window too flat to normalise.
-    @inline(__always) func firstFailedStage(x: Int, y: Int) -> Int {
-        isLBP ? lbpFailure(y * stride + x) : haarFailure(y * stride + x)
-    }
-
-    /// Categorical stumps on the 8-bit multi-block LBP code (OpenCV's
-    /// `LBPEvaluator::OptFeature::calc` bit order).
-    private func lbpFailure(_ base: Int) -> Int {
-        let p = sums + base
-        var start = 0
-        for stage in 0..<stageCount {
-            var total: Float = 0
-            let end = stageEnd[stage]
-            var i = start
-            while i < end {
-                let o = offsets + i * 16
-                @inline(__always) func block(_ a: Int) -> Int32 {
-                    p[o[a]] &- p[o[a + 1]] &- p[o[a + 4]] &+ p[o[a + 5]]
-                }
-                let centre = block(5)
-                var code = 0
-                if block(0) >= centre { code |= 128 }
-                if block(1) >= centre { code |= 64 }
-                if block(2) >= centre { code |= 32 }
-                if block(6) >= centre { code |= 16 }
-                if block(10) >= centre { code |= 8 }
-                if block(9) >= centre { code |= 4 }
-                if block(8) >= centre { code |= 2 }
-                if block(4) >= centre { code |= 1 }
-                let inSubset = subsets[i * 8 + (code >> 5)] & Int32(bitPattern: UInt32(1) << UInt32(code & 31)) != 0
-                total += inSubset ? left[i] : right[i]
-                i += 1
-            }
-            if total < stageThreshold[stage] { return stage }
-            start = end
-        }
-        return Int.max
-    }
-
-    /// Ordered stumps on Haar features normalised by the window's standard
-    /// deviation over its inner rectangle (1 pixel in from each side), as
-    /// `HaarEvaluator::setWindow` computes it (the squares' sum read as an
-    /// unsigned 32-bit difference); a nearly flat window is rejected.
-    private func haarFailure(_ base: Int) -> Int {
-        let p = sums + base, n = normOffsets
-        let sum = p[n[0]] &- p[n[1]] &- p[n[2]] &+ p[n[3]]
-        let q = squares! + base
-        let squareSum = q[n[0]] &- q[n[1]] &- q[n[2]] &+ q[n[3]]
-        let nf = normArea * Double(squareSum) - Double(sum) * Double(sum)
-        guard nf > 0 else { return -1 }
-        let norm = Float(1 / nf.squareRoot())
-        if !(normArea * Double(norm) < 0.1) { return -1 }
-        var start = 0
-        for stage in 0..<stageCount {
-            var total: Double = 0
-            let end = stageEnd[stage]
-            let limit = Double(stageThreshold[stage])
-            // Out of reach with a margin far above the sums' rounding (leaves are about 1).
-            let hopeless = limit - 1e-6
-            var i = start
-            while i < end {
-                let o = offsets + i * 12, w = weights + i * 3
-                let s0 = p[o[0]] &- p[o[1]] &- p[o[2]] &+ p[o[3]]
-                let s1 = p[o[4]] &- p[o[5]] &- p[o[6]] &+ p[o[7]]
-                var value = w[0] * Float(s0) + w[1] * Float(s1)
-                // A two-rectangle feature (third weight 0) would add exactly 0 (+0 for -0 leaves the comparison as it is).
-                if w[2] != 0 {
-                    let s2 = p[o[8]] &- p[o[9]] &- p[o[10]] &+ p[o[11]]
-                    value = value + w[2] * Float(s2)
-                }
-                total += Double(value * norm < threshold[i] ? left[i] : right[i])
-                if total + reachable[i] < hopeless { return stage }
-                i += 1
-            }
-            if total < limit { return stage }
-            start = end
-        }
-        return Int.max
     }
 }

@@ -14,4 +14,6 @@
 size_t collage_sum_rows_avx(const float *const *rows, const float *weights, size_t count,
                             float *out, size_t length);
 
+#include "cascade_scan.h"
+
 #endif
