@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "CollageText", dependencies: ["CText", "CICU", "CHyphen", "CollageNumerics", "CollageSpec", "CollageRaster"]),
         .target(name: "CollageLayout", dependencies: ["CText", "CollageNumerics", "CollageSpec", "CollageRaster", "CollageText"]),
         // `focus: auto` and `focus: faces`: saliency, OpenCV cascade files read
-        // (from their bytes, else libxml2 through CImageShim's reader) and run
+        // (libxml2 through CImageShim's reader, numbers by strtod_l) and run
         // (CRasterKernels' window scan), the crop window chosen.
         .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster", "CRasterKernels"]),
         .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus", "CNettle"]),

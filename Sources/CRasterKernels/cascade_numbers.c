@@ -4,7 +4,7 @@
  * without a Swift string per number. strtod_l in the "C" locale rounds
  * correctly, as Swift's Double(String) does, so the values are the same
  * bits; a token of other characters than a plain decimal number's is
- * refused, and the caller reads the file the general way.
+ * refused, and the caller reads that list with Double(String).
  */
 #define _GNU_SOURCE /* strtod_l */
 #include "cascade_scan.h"

@@ -1,4 +1,5 @@
 import CImageShim
+import CRasterKernels
 
 /// A boosted cascade of stumps read from an OpenCV cascade file (the
 /// "new" format `opencv_traincascade` writes: `<cascade>` with
@@ -63,14 +64,17 @@ extension Cascade {
     ///   cascade this evaluator does not handle (old format, trees deeper
     ///   than a stump, tilted Haar features).
     public static func read(bytes: [UInt8], path: String) throws(CascadeError) -> Cascade {
-        // The common case straight from the bytes; anything unusual, and every error, the general way below.
-        if let xml = ByteXML.parse(bytes), let cascade = direct(xml) { return cascade }
-        return try general(bytes: bytes, path: path)
+        try read(bytes: bytes, path: path, numbersInC: true)
     }
 
-    /// `read(bytes:path:)` through libxml2's reader and Swift strings: any
-    /// well-formed file, and the errors.
-    static func general(bytes: [UInt8], path: String) throws(CascadeError) -> Cascade {
+    /// `read(bytes:path:)`; `numbersInC` reads each element's list of
+    /// numbers with `collage_parse_numbers` (strtod_l in the C locale,
+    /// correctly rounded as `Double(String)` is: the same bits, without a
+    /// Swift string a number; about 42,000 numbers in the profile cascade),
+    /// falling back to `Double(String)` for any token that is not a plain
+    /// decimal number (and for the error message). false: `Double(String)`
+    /// only (the tests compare the two).
+    static func read(bytes: [UInt8], path: String, numbersInC: Bool) throws(CascadeError) -> Cascade {
         var tree = try XMLTree.parse(bytes, path: path)
         guard let root = tree.first(named: "cascade") else {
             throw CascadeError(path: path, reason: "no <cascade> element: not a cascade in OpenCV's format (opencv_traincascade)")
@@ -84,6 +88,7 @@ extension Cascade {
             return value
         }
         func numbers(_ node: XMLTree.Node?, _ what: String) throws(CascadeError) -> [Double] {
+            if numbersInC, let node, let values = Cascade.plainNumbers(node.text) { return values }
             let words = try text(node, what).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
             var values: [Double] = []
             for word in words {
@@ -162,82 +167,22 @@ extension Cascade {
 }
 
 extension Cascade {
-    /// The cascade `read(bytes:path:)` makes of a file `ByteXML` could
-    /// scan, with the same values (the numbers correctly rounded by
-    /// `collage_parse_numbers`, as `Double(String)` rounds them); nil for
-    /// anything `read` would refuse or that this path does not handle (the
-    /// caller then takes the general path, which says what is wrong).
-    static func direct(_ xml: ByteXML) -> Cascade? {
-        guard let root = xml.first(named: "cascade") else { return nil }
-        func string(_ e: Int?) -> String? {
-            guard let e, let text = xml.trimmedText(e) else { return nil }
-            return String(decoding: text, as: UTF8.self)
+    /// The numbers of `text` (separated by ASCII whitespace) through
+    /// `collage_parse_numbers`; nil when a token is not a plain decimal
+    /// number or there are none (the caller then reads them with `Double(String)`).
+    static func plainNumbers(_ text: String) -> [Double]? {
+        // NUL-terminated: strtod_l may look at the byte after a token.
+        let chars = text.utf8CString
+        let length = chars.count - 1
+        // A number takes at least two bytes with its separator: length / 2 + 1 is always room enough.
+        let capacity = length / 2 + 1
+        var values = [Double](repeating: 0, count: capacity)
+        let n = chars.withUnsafeBufferPointer { c in
+            values.withUnsafeMutableBufferPointer { collage_parse_numbers(c.baseAddress, length, $0.baseAddress, capacity) }
         }
-        guard string(xml.child(root, "stageType")) == "BOOST",
-              let width = string(xml.child(root, "width")).flatMap({ Int($0) }),
-              let height = string(xml.child(root, "height")).flatMap({ Int($0) }), width > 0, height > 0 else { return nil }
-        let isLBP: Bool
-        switch string(xml.child(root, "featureType")) {
-        case "LBP": isLBP = true
-        case "HAAR": isLBP = false
-        default: return nil
-        }
-        // Whole numbers a stump or rectangle names (as `read` converts them, without its traps on huge values).
-        func whole(_ v: Double) -> Int? { v.isFinite && abs(v) < 0x1p53 ? Int(v) : nil }
-        var stages: [Stage] = []
-        for stageNode in xml.child(root, "stages").map(xml.children) ?? [] {
-            var stumps: [Stump] = []
-            for weak in xml.child(stageNode, "weakClassifiers").map(xml.children) ?? [] {
-                guard let n = xml.child(weak, "internalNodes"), let nodes = xml.numbers(n),
-                      let l = xml.child(weak, "leafValues"), let leaves = xml.numbers(l),
-                      nodes.count == (isLBP ? 3 + 8 : 4), leaves.count == 2, let feature = whole(nodes[2]) else { return nil }
-                var subset: [Int32] = []
-                if isLBP {
-                    for v in nodes[3...] {
-                        guard let w = whole(v) else { return nil }
-                        subset.append(Int32(truncatingIfNeeded: Int64(w)))
-                    }
-                }
-                stumps.append(Stump(feature: feature, threshold: isLBP ? 0 : Float(nodes[3]), subset: subset,
-                                    left: Float(leaves[0]), right: Float(leaves[1])))
-            }
-            guard let t = xml.child(stageNode, "stageThreshold"), let threshold = xml.numbers(t), threshold.count == 1 else { return nil }
-            stages.append(Stage(threshold: Float(threshold[0]) - 1e-5, stumps: stumps))
-        }
-        guard !stages.isEmpty else { return nil }
-        let featureNodes = xml.child(root, "features").map(xml.children) ?? []
-        let features: Features
-        if isLBP {
-            var list: [LBPFeature] = []
-            for node in featureNodes {
-                guard let rect = xml.child(node, "rect"), let r = xml.numbers(rect), r.count == 4,
-                      let x = whole(r[0]), let y = whole(r[1]), let w = whole(r[2]), let h = whole(r[3]) else { return nil }
-                list.append(LBPFeature(x: x, y: y, width: w, height: h))
-            }
-            features = .lbp(list)
-        } else {
-            var list: [HaarFeature] = []
-            for node in featureNodes {
-                if let tilted = xml.child(node, "tilted") {
-                    guard let text = xml.trimmedText(tilted), !text.elementsEqual("1".utf8) else { return nil }
-                }
-                var rects: [HaarRect] = []
-                for rect in xml.child(node, "rects").map(xml.children) ?? [] {
-                    guard let r = xml.numbers(rect), r.count == 5,
-                          let x = whole(r[0]), let y = whole(r[1]), let w = whole(r[2]), let h = whole(r[3]) else { return nil }
-                    rects.append(HaarRect(x: x, y: y, width: w, height: h, weight: Float(r[4])))
-                }
-                guard (2...3).contains(rects.count) else { return nil }
-                list.append(HaarFeature(rects: rects))
-            }
-            features = .haar(list)
-        }
-        let count: Int = switch features {
-        case .lbp(let list): list.count
-        case .haar(let list): list.count
-        }
-        for stage in stages { for stump in stage.stumps where stump.feature < 0 || stump.feature >= count { return nil } }
-        return Cascade(windowWidth: width, windowHeight: height, stages: stages, features: features)
+        guard n > 0, n <= capacity else { return nil }
+        values.removeLast(capacity - n)
+        return values
     }
 }
 

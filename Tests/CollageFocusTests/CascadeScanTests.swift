@@ -87,8 +87,8 @@ final class CascadeScanTests: XCTestCase {
     }
 }
 
-/// The cascade files read straight from their bytes (`ByteXML`,
-/// `collage_parse_numbers`) give the values libxml2 and `Double(String)` give.
+/// The cascade files' numbers read by `collage_parse_numbers` (strtod_l)
+/// are the values `Double(String)` gives, bit for bit.
 final class CascadeReadTests: XCTestCase {
     private func file(_ name: String) throws -> [UInt8] {
         for folder in FaceDetector.searchFolders {
@@ -120,25 +120,27 @@ final class CascadeReadTests: XCTestCase {
         }
     }
 
-    func testDirectReadEqualsLibxml2() throws {
+    func testNumbersReadInCEqualDoubleFromString() throws {
         for (name, stages, stumps, features) in [(FaceDetector.frontalFile, 19, 149, 142), (FaceDetector.profileFile, 26, 2609, 2609)] {
             let bytes = try file(name)
-            let xml = try XCTUnwrap(ByteXML.parse(bytes), name)
-            let direct = try XCTUnwrap(Cascade.direct(xml), name)
-            let general = try Cascade.general(bytes: bytes, path: name)
-            assertSame(direct, general, name)
-            XCTAssertEqual(direct.stages.count, stages, name)
-            XCTAssertEqual(direct.stages.map(\.stumps.count).reduce(0, +), stumps, name)
-            switch direct.features {
+            let fast = try Cascade.read(bytes: bytes, path: name, numbersInC: true)
+            let plain = try Cascade.read(bytes: bytes, path: name, numbersInC: false)
+            assertSame(fast, plain, name)
+            XCTAssertEqual(fast.stages.count, stages, name)
+            XCTAssertEqual(fast.stages.map(\.stumps.count).reduce(0, +), stumps, name)
+            switch fast.features {
             case .lbp(let list): XCTAssertEqual(list.count, features, name)
             case .haar(let list): XCTAssertEqual(list.count, features, name)
             }
         }
+        XCTAssertEqual(Cascade.plainNumbers(" 0.1 -2.5e-3\n7 "), [0.1, -2.5e-3, 7])
+        XCTAssertNil(Cascade.plainNumbers("0x1p-2 1"))
+        XCTAssertNil(Cascade.plainNumbers("  "))
     }
 
-    /// What the byte reader leaves to libxml2 (references, DOCTYPE, CDATA, a comment inside a number list,
-    /// a mismatched tag, hex numbers) is still read, or refused with libxml2's message.
-    func testUnusualFilesTakeTheGeneralPath() throws {
+    /// A comment inside a number list, hex numbers and character references are read (libxml2, then
+    /// `Double(String)` where a token is not a plain decimal number); a mismatched tag is refused with libxml2's message.
+    func testUnusualFilesAreReadOrRefusedWithLibxml2sMessage() throws {
         let good = """
             <?xml version="1.0"?>
             <opencv_storage><cascade type_id="opencv-cascade-classifier"><stageType>BOOST</stageType>
@@ -150,16 +152,11 @@ final class CascadeReadTests: XCTestCase {
         func cascade(_ leaves: String) throws -> Cascade {
             try Cascade.read(bytes: Array(good.replacingOccurrences(of: "NUMBERS", with: leaves).utf8), path: "t.xml")
         }
-        XCTAssertNotNil(ByteXML.parse(Array(good.utf8)))
         XCTAssertEqual(try cascade("0.25 -0.75").stages[0].stumps[0].left, 0.25)
         XCTAssertEqual(try cascade("0.25 -0.75").stages[0].threshold, Float(-1.5) - 1e-5)
-        // Left to libxml2 and Double(String): the same values.
-        let interrupted = Array(good.replacingOccurrences(of: "NUMBERS", with: "1 <!-- x --> 2").utf8)
-        XCTAssertNil(ByteXML.parse(interrupted).flatMap(Cascade.direct))
         XCTAssertEqual(try cascade("1 <!-- x --> 2").stages[0].stumps[0].right, 2)
         XCTAssertEqual(try cascade("0x1p-2 -0.75").stages[0].stumps[0].left, 0.25)
         XCTAssertEqual(try cascade("&#48;.5 1").stages[0].stumps[0].left, 0.5)
-        XCTAssertNil(ByteXML.parse(Array(good.replacingOccurrences(of: "NUMBERS", with: "&#48;.5 1").utf8)))
         XCTAssertThrowsError(try cascade("0.25 -0.75</leafValues></_><_>")) { error in
             XCTAssertEqual((error as? CascadeError)?.path, "t.xml")
         }

@@ -67,10 +67,10 @@ void collage_split_columns(const uint32_t *src, size_t width, size_t height, uin
 /* Parses the numbers in text[0 ..< length], separated by spaces, tabs and
  * line ends, as strtod_l in the "C" locale does (correctly rounded: the
  * bits Swift's Double(String) gives), into out (at most capacity of them).
- * The byte after text[length - 1] must not continue a number (a cascade
- * file's text ends at '<'). Returns how many there are (possibly more than
+ * text[length] must be a byte that does not continue a number (the
+ * caller passes a NUL-terminated text). Returns how many there are (possibly more than
  * capacity), or -1 when a token is not a plain decimal number (only digits,
- * sign, point and exponent; the caller then reads the file the general way). */
+ * sign, point and exponent; the caller then reads that list with Double(String)). */
 long collage_parse_numbers(const char *text, size_t length, double *out, size_t capacity);
 
 #endif
