@@ -1,3 +1,5 @@
+@testable import CollageFocus
+
 /// The scalar window scan, one window at a time, as the C kernel's
 /// reference: the tests compare `collage_cascade_scan`'s windows with it on
 /// every level (`referenceRawDetections`).
