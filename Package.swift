@@ -43,8 +43,9 @@ let package = Package(
         // The spec sees the codecs: a document's `output` keys are the savers'
         // options (`OutputFormat`, the registry of `CollageCodecs/Savers`).
         .target(name: "CollageSpec", dependencies: ["CYAML", "CQRencode", "CollageNumerics", "CollageCodecs"]),
-        // The resampler's vertical pass in AVX registers, chosen at run time
-        // (a function-level target attribute: no -mavx flag).
+        // The resampler's vertical pass in AVX registers and the focus
+        // analysis's block sums in SSE2/AVX2, chosen at run time (function-level
+        // target attributes: no -mavx flag).
         .target(name: "CRasterKernels"),
         .target(name: "CollageRaster", dependencies: ["CollageNumerics", "CRasterKernels"]),
         .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageRaster"]),
@@ -55,7 +56,7 @@ let package = Package(
         .target(name: "CollageLayout", dependencies: ["CText", "CollageNumerics", "CollageSpec", "CollageRaster", "CollageText"]),
         // `focus: auto` and `focus: faces`: saliency, OpenCV cascade files read
         // (libxml2 through CImageShim's reader) and run, the crop window chosen.
-        .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster"]),
+        .target(name: "CollageFocus", dependencies: ["CImageShim", "CollageRaster", "CRasterKernels"]),
         .target(name: "Collage", dependencies: ["CollageNumerics", "CollageSpec", "CollageRaster", "CollageCodecs", "CollageText", "CollageLayout", "CollageFocus", "CNettle"]),
         // `collage serve`: templates rendered on request (docs/serve.md); not in the library product.
         .target(name: "CollageServe", dependencies: ["Collage", "CHTTPShim", "CMicroHTTPD", "CNettle"],

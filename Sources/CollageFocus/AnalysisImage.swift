@@ -1,4 +1,5 @@
 import CollageRaster
+import CRasterKernels
 
 /// The small picture `focus: auto` and `focus: faces` analyse: the oriented
 /// photo reduced to a long side of `longSide` pixels (decoded at the
@@ -74,59 +75,40 @@ public struct AnalysisImage: Sendable {
     /// (`overWhite`), the block's sum divided by its pixel count, rounded
     /// half up; opaque.
     ///
-    /// The pixels are summed two at a time as packed words (red and blue,
-    /// green and alpha, in 16-bit lanes); a block whose alpha sum shows a
-    /// pixel that is not opaque is summed again pixel by pixel over white,
-    /// so the result is exactly that of summing every pixel over white
-    /// (`BlockAverageTests`), at about half the instructions (issue 40:
-    /// 1.08 G -> 0.55 G on the reference job). `k` is 1...8 (the lanes).
+    /// Each block's bytes are summed exactly by `collage_block_sums`
+    /// (CRasterKernels: the block row's k rows added per byte in SSE2 or
+    /// AVX2 16-bit lanes, then k columns at a time); a block whose alpha
+    /// sum shows a pixel that is not opaque is summed again pixel by pixel
+    /// over white, so the result is exactly that of summing every pixel over
+    /// white (`BlockAverageTests`). Issue 40: 1.08 G instructions on the
+    /// reference job as a per-pixel loop, 0.55 G as packed 64-bit words,
+    /// see the kernel's commit for the SIMD figure. `k` is 1...8.
     static func blockAverage(_ pixmap: Pixmap, by k: Int) -> Pixmap {
+        precondition((1...8).contains(k), "blockAverage: k is 1...8")
         let sw = pixmap.width, sh = pixmap.height
         let w = (sw + k - 1) / k, h = (sh + k - 1) / k
-        var out = [UInt8](repeating: 255, count: w * h * 4)
-        // One block row's sums, packed: two pixels a 64-bit word, each byte
-        // summed in a 16-bit lane (red and blue in `rb`, green and alpha in
-        // `ga`; a lane holds at most 32 x 255 < 2^16), so every pixel costs a
-        // few integer operations. A block whose alpha sum is not all 255s is
-        // summed again through `overWhite`.
-        let rb = UnsafeMutablePointer<UInt64>.allocate(capacity: w), ga = UnsafeMutablePointer<UInt64>.allocate(capacity: w)
-        defer { rb.deallocate(); ga.deallocate() }
-        let low: UInt64 = 0x00FF_00FF_00FF_00FF
-        pixmap.pixels.withUnsafeBufferPointer { px in
-            out.withUnsafeMutableBufferPointer { out in
-                let base = UnsafeRawPointer(px.baseAddress!)
+        guard w > 0, h > 0 else { return Pixmap(width: w, height: h, pixels: []) }
+        // The block row's per-byte column sums, and its blocks' sums (red, green, blue, alpha).
+        let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: sw * 4)
+        let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: w * 4)
+        defer { scratch.deallocate(); sums.deallocate() }
+        let out = pixmap.pixels.withUnsafeBufferPointer { px in
+            [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
+                let base = px.baseAddress!
                 for by in 0..<h {
                     let y0 = by * k, y1 = min(sh, y0 + k)
-                    rb.initialize(repeating: 0, count: w); ga.initialize(repeating: 0, count: w)
-                    for y in y0..<y1 {
-                        let row = base + y * sw * 4
-                        for bx in 0..<w {
-                            let x0 = bx * k, n = min(k, sw - x0)
-                            var p = row + x0 * 4
-                            var sumRB: UInt64 = 0, sumGA: UInt64 = 0
-                            for _ in 0..<(n >> 1) {
-                                let v = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
-                                sumRB &+= v & low; sumGA &+= (v >> 8) & low
-                                p += 8
-                            }
-                            if n & 1 != 0 {
-                                let v = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
-                                sumRB &+= v & low; sumGA &+= (v >> 8) & low
-                            }
-                            rb[bx] &+= sumRB; ga[bx] &+= sumGA
-                        }
-                    }
+                    collage_block_sums(base + y0 * sw * 4, sw * 4, y1 - y0, sw, k, scratch, sums)
+                    // The means' divisor as a multiplier: a full block's, and the last (narrower) block's.
+                    let full = roundingReciprocal(of: (y1 - y0) * k), last = roundingReciprocal(of: (y1 - y0) * (sw - (w - 1) * k))
                     for bx in 0..<w {
                         let x0 = bx * k, n = min(k, sw - x0)
-                        let count = (y1 - y0) * n, o = (by * w + bx) * 4
-                        func lanes(_ v: UInt64) -> (Int, Int) {
-                            (Int(v & 0xFFFF) + Int((v >> 32) & 0xFFFF), Int((v >> 16) & 0xFFFF) + Int(v >> 48))
-                        }
-                        var (r, b) = lanes(rb[bx]), (g, a) = lanes(ga[bx])
-                        if a != 255 * count {
+                        let count = (y1 - y0) * n, o = (by * w + bx) * 4, s = sums + bx * 4
+                        let m = bx == w - 1 ? last : full
+                        var r = Int(s[0]), g = Int(s[1]), b = Int(s[2])
+                        if Int(s[3]) != 255 * count {
                             r = 0; g = 0; b = 0
                             for y in y0..<y1 {
-                                var p = px.baseAddress! + (y * sw + x0) * 4
+                                var p = base + (y * sw + x0) * 4
                                 for _ in 0..<n {
                                     let c = overWhite(p)
                                     r += c.r; g += c.g; b += c.b
@@ -134,14 +116,27 @@ public struct AnalysisImage: Sendable {
                                 }
                             }
                         }
-                        out[o] = UInt8((r * 2 + count) / (2 * count))
-                        out[o + 1] = UInt8((g * 2 + count) / (2 * count))
-                        out[o + 2] = UInt8((b * 2 + count) / (2 * count))
+                        out[o] = UInt8(truncatingIfNeeded: (UInt64(r * 2 + count) &* m) >> 32)
+                        out[o + 1] = UInt8(truncatingIfNeeded: (UInt64(g * 2 + count) &* m) >> 32)
+                        out[o + 2] = UInt8(truncatingIfNeeded: (UInt64(b * 2 + count) &* m) >> 32)
+                        out[o + 3] = 255
                     }
                 }
+                initialized = w * h * 4
             }
         }
         return Pixmap(width: w, height: h, pixels: out)
+    }
+
+    /// The multiplier m that divides by 2·`count` rounding down, as
+    /// `(n · m) >> 32`, for every n below 2^16 (`count` 1...64, n = 2·sum +
+    /// count with sum at most 64 x 255): m = ⌈2^32 / (2·count)⌉ exceeds
+    /// 2^32 / (2·count) by less than 1, so n·m / 2^32 exceeds n / (2·count)
+    /// by less than 2^-16, less than the 1 / (2·count) between the quotient
+    /// and the next whole number (`BlockAverageTests` checks every n).
+    @inline(__always) static func roundingReciprocal(of count: Int) -> UInt64 {
+        let d = UInt64(2 * count)
+        return ((1 << 32) + d - 1) / d
     }
 
     /// The RGBA8 pixel at `p` over white, 0...255 a channel: c·a + 255·(255 − a), /255 rounded.
@@ -168,38 +163,65 @@ public struct AnalysisImage: Sendable {
         // Each decoded pixel over white (`overWhite`).
         var r = [Float](repeating: 0, count: w * h), g = r, b = r
         var luma = [UInt8](repeating: 0, count: w * h)
-        // Rows reduced horizontally (3 channels interleaved), then summed vertically.
-        var across = [Float](repeating: 0, count: w * 3)
-        var sums = [Float](repeating: 0, count: w * 3)
-        pixmap.pixels.withUnsafeBufferPointer { px in
-            across.withUnsafeMutableBufferPointer { across in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    for y in 0..<h {
-                        for i in 0..<(w * 3) { sums[i] = 0 }
-                        for t in rows.range(y) {
-                            let sy = rows.index[t], wy = rows.weight[t]
-                            let row = px.baseAddress! + sy * sw * 4
-                            for x in 0..<w {
-                                var cr: Float = 0, cg: Float = 0, cb: Float = 0
-                                for u in columns.range(x) {
-                                    let c = Self.overWhite(row + columns.index[u] * 4), wx = columns.weight[u]
-                                    cr += wx * Float(c.r); cg += wx * Float(c.g); cb += wx * Float(c.b)
-                                }
-                                across[x * 3] = cr; across[x * 3 + 1] = cg; across[x * 3 + 2] = cb
-                            }
-                            for i in 0..<(w * 3) { sums[i] += wy * across[i] }
+        // Source rows reduced horizontally (3 channels interleaved), each
+        // once, though most are summed into two analysis rows: a ring of as
+        // many rows as an analysis row sums (its taps are consecutive rows,
+        // so they never share a slot), slot `row % ringRows`.
+        let ringRows = (0..<h).reduce(1) { max($0, rows.range($1).count) }
+        let stride = w * 3
+        let ring = UnsafeMutablePointer<Float>.allocate(capacity: max(1, ringRows * stride))
+        let held = UnsafeMutablePointer<Int>.allocate(capacity: ringRows)
+        held.initialize(repeating: -1, count: ringRows)
+        let sums = UnsafeMutablePointer<Float>.allocate(capacity: max(1, stride))
+        defer { ring.deallocate(); held.deallocate(); sums.deallocate() }
+        // v / 255 for each 8-bit v (the same division, done once).
+        var unit = [Float](repeating: 0, count: 256)
+        for v in 0..<256 { unit[v] = Float(v) / 255 }
+        if w > 0 && h > 0 {
+            pixmap.pixels.withUnsafeBufferPointer { px in
+            columns.index.withUnsafeBufferPointer { ci in
+            columns.weight.withUnsafeBufferPointer { cw in
+            columns.start.withUnsafeBufferPointer { cs in
+            r.withUnsafeMutableBufferPointer { r in
+            g.withUnsafeMutableBufferPointer { g in
+            b.withUnsafeMutableBufferPointer { b in
+            luma.withUnsafeMutableBufferPointer { luma in
+            unit.withUnsafeBufferPointer { unit in
+                /// Source row `sy` reduced horizontally: its slot of the ring.
+                func across(_ sy: Int) -> UnsafeMutablePointer<Float> {
+                    let slot = sy % ringRows, out = ring + slot * stride
+                    guard held[slot] != sy else { return out }
+                    held[slot] = sy
+                    let row = px.baseAddress! + sy * sw * 4
+                    var from = cs[0]
+                    for x in 0..<w {
+                        let to = cs[x + 1]
+                        var cr: Float = 0, cg: Float = 0, cb: Float = 0
+                        for u in from..<to {
+                            let c = Self.overWhite(row + ci[u] * 4), wx = cw[u]
+                            cr += wx * Float(c.r); cg += wx * Float(c.g); cb += wx * Float(c.b)
                         }
-                        for x in 0..<w {
-                            // Rounded to whole 8-bit values (half up), as an 8-bit INTER_AREA result.
-                            let cr = min(255, Int(sums[x * 3] + 0.5)), cg = min(255, Int(sums[x * 3 + 1] + 0.5))
-                            let cb = min(255, Int(sums[x * 3 + 2] + 0.5))
-                            let o = y * w + x
-                            r[o] = Float(cr) / 255; g[o] = Float(cg) / 255; b[o] = Float(cb) / 255
-                            luma[o] = UInt8((cr * 4899 + cg * 9617 + cb * 1868 + (1 << 13)) >> 14)
-                        }
+                        out[x * 3] = cr; out[x * 3 + 1] = cg; out[x * 3 + 2] = cb
+                        from = to
+                    }
+                    return out
+                }
+                for y in 0..<h {
+                    for i in 0..<stride { sums[i] = 0 }
+                    for t in rows.range(y) {
+                        let row = across(rows.index[t]), wy = rows.weight[t]
+                        for i in 0..<stride { sums[i] += wy * row[i] }
+                    }
+                    for x in 0..<w {
+                        // Rounded to whole 8-bit values (half up), as an 8-bit INTER_AREA result.
+                        let cr = min(255, Int(sums[x * 3] + 0.5)), cg = min(255, Int(sums[x * 3 + 1] + 0.5))
+                        let cb = min(255, Int(sums[x * 3 + 2] + 0.5))
+                        let o = y * w + x
+                        r[o] = unit[cr]; g[o] = unit[cg]; b[o] = unit[cb]
+                        luma[o] = UInt8(truncatingIfNeeded: (cr * 4899 + cg * 9617 + cb * 1868 + (1 << 13)) >> 14)
                     }
                 }
-            }
+            }}}}}}}}}
         }
         red = r; green = g; blue = b
         grey = GreyImage(width: w, height: h, pixels: luma)
