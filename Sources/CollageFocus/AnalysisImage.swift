@@ -75,51 +75,47 @@ public struct AnalysisImage: Sendable {
     /// (`overWhite`), the block's sum divided by its pixel count, rounded
     /// half up; opaque.
     ///
-    /// Each block's bytes are summed exactly by `collage_block_sums`
-    /// (CRasterKernels: the block row's k rows added per byte in SSE2 or
-    /// AVX2 16-bit lanes, then k columns at a time); a block whose alpha
-    /// sum shows a pixel that is not opaque is summed again pixel by pixel
-    /// over white, so the result is exactly that of summing every pixel over
-    /// white (`BlockAverageTests`). Issue 40: 1.08 G instructions on the
-    /// reference job as a per-pixel loop, 0.55 G as packed 64-bit words,
-    /// see the kernel's commit for the SIMD figure. `k` is 1...8.
+    /// Each block row is averaged by `collage_block_means` (CRasterKernels:
+    /// the row's k rows added per byte in SSE2 or AVX2 16-bit lanes, then k
+    /// columns at a time, the means by multiply-shift, exact as
+    /// `roundingReciprocal(of:)`); a block with a pixel that is not opaque
+    /// (which it lists) is summed again here pixel by pixel over white, so
+    /// the result is exactly that of summing every pixel over white
+    /// (`BlockAverageTests`). Issue 40, the reference job's faces variant:
+    /// 1.08 G instructions as a per-pixel loop, 0.55 G as packed 64-bit
+    /// words, 0.16 G as block sums in C with the means in Swift, see the
+    /// kernel's commit for this form. `k` is 1...8.
     static func blockAverage(_ pixmap: Pixmap, by k: Int) -> Pixmap {
         precondition((1...8).contains(k), "blockAverage: k is 1...8")
         let sw = pixmap.width, sh = pixmap.height
         let w = (sw + k - 1) / k, h = (sh + k - 1) / k
         guard w > 0, h > 0 else { return Pixmap(width: w, height: h, pixels: []) }
-        // The block row's per-byte column sums, and its blocks' sums (red, green, blue, alpha).
+        // The block row's per-byte column sums, and its blocks that are not opaque.
         let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: sw * 4)
-        let sums = UnsafeMutablePointer<UInt16>.allocate(capacity: w * 4)
-        defer { scratch.deallocate(); sums.deallocate() }
+        let translucent = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        defer { scratch.deallocate(); translucent.deallocate() }
         let out = pixmap.pixels.withUnsafeBufferPointer { px in
             [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
                 let base = px.baseAddress!
                 for by in 0..<h {
-                    let y0 = by * k, y1 = min(sh, y0 + k)
-                    collage_block_sums(base + y0 * sw * 4, sw * 4, y1 - y0, sw, k, scratch, sums)
-                    // The means' divisor as a multiplier: a full block's, and the last (narrower) block's.
-                    let full = roundingReciprocal(of: (y1 - y0) * k), last = roundingReciprocal(of: (y1 - y0) * (sw - (w - 1) * k))
-                    for bx in 0..<w {
-                        let x0 = bx * k, n = min(k, sw - x0)
-                        let count = (y1 - y0) * n, o = (by * w + bx) * 4, s = sums + bx * 4
-                        let m = bx == w - 1 ? last : full
-                        var r = Int(s[0]), g = Int(s[1]), b = Int(s[2])
-                        if Int(s[3]) != 255 * count {
-                            r = 0; g = 0; b = 0
-                            for y in y0..<y1 {
-                                var p = base + (y * sw + x0) * 4
-                                for _ in 0..<n {
-                                    let c = overWhite(p)
-                                    r += c.r; g += c.g; b += c.b
-                                    p += 4
-                                }
+                    let y0 = by * k, y1 = min(sh, y0 + k), row = out.baseAddress! + by * w * 4
+                    let listed = collage_block_means(base + y0 * sw * 4, sw * 4, y1 - y0, sw, k, scratch, row, translucent)
+                    for i in 0..<listed {
+                        let bx = translucent[i], x0 = bx * k, n = min(k, sw - x0), count = (y1 - y0) * n
+                        var r = 0, g = 0, b = 0
+                        for y in y0..<y1 {
+                            var p = base + (y * sw + x0) * 4
+                            for _ in 0..<n {
+                                let c = overWhite(p)
+                                r += c.r; g += c.g; b += c.b
+                                p += 4
                             }
                         }
-                        out[o] = UInt8(truncatingIfNeeded: (UInt64(r * 2 + count) &* m) >> 32)
-                        out[o + 1] = UInt8(truncatingIfNeeded: (UInt64(g * 2 + count) &* m) >> 32)
-                        out[o + 2] = UInt8(truncatingIfNeeded: (UInt64(b * 2 + count) &* m) >> 32)
-                        out[o + 3] = 255
+                        let o = row + bx * 4
+                        o[0] = UInt8((r * 2 + count) / (2 * count))
+                        o[1] = UInt8((g * 2 + count) / (2 * count))
+                        o[2] = UInt8((b * 2 + count) / (2 * count))
+                        o[3] = 255
                     }
                 }
                 initialized = w * h * 4
@@ -130,7 +126,8 @@ public struct AnalysisImage: Sendable {
 
     /// The multiplier m that divides by 2·`count` rounding down, as
     /// `(n · m) >> 32`, for every n below 2^16 (`count` 1...64, n = 2·sum +
-    /// count with sum at most 64 x 255): m = ⌈2^32 / (2·count)⌉ exceeds
+    /// count with sum at most 64 x 255), as `collage_block_means` computes
+    /// it for its means: m = ⌈2^32 / (2·count)⌉ exceeds
     /// 2^32 / (2·count) by less than 1, so n·m / 2^32 exceeds n / (2·count)
     /// by less than 2^-16, less than the 1 / (2·count) between the quotient
     /// and the next whole number (`BlockAverageTests` checks every n).
@@ -163,12 +160,13 @@ public struct AnalysisImage: Sendable {
         // Each decoded pixel over white (`overWhite`).
         var r = [Float](repeating: 0, count: w * h), g = r, b = r
         var luma = [UInt8](repeating: 0, count: w * h)
-        // Source rows reduced horizontally (3 channels interleaved), each
-        // once, though most are summed into two analysis rows: a ring of as
-        // many rows as an analysis row sums (its taps are consecutive rows,
-        // so they never share a slot), slot `row % ringRows`.
+        // Source rows reduced horizontally (`collage_area_row`: red, green,
+        // blue and a fourth lane a pixel), each once, though most are summed
+        // into two analysis rows: a ring of as many rows as an analysis row
+        // sums (its taps are consecutive rows, so they never share a slot),
+        // slot `row % ringRows`.
         let ringRows = (0..<h).reduce(1) { max($0, rows.range($1).count) }
-        let stride = w * 3
+        let stride = w * 4
         let ring = UnsafeMutablePointer<Float>.allocate(capacity: max(1, ringRows * stride))
         let held = UnsafeMutablePointer<Int>.allocate(capacity: ringRows)
         held.initialize(repeating: -1, count: ringRows)
@@ -187,35 +185,21 @@ public struct AnalysisImage: Sendable {
             b.withUnsafeMutableBufferPointer { b in
             luma.withUnsafeMutableBufferPointer { luma in
             unit.withUnsafeBufferPointer { unit in
-                /// Source row `sy` reduced horizontally: its slot of the ring.
-                func across(_ sy: Int) -> UnsafeMutablePointer<Float> {
-                    let slot = sy % ringRows, out = ring + slot * stride
-                    guard held[slot] != sy else { return out }
-                    held[slot] = sy
-                    let row = px.baseAddress! + sy * sw * 4
-                    var from = cs[0]
-                    for x in 0..<w {
-                        let to = cs[x + 1]
-                        var cr: Float = 0, cg: Float = 0, cb: Float = 0
-                        for u in from..<to {
-                            let c = Self.overWhite(row + ci[u] * 4), wx = cw[u]
-                            cr += wx * Float(c.r); cg += wx * Float(c.g); cb += wx * Float(c.b)
-                        }
-                        out[x * 3] = cr; out[x * 3 + 1] = cg; out[x * 3 + 2] = cb
-                        from = to
-                    }
-                    return out
-                }
                 for y in 0..<h {
                     for i in 0..<stride { sums[i] = 0 }
                     for t in rows.range(y) {
-                        let row = across(rows.index[t]), wy = rows.weight[t]
+                        let sy = rows.index[t], wy = rows.weight[t]
+                        let slot = sy % ringRows, row = ring + slot * stride
+                        if held[slot] != sy {
+                            held[slot] = sy
+                            collage_area_row(px.baseAddress! + sy * sw * 4, ci.baseAddress!, cw.baseAddress!, cs.baseAddress!, w, row)
+                        }
                         for i in 0..<stride { sums[i] += wy * row[i] }
                     }
                     for x in 0..<w {
                         // Rounded to whole 8-bit values (half up), as an 8-bit INTER_AREA result.
-                        let cr = min(255, Int(sums[x * 3] + 0.5)), cg = min(255, Int(sums[x * 3 + 1] + 0.5))
-                        let cb = min(255, Int(sums[x * 3 + 2] + 0.5))
+                        let cr = min(255, Int(sums[x * 4] + 0.5)), cg = min(255, Int(sums[x * 4 + 1] + 0.5))
+                        let cb = min(255, Int(sums[x * 4 + 2] + 0.5))
                         let o = y * w + x
                         r[o] = unit[cr]; g[o] = unit[cg]; b[o] = unit[cb]
                         luma[o] = UInt8(truncatingIfNeeded: (cr * 4899 + cg * 9617 + cb * 1868 + (1 << 13)) >> 14)
