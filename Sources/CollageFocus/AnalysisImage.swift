@@ -170,8 +170,10 @@ public struct AnalysisImage: Sendable {
         let ring = UnsafeMutablePointer<Float>.allocate(capacity: max(1, ringRows * stride))
         let held = UnsafeMutablePointer<Int>.allocate(capacity: ringRows)
         held.initialize(repeating: -1, count: ringRows)
-        let sums = UnsafeMutablePointer<Float>.allocate(capacity: max(1, stride))
-        defer { ring.deallocate(); held.deallocate(); sums.deallocate() }
+        // An analysis row's source rows and weights (`collage_area_column`: summed, rounded to 8 bits).
+        let taps = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: ringRows)
+        let tapWeights = UnsafeMutablePointer<Float>.allocate(capacity: ringRows)
+        defer { ring.deallocate(); held.deallocate(); taps.deallocate(); tapWeights.deallocate() }
         // v / 255 for each 8-bit v (the same division, done once).
         var unit = [Float](repeating: 0, count: 256)
         for v in 0..<256 { unit[v] = Float(v) / 255 }
@@ -186,24 +188,20 @@ public struct AnalysisImage: Sendable {
             luma.withUnsafeMutableBufferPointer { luma in
             unit.withUnsafeBufferPointer { unit in
                 for y in 0..<h {
-                    for i in 0..<stride { sums[i] = 0 }
+                    var count = 0
                     for t in rows.range(y) {
-                        let sy = rows.index[t], wy = rows.weight[t]
+                        let sy = rows.index[t]
                         let slot = sy % ringRows, row = ring + slot * stride
                         if held[slot] != sy {
                             held[slot] = sy
                             collage_area_row(px.baseAddress! + sy * sw * 4, ci.baseAddress!, cw.baseAddress!, cs.baseAddress!, w, row)
                         }
-                        for i in 0..<stride { sums[i] += wy * row[i] }
+                        taps[count] = UnsafePointer(row); tapWeights[count] = rows.weight[t]
+                        count += 1
                     }
-                    for x in 0..<w {
-                        // Rounded to whole 8-bit values (half up), as an 8-bit INTER_AREA result.
-                        let cr = min(255, Int(sums[x * 4] + 0.5)), cg = min(255, Int(sums[x * 4 + 1] + 0.5))
-                        let cb = min(255, Int(sums[x * 4 + 2] + 0.5))
-                        let o = y * w + x
-                        r[o] = unit[cr]; g[o] = unit[cg]; b[o] = unit[cb]
-                        luma[o] = UInt8(truncatingIfNeeded: (cr * 4899 + cg * 9617 + cb * 1868 + (1 << 13)) >> 14)
-                    }
+                    let o = y * w
+                    collage_area_column(taps, tapWeights, count, w, unit.baseAddress!, r.baseAddress! + o, g.baseAddress! + o,
+                                        b.baseAddress! + o, luma.baseAddress! + o)
                 }
             }}}}}}}}}
         }

@@ -43,4 +43,17 @@ size_t collage_block_means(const uint8_t *first, size_t stride, size_t rows, siz
 void collage_area_row(const uint8_t *row, const ptrdiff_t *index, const float *weight, const ptrdiff_t *start,
                       size_t width, float *out);
 
+/* The vertical pass and rounding of the focus analysis image's area
+ * average (AnalysisImage.init(pixmap:source:), issue 40): one analysis row
+ * of `width` pixels from `count` source rows as `collage_area_row` reduced
+ * them (four floats a pixel), rows[t] weighted by weights[t]. Each channel
+ * (red, green, blue) is summed from +0 in tap order, a multiply then an add
+ * (no fused multiply-add), plus 0.5 in single precision, truncated toward
+ * zero and kept at most 255: c. Then red[x], green[x], blue[x] =
+ * unit[c] (unit: 256 floats, v / 255) and luma[x] = (4899 r + 9617 g +
+ * 1868 b + 8192) >> 14 (BT.601, OpenCV's RGB2GRAY). Bit for bit the Swift
+ * loops' results, on any processor. */
+void collage_area_column(const float *const *rows, const float *weights, size_t count, size_t width,
+                         const float *unit, float *red, float *green, float *blue, uint8_t *luma);
+
 #endif
