@@ -43,8 +43,9 @@ let package = Package(
         // The spec sees the codecs: a document's `output` keys are the savers'
         // options (`OutputFormat`, the registry of `CollageCodecs/Savers`).
         .target(name: "CollageSpec", dependencies: ["CYAML", "CQRencode", "CollageNumerics", "CollageCodecs"]),
-        // The resampler's vertical pass in AVX registers, chosen at run time
-        // (a function-level target attribute: no -mavx flag).
+        // The resampler's vertical pass in AVX registers and the focus
+        // analysis's block sums in SSE2/AVX2, chosen at run time (function-level
+        // target attributes: no -mavx flag).
         .target(name: "CRasterKernels"),
         .target(name: "CollageRaster", dependencies: ["CollageNumerics", "CRasterKernels"]),
         .target(name: "CollageCodecs", dependencies: ["CImage", "CImageShim", "CollageNumerics", "CollageRaster"]),

@@ -1,4 +1,5 @@
 import CollageRaster
+import CRasterKernels
 
 /// The small picture `focus: auto` and `focus: faces` analyse: the oriented
 /// photo reduced to a long side of `longSide` pixels (decoded at the
@@ -74,74 +75,65 @@ public struct AnalysisImage: Sendable {
     /// (`overWhite`), the block's sum divided by its pixel count, rounded
     /// half up; opaque.
     ///
-    /// The pixels are summed two at a time as packed words (red and blue,
-    /// green and alpha, in 16-bit lanes); a block whose alpha sum shows a
-    /// pixel that is not opaque is summed again pixel by pixel over white,
-    /// so the result is exactly that of summing every pixel over white
-    /// (`BlockAverageTests`), at about half the instructions (issue 40:
-    /// 1.08 G -> 0.55 G on the reference job). `k` is 1...8 (the lanes).
+    /// Each block row is averaged by `collage_block_means` (CRasterKernels:
+    /// the row's k rows added per byte in SSE2 or AVX2 16-bit lanes, then k
+    /// columns at a time, the means by multiply-shift, exact as
+    /// `roundingReciprocal(of:)`); a block with a pixel that is not opaque
+    /// (which it lists) is summed again here pixel by pixel over white, so
+    /// the result is exactly that of summing every pixel over white
+    /// (`BlockAverageTests`). Issue 40, the reference job's faces variant:
+    /// 1.08 G instructions as a per-pixel loop, 0.55 G as packed 64-bit
+    /// words, 0.16 G as block sums in C with the means in Swift, see the
+    /// kernel's commit for this form. `k` is 1...8.
     static func blockAverage(_ pixmap: Pixmap, by k: Int) -> Pixmap {
+        precondition((1...8).contains(k), "blockAverage: k is 1...8")
         let sw = pixmap.width, sh = pixmap.height
         let w = (sw + k - 1) / k, h = (sh + k - 1) / k
-        var out = [UInt8](repeating: 255, count: w * h * 4)
-        // One block row's sums, packed: two pixels a 64-bit word, each byte
-        // summed in a 16-bit lane (red and blue in `rb`, green and alpha in
-        // `ga`; a lane holds at most 32 x 255 < 2^16), so every pixel costs a
-        // few integer operations. A block whose alpha sum is not all 255s is
-        // summed again through `overWhite`.
-        let rb = UnsafeMutablePointer<UInt64>.allocate(capacity: w), ga = UnsafeMutablePointer<UInt64>.allocate(capacity: w)
-        defer { rb.deallocate(); ga.deallocate() }
-        let low: UInt64 = 0x00FF_00FF_00FF_00FF
-        pixmap.pixels.withUnsafeBufferPointer { px in
-            out.withUnsafeMutableBufferPointer { out in
-                let base = UnsafeRawPointer(px.baseAddress!)
+        guard w > 0, h > 0 else { return Pixmap(width: w, height: h, pixels: []) }
+        // The block row's per-byte column sums, and its blocks that are not opaque.
+        let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: sw * 4)
+        let translucent = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        defer { scratch.deallocate(); translucent.deallocate() }
+        let out = pixmap.pixels.withUnsafeBufferPointer { px in
+            [UInt8](unsafeUninitializedCapacity: w * h * 4) { out, initialized in
+                let base = px.baseAddress!
                 for by in 0..<h {
-                    let y0 = by * k, y1 = min(sh, y0 + k)
-                    rb.initialize(repeating: 0, count: w); ga.initialize(repeating: 0, count: w)
-                    for y in y0..<y1 {
-                        let row = base + y * sw * 4
-                        for bx in 0..<w {
-                            let x0 = bx * k, n = min(k, sw - x0)
-                            var p = row + x0 * 4
-                            var sumRB: UInt64 = 0, sumGA: UInt64 = 0
-                            for _ in 0..<(n >> 1) {
-                                let v = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
-                                sumRB &+= v & low; sumGA &+= (v >> 8) & low
-                                p += 8
-                            }
-                            if n & 1 != 0 {
-                                let v = UInt64(UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)))
-                                sumRB &+= v & low; sumGA &+= (v >> 8) & low
-                            }
-                            rb[bx] &+= sumRB; ga[bx] &+= sumGA
-                        }
-                    }
-                    for bx in 0..<w {
-                        let x0 = bx * k, n = min(k, sw - x0)
-                        let count = (y1 - y0) * n, o = (by * w + bx) * 4
-                        func lanes(_ v: UInt64) -> (Int, Int) {
-                            (Int(v & 0xFFFF) + Int((v >> 32) & 0xFFFF), Int((v >> 16) & 0xFFFF) + Int(v >> 48))
-                        }
-                        var (r, b) = lanes(rb[bx]), (g, a) = lanes(ga[bx])
-                        if a != 255 * count {
-                            r = 0; g = 0; b = 0
-                            for y in y0..<y1 {
-                                var p = px.baseAddress! + (y * sw + x0) * 4
-                                for _ in 0..<n {
-                                    let c = overWhite(p)
-                                    r += c.r; g += c.g; b += c.b
-                                    p += 4
-                                }
+                    let y0 = by * k, y1 = min(sh, y0 + k), row = out.baseAddress! + by * w * 4
+                    let listed = collage_block_means(base + y0 * sw * 4, sw * 4, y1 - y0, sw, k, scratch, row, translucent)
+                    for i in 0..<listed {
+                        let bx = translucent[i], x0 = bx * k, n = min(k, sw - x0), count = (y1 - y0) * n
+                        var r = 0, g = 0, b = 0
+                        for y in y0..<y1 {
+                            var p = base + (y * sw + x0) * 4
+                            for _ in 0..<n {
+                                let c = overWhite(p)
+                                r += c.r; g += c.g; b += c.b
+                                p += 4
                             }
                         }
-                        out[o] = UInt8((r * 2 + count) / (2 * count))
-                        out[o + 1] = UInt8((g * 2 + count) / (2 * count))
-                        out[o + 2] = UInt8((b * 2 + count) / (2 * count))
+                        let o = row + bx * 4
+                        o[0] = UInt8((r * 2 + count) / (2 * count))
+                        o[1] = UInt8((g * 2 + count) / (2 * count))
+                        o[2] = UInt8((b * 2 + count) / (2 * count))
+                        o[3] = 255
                     }
                 }
+                initialized = w * h * 4
             }
         }
         return Pixmap(width: w, height: h, pixels: out)
+    }
+
+    /// The multiplier m that divides by 2·`count` rounding down, as
+    /// `(n · m) >> 32`, for every n below 2^16 (`count` 1...64, n = 2·sum +
+    /// count with sum at most 64 x 255), as `collage_block_means` computes
+    /// it for its means: m = ⌈2^32 / (2·count)⌉ exceeds
+    /// 2^32 / (2·count) by less than 1, so n·m / 2^32 exceeds n / (2·count)
+    /// by less than 2^-16, less than the 1 / (2·count) between the quotient
+    /// and the next whole number (`BlockAverageTests` checks every n).
+    @inline(__always) static func roundingReciprocal(of count: Int) -> UInt64 {
+        let d = UInt64(2 * count)
+        return ((1 << 32) + d - 1) / d
     }
 
     /// The RGBA8 pixel at `p` over white, 0...255 a channel: c·a + 255·(255 − a), /255 rounded.
@@ -168,38 +160,50 @@ public struct AnalysisImage: Sendable {
         // Each decoded pixel over white (`overWhite`).
         var r = [Float](repeating: 0, count: w * h), g = r, b = r
         var luma = [UInt8](repeating: 0, count: w * h)
-        // Rows reduced horizontally (3 channels interleaved), then summed vertically.
-        var across = [Float](repeating: 0, count: w * 3)
-        var sums = [Float](repeating: 0, count: w * 3)
-        pixmap.pixels.withUnsafeBufferPointer { px in
-            across.withUnsafeMutableBufferPointer { across in
-                sums.withUnsafeMutableBufferPointer { sums in
-                    for y in 0..<h {
-                        for i in 0..<(w * 3) { sums[i] = 0 }
-                        for t in rows.range(y) {
-                            let sy = rows.index[t], wy = rows.weight[t]
-                            let row = px.baseAddress! + sy * sw * 4
-                            for x in 0..<w {
-                                var cr: Float = 0, cg: Float = 0, cb: Float = 0
-                                for u in columns.range(x) {
-                                    let c = Self.overWhite(row + columns.index[u] * 4), wx = columns.weight[u]
-                                    cr += wx * Float(c.r); cg += wx * Float(c.g); cb += wx * Float(c.b)
-                                }
-                                across[x * 3] = cr; across[x * 3 + 1] = cg; across[x * 3 + 2] = cb
-                            }
-                            for i in 0..<(w * 3) { sums[i] += wy * across[i] }
+        // Source rows reduced horizontally (`collage_area_row`: red, green,
+        // blue and a fourth lane a pixel), each once, though most are summed
+        // into two analysis rows: a ring of as many rows as an analysis row
+        // sums (its taps are consecutive rows, so they never share a slot),
+        // slot `row % ringRows`.
+        let ringRows = (0..<h).reduce(1) { max($0, rows.range($1).count) }
+        let stride = w * 4
+        let ring = UnsafeMutablePointer<Float>.allocate(capacity: max(1, ringRows * stride))
+        let held = UnsafeMutablePointer<Int>.allocate(capacity: ringRows)
+        held.initialize(repeating: -1, count: ringRows)
+        // An analysis row's source rows and weights (`collage_area_column`: summed, rounded to 8 bits).
+        let taps = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: ringRows)
+        let tapWeights = UnsafeMutablePointer<Float>.allocate(capacity: ringRows)
+        defer { ring.deallocate(); held.deallocate(); taps.deallocate(); tapWeights.deallocate() }
+        // v / 255 for each 8-bit v (the same division, done once).
+        var unit = [Float](repeating: 0, count: 256)
+        for v in 0..<256 { unit[v] = Float(v) / 255 }
+        if w > 0 && h > 0 {
+            pixmap.pixels.withUnsafeBufferPointer { px in
+            columns.index.withUnsafeBufferPointer { ci in
+            columns.weight.withUnsafeBufferPointer { cw in
+            columns.start.withUnsafeBufferPointer { cs in
+            r.withUnsafeMutableBufferPointer { r in
+            g.withUnsafeMutableBufferPointer { g in
+            b.withUnsafeMutableBufferPointer { b in
+            luma.withUnsafeMutableBufferPointer { luma in
+            unit.withUnsafeBufferPointer { unit in
+                for y in 0..<h {
+                    var count = 0
+                    for t in rows.range(y) {
+                        let sy = rows.index[t]
+                        let slot = sy % ringRows, row = ring + slot * stride
+                        if held[slot] != sy {
+                            held[slot] = sy
+                            collage_area_row(px.baseAddress! + sy * sw * 4, ci.baseAddress!, cw.baseAddress!, cs.baseAddress!, w, row)
                         }
-                        for x in 0..<w {
-                            // Rounded to whole 8-bit values (half up), as an 8-bit INTER_AREA result.
-                            let cr = min(255, Int(sums[x * 3] + 0.5)), cg = min(255, Int(sums[x * 3 + 1] + 0.5))
-                            let cb = min(255, Int(sums[x * 3 + 2] + 0.5))
-                            let o = y * w + x
-                            r[o] = Float(cr) / 255; g[o] = Float(cg) / 255; b[o] = Float(cb) / 255
-                            luma[o] = UInt8((cr * 4899 + cg * 9617 + cb * 1868 + (1 << 13)) >> 14)
-                        }
+                        taps[count] = UnsafePointer(row); tapWeights[count] = rows.weight[t]
+                        count += 1
                     }
+                    let o = y * w
+                    collage_area_column(taps, tapWeights, count, w, unit.baseAddress!, r.baseAddress! + o, g.baseAddress! + o,
+                                        b.baseAddress! + o, luma.baseAddress! + o)
                 }
-            }
+            }}}}}}}}}
         }
         red = r; green = g; blue = b
         grey = GreyImage(width: w, height: h, pixels: luma)

@@ -11,32 +11,46 @@ public struct SaliencyMap: Sendable {
     let integral: [Double]
 
     public init(_ image: AnalysisImage) {
-        width = image.width; height = image.height
+        let width = image.width, height = image.height
+        self.width = width; self.height = height
         var values = [Float](repeating: 0, count: width * height)
-        let luma = image.grey.pixels
         let cx = Float(width) / 2, cy = Float(height) / 2
-        for y in 0..<height {
-            for x in 0..<width {
-                let o = y * width + x
-                let c = Float(luma[o])
-                let l = x > 0 ? Float(luma[o - 1]) : c, r = x + 1 < width ? Float(luma[o + 1]) : c
-                let t = y > 0 ? Float(luma[o - width]) : c, b = y + 1 < height ? Float(luma[o + width]) : c
-                let edge = min(1, abs(4 * c - l - r - t - b) / 255)
-                let red = image.red[o], green = image.green[o], blue = image.blue[o]
-                let saturation = max(red, green, blue) - min(red, green, blue)
-                let skin = SkinTone.likelihood(red: red, green: green, blue: blue)
-                let dx = (Float(x) + 0.5 - cx) / max(cx, 0.5), dy = (Float(y) + 0.5 - cy) / max(cy, 0.5)
-                let prior = 1 - 0.125 * min(2, dx * dx + dy * dy)
-                values[o] = (edge + 0.5 * saturation + skin) * prior
+        // The centre prior's squared distances per column and per row (the
+        // same products as per pixel, computed once).
+        var dx2 = [Float](repeating: 0, count: width), dy2 = [Float](repeating: 0, count: height)
+        for x in 0..<width { let dx = (Float(x) + 0.5 - cx) / max(cx, 0.5); dx2[x] = dx * dx }
+        for y in 0..<height { let dy = (Float(y) + 0.5 - cy) / max(cy, 0.5); dy2[y] = dy * dy }
+        image.grey.pixels.withUnsafeBufferPointer { luma in
+        image.red.withUnsafeBufferPointer { reds in
+        image.green.withUnsafeBufferPointer { greens in
+        image.blue.withUnsafeBufferPointer { blues in
+        values.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let o = y * width + x
+                    let c = Float(luma[o])
+                    let l = x > 0 ? Float(luma[o - 1]) : c, r = x + 1 < width ? Float(luma[o + 1]) : c
+                    let t = y > 0 ? Float(luma[o - width]) : c, b = y + 1 < height ? Float(luma[o + width]) : c
+                    let edge = min(1, abs(4 * c - l - r - t - b) / 255)
+                    let red = reds[o], green = greens[o], blue = blues[o]
+                    let saturation = max(max(red, green), blue) - min(min(red, green), blue)
+                    let skin = SkinTone.likelihood(red: red, green: green, blue: blue)
+                    let prior = 1 - 0.125 * min(2, dx2[x] + dy2[y])
+                    out[o] = (edge + 0.5 * saturation + skin) * prior
+                }
             }
-        }
+        }}}}}
         self.values = values
         var sums = [Double](repeating: 0, count: (width + 1) * (height + 1))
-        for y in 0..<height {
-            var row = 0.0
-            for x in 0..<width {
-                row += Double(values[y * width + x])
-                sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row
+        values.withUnsafeBufferPointer { values in
+            sums.withUnsafeMutableBufferPointer { table in
+                for y in 0..<height {
+                    var row = 0.0
+                    for x in 0..<width {
+                        row += Double(values[y * width + x])
+                        table[(y + 1) * (width + 1) + x + 1] = table[y * (width + 1) + x + 1] + row
+                    }
+                }
             }
         }
         integral = sums

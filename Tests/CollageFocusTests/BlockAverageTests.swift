@@ -59,4 +59,46 @@ final class BlockAverageTests: XCTestCase {
         let tiny = Pixmap(width: 2, height: 2, pixels: [10, 20, 30, 255, 10, 20, 30, 255, 10, 20, 30, 255, 200, 0, 0, 0])
         XCTAssertEqual(AnalysisImage.blockAverage(tiny, by: 2).pixels, [71, 79, 86, 255])
     }
+
+    /// Rows wide enough for the kernel's AVX2 (64 bytes a step) and SSE2 (32)
+    /// passes and a plain tail (517 px = 2068 bytes: 32 AVX2 steps, one SSE2
+    /// step, 4 bytes left), and a render decode's width at the reference
+    /// job's k (2000 px, k 6): the same bytes as the per-pixel average.
+    func testWideRowsEqualThePixelByPixelAverage() {
+        for (w, h) in [(517, 13), (2000, 14), (33, 17)] {
+            for transparent in [nil, 1013] as [Int?] {
+                let image = pixmap(width: w, height: h, seed: UInt64(w), transparentEvery: transparent)
+                for k in [1, 2, 3, 6, 7, 8] {
+                    XCTAssertEqual(AnalysisImage.blockAverage(image, by: k).pixels, byPixel(image, by: k).pixels,
+                                   "\(w)x\(h), k \(k), transparent \(String(describing: transparent))")
+                }
+            }
+        }
+        // A known value: 16 opaque pixels of (255, 128, 1) in one 4 x 4 block, then a 2 x 4 remainder of (3, 4, 5).
+        var pixels: [UInt8] = []
+        for _ in 0..<4 { for x in 0..<6 { pixels += x < 4 ? [255, 128, 1, 255] : [3, 4, 5, 255] } }
+        XCTAssertEqual(AnalysisImage.blockAverage(Pixmap(width: 6, height: 4, pixels: pixels), by: 4).pixels,
+                       [255, 128, 1, 255, 3, 4, 5, 255])
+    }
+
+    /// The rounded mean's multiply-shift (`roundingReciprocal`) equals the
+    /// integer division (2·sum + count) / (2·count) for every block pixel
+    /// count (1...64) and every sum of 8-bit values over it.
+    func testRoundingReciprocalDividesExactly() {
+        var checked = 0, wrong = 0
+        for count in 1...64 {
+            let m = AnalysisImage.roundingReciprocal(of: count)
+            for sum in 0...(255 * count) {
+                let n = 2 * sum + count
+                if Int((UInt64(n) &* m) >> 32) != n / (2 * count) { wrong += 1 }
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 530_464)
+        XCTAssertEqual(wrong, 0)
+        // 36 pixels (a 6 x 6 block) summing to 4607: 127.97 rounds to 128; 4589 (127.47) to 127.
+        let m = AnalysisImage.roundingReciprocal(of: 36)
+        XCTAssertEqual((UInt64(2 * 4607 + 36) &* m) >> 32, 128)
+        XCTAssertEqual((UInt64(2 * 4589 + 36) &* m) >> 32, 127)
+    }
 }
