@@ -40,7 +40,8 @@ final class CascadeScanTests: XCTestCase {
         let detector = try detector()
         let frontal = ScanCascade(detector.frontal), profile = ScanCascade(detector.profile)
         var images = FaceScene.all.map { ($0.name, $0.analysis.grey) } + Self.madeImages()
-        if let corpus = try? TestPackage.requireCorpus() {
+        let corpus = try? TestPackage.requireCorpus()
+        if let corpus {
             for file in ["metadata-extractor-images/photo_Canon_EOS_5D.jpg", "metadata-extractor-images/Canon_EOS_7D.jpg",
                          "pillow/hopper_gray.jpg"] {
                 let path = corpus.appendingPathComponent(file).path
@@ -70,9 +71,10 @@ final class CascadeScanTests: XCTestCase {
             }
         }
         print("raw windows compared: frontal \(total.frontal), profile \(total.profile)")
-        // Real windows, not empty lists: the scenes' faces give dozens of raw hits each.
+        // Real windows, not empty lists: the scenes' faces give dozens of raw frontal hits each; the profile
+        // cascade finds 8 raw windows without the corpus photos and 43 with them.
         XCTAssertGreaterThan(total.frontal, 200)
-        XCTAssertGreaterThan(total.profile, 20)
+        XCTAssertGreaterThan(total.profile, corpus == nil ? 5 : 20)
     }
 
     /// The public entry points (a `Cascade` laid out on each call, or reused) agree, and group as before.
