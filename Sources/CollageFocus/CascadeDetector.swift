@@ -239,9 +239,6 @@ public final class ScanCascade: @unchecked Sendable {
     /// (the sum of their larger leaves), so the scan can stop a stage once
     /// its threshold is out of reach; the stage that rejects a window stays the same.
     let reachable: UnsafeMutablePointer<Double>
-    /// Per stump, window pixels: LBP x, y, block width, block height;
-    /// Haar 3 rectangles of x, y, width, height (a missing third all 0).
-    let rects: [Int]
     /// The corners `offsets(stride:plane:)` lays out, window pixels: per
     /// stump LBP 16, Haar 12, then for Haar the inner rectangle's 4.
     let cornerX: [Int32], cornerY: [Int32]
@@ -277,7 +274,7 @@ public final class ScanCascade: @unchecked Sendable {
         let threshold_ = copy(stumps.map(\.threshold)), left_ = copy(stumps.map(\.left)), right_ = copy(stumps.map(\.right))
         stageEnd = ends_; reachable = reach_; stageThreshold = stageThreshold_
         threshold = threshold_; left = left_; right = right_
-        let lbp: Bool, subsets_: UnsafeMutablePointer<Int32>, weights_: UnsafeMutablePointer<Float>, r: [Int]
+        let lbp: Bool, subsets_: UnsafeMutablePointer<Int32>, weights_: UnsafeMutablePointer<Float>
         var cx: [Int32] = [], cy: [Int32] = []
         func corners(_ x: Int, _ y: Int, _ w: Int, _ h: Int) {
             cx += [Int32(x), Int32(x + w), Int32(x), Int32(x + w)]
@@ -287,7 +284,7 @@ public final class ScanCascade: @unchecked Sendable {
         case .lbp(let list):
             lbp = true
             subsets_ = copy(stumps.flatMap { $0.subset.count == 8 ? $0.subset : [Int32](repeating: 0, count: 8) })
-            r = stumps.flatMap { stump -> [Int] in
+            let r = stumps.flatMap { stump -> [Int] in
                 let f = list[stump.feature]
                 return [f.x, f.y, f.width, f.height]
             }
@@ -313,9 +310,9 @@ public final class ScanCascade: @unchecked Sendable {
             }
             for b in Swift.stride(from: 0, to: rs.count, by: 4) { corners(rs[b], rs[b + 1], rs[b + 2], rs[b + 3]) }
             corners(1, 1, width - 2, height - 2)
-            r = rs; weights_ = copy(w)
+            weights_ = copy(w)
         }
-        isLBP = lbp; subsets = subsets_; weights = weights_; rects = r
+        isLBP = lbp; subsets = subsets_; weights = weights_
         cornerX = cx; cornerY = cy
         model = collage_cascade_model(is_lbp: lbp ? 1 : 0, stage_count: Int32(cascade.stages.count), stage_end: ends_,
                                       stage_threshold: stageThreshold_, threshold: threshold_, left: left_, right: right_,
@@ -355,37 +352,5 @@ public final class ScanCascade: @unchecked Sendable {
     deinit {
         stageEnd.deallocate(); stageThreshold.deallocate(); threshold.deallocate(); left.deallocate(); right.deallocate()
         subsets.deallocate(); weights.deallocate(); reachable.deallocate()
-    }
-
-    /// Each stump's corner offsets into a table of row stride `stride`:
-    /// LBP 16 (the 4x4 grid of block corners, row by row), Haar 12 (4 per
-    /// rectangle: top-left, top-right, bottom-left, bottom-right); Haar
-    /// then 4 more, the inner rectangle (1 pixel in) the window is normalised over.
-    func referenceOffsets(stride: Int) -> [Int] {
-        // Written in place (no array a rectangle): this runs once per pyramid level and scan.
-        let count = isLBP ? stumpCount * 16 : stumpCount * 12 + 4
-        return rects.withUnsafeBufferPointer { rects in
-            [Int](unsafeUninitializedCapacity: count) { out, initialized in
-                var n = 0
-                if isLBP {
-                    for i in 0..<stumpCount {
-                        let x = rects[i * 4], y = rects[i * 4 + 1], w = rects[i * 4 + 2], h = rects[i * 4 + 3]
-                        for j in 0..<4 { for k in 0..<4 { out[n] = (y + j * h) * stride + x + k * w; n += 1 } }
-                    }
-                } else {
-                    for b in Swift.stride(from: 0, to: stumpCount * 12, by: 4) {
-                        let x = rects[b], y = rects[b + 1], w = rects[b + 2], h = rects[b + 3]
-                        out[n] = y * stride + x; out[n + 1] = y * stride + x + w
-                        out[n + 2] = (y + h) * stride + x; out[n + 3] = (y + h) * stride + x + w
-                        n += 4
-                    }
-                    let w = windowWidth - 2, h = windowHeight - 2
-                    out[n] = stride + 1; out[n + 1] = stride + 1 + w
-                    out[n + 2] = (1 + h) * stride + 1; out[n + 3] = (1 + h) * stride + 1 + w
-                    n += 4
-                }
-                initialized = n
-            }
-        }
     }
 }

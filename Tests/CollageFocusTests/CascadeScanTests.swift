@@ -54,15 +54,15 @@ final class CascadeScanTests: XCTestCase {
         var total = (frontal: 0, profile: 0)
         for (name, grey) in images {
             let half = FaceDetector.profileImage(of: grey)
-            let runs: [(String, ScanCascade, GreyImage, DetectionParameters)] = [
-                ("frontal", frontal, grey, FaceDetector.frontalParameters),
-                ("frontal 1.1", frontal, grey, DetectionParameters(scaleFactor: 1.1, minNeighbors: 3, minSize: 0)),
-                ("profile", profile, half, FaceDetector.profileParameters),
-                ("profile mirrored", profile, half.mirrored, FaceDetector.profileParameters),
-                ("profile full", profile, grey, DetectionParameters(scaleFactor: 1.25, minNeighbors: 4, minSize: 0)),
+            let runs: [(String, ScanCascade, Cascade, GreyImage, DetectionParameters)] = [
+                ("frontal", frontal, detector.frontal, grey, FaceDetector.frontalParameters),
+                ("frontal 1.1", frontal, detector.frontal, grey, DetectionParameters(scaleFactor: 1.1, minNeighbors: 3, minSize: 0)),
+                ("profile", profile, detector.profile, half, FaceDetector.profileParameters),
+                ("profile mirrored", profile, detector.profile, half.mirrored, FaceDetector.profileParameters),
+                ("profile full", profile, detector.profile, grey, DetectionParameters(scaleFactor: 1.25, minNeighbors: 4, minSize: 0)),
             ]
-            for (run, cascade, image, parameters) in runs {
-                let reference = CascadeDetector.referenceRawDetections(cascade, in: image, parameters: parameters)
+            for (run, cascade, source, image, parameters) in runs {
+                let reference = CascadeDetector.referenceRawDetections(cascade, of: source, in: image, parameters: parameters)
                 let wide = CascadeDetector.rawDetections(cascade, in: image, parameters: parameters, wide: true)
                 let baseline = CascadeDetector.rawDetections(cascade, in: image, parameters: parameters, wide: false)
                 XCTAssertEqual(wide, reference, "\(name) \(run): wide kernel")

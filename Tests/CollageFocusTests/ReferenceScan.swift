@@ -4,15 +4,17 @@
 /// reference: the tests compare `collage_cascade_scan`'s windows with it on
 /// every level (`referenceRawDetections`).
 extension CascadeDetector {
-    /// The windows every level accepts, before grouping, scanned one by one in Swift.
-    static func referenceRawDetections(_ cascade: ScanCascade, in image: GreyImage, parameters: DetectionParameters) -> [Box] {
+    /// The windows every level accepts, before grouping, scanned one by one in Swift; `source` is the cascade
+    /// `cascade` was laid out from (its corner offsets are taken from `source`'s features, not from the layout).
+    static func referenceRawDetections(_ cascade: ScanCascade, of source: Cascade, in image: GreyImage,
+                                       parameters: DetectionParameters) -> [Box] {
         var hits: [Box] = []
         var tables: LevelTables?
         forEachLevel(cascade, in: image, parameters: parameters) { level in
             let stride = level.image.width + 1
             if tables == nil { tables = LevelTables(capacity: stride * (level.image.height + 1), squares: !cascade.isLBP) }
             tables!.fill(level.image)
-            let offsets = cascade.referenceOffsets(stride: stride)
+            let offsets = referenceOffsets(source, stride: stride)
             let step = level.step
             tables!.sums.withUnsafeBufferPointer { sums in
                 tables!.squares.withUnsafeBufferPointer { squares in
@@ -39,6 +41,31 @@ extension CascadeDetector {
             }
         }
         return hits
+    }
+
+    /// Each stump's corner offsets into a table of row stride `stride`, from the cascade's features:
+    /// LBP 16 (the 4x4 grid of block corners, row by row), Haar 12 (4 per rectangle: top-left, top-right,
+    /// bottom-left, bottom-right; a missing third rectangle all 0); Haar then 4 more, the inner rectangle
+    /// (1 pixel in) the window is normalised over.
+    static func referenceOffsets(_ cascade: Cascade, stride: Int) -> [Int] {
+        func corners(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> [Int] {
+            [y * stride + x, y * stride + x + w, (y + h) * stride + x, (y + h) * stride + x + w]
+        }
+        var out: [Int] = []
+        for stump in cascade.stages.flatMap(\.stumps) {
+            switch cascade.features {
+            case .lbp(let list):
+                let f = list[stump.feature]
+                for j in 0..<4 { for k in 0..<4 { out.append((f.y + j * f.height) * stride + f.x + k * f.width) } }
+            case .haar(let list):
+                let rects = list[stump.feature].rects
+                for k in 0..<3 {
+                    out += k < rects.count ? corners(rects[k].x, rects[k].y, rects[k].width, rects[k].height) : corners(0, 0, 0, 0)
+                }
+            }
+        }
+        if case .haar = cascade.features { out += corners(1, 1, cascade.windowWidth - 2, cascade.windowHeight - 2) }
+        return out
     }
 }
 
