@@ -120,23 +120,36 @@ static inline __attribute__((always_inline)) void block_lanes(const uint16_t *co
     memcpy(lanes, &sum, 8);
 }
 
+/* ceil(2^32 / (2 count)): (v · m) >> 32 is v / (2 count) rounded down for every v < 2^16. */
+static inline uint64_t rounding_reciprocal(unsigned count) {
+    uint64_t d = 2 * (uint64_t)count;
+    return ((1ull << 32) + d - 1) / d;
+}
+
+/* One block of n columns (count pixels, m its rounding reciprocal), block
+ * index b: its mean into out[4b...], listed in translucent when a pixel is
+ * not opaque. Returns the new length of the list. */
+static inline __attribute__((always_inline)) size_t block_mean(const uint16_t *column, size_t n, unsigned count,
+                                                                 uint64_t m, size_t b, uint8_t *out,
+                                                                 size_t *translucent, size_t listed) {
+    uint16_t lanes[4];
+    block_lanes(column, n, lanes);
+    if (lanes[3] != 255 * count) translucent[listed++] = b;
+    uint8_t *o = out + 4 * b;
+    o[0] = (uint8_t)(((uint64_t)(2 * lanes[0] + count) * m) >> 32);
+    o[1] = (uint8_t)(((uint64_t)(2 * lanes[1] + count) * m) >> 32);
+    o[2] = (uint8_t)(((uint64_t)(2 * lanes[2] + count) * m) >> 32);
+    o[3] = 255;
+    return listed;
+}
+
 /* The blocks from `from` (n pixels each, count pixels a block): means into
  * out, the translucent ones listed. */
 static inline __attribute__((always_inline)) size_t block_means(const uint16_t *scratch, size_t from, size_t to, size_t n,
                                                                   unsigned count, uint8_t *out, size_t *translucent,
                                                                   size_t listed) {
-    /* ceil(2^32 / (2 count)): (v · m) >> 32 is v / (2 count) rounded down for every v < 2^16. */
-    uint64_t d = 2 * (uint64_t)count, m = ((1ull << 32) + d - 1) / d;
-    for (size_t b = from; b < to; b++) {
-        uint16_t lanes[4];
-        block_lanes(scratch + 4 * n * b, n, lanes);
-        if (lanes[3] != 255 * count) translucent[listed++] = b;
-        uint8_t *o = out + 4 * b;
-        o[0] = (uint8_t)(((uint64_t)(2 * lanes[0] + count) * m) >> 32);
-        o[1] = (uint8_t)(((uint64_t)(2 * lanes[1] + count) * m) >> 32);
-        o[2] = (uint8_t)(((uint64_t)(2 * lanes[2] + count) * m) >> 32);
-        o[3] = 255;
-    }
+    uint64_t m = rounding_reciprocal(count);
+    for (size_t b = from; b < to; b++) listed = block_mean(scratch + 4 * n * b, n, count, m, b, out, translucent, listed);
     return listed;
 }
 
@@ -164,16 +177,8 @@ size_t collage_block_means(const uint8_t *first, size_t stride, size_t rows, siz
     }
     if (whole < blocks) {
         /* The last, narrower block: its pixels start at whole x k. */
-        uint16_t lanes[4];
         unsigned c = (unsigned)(rows * last);
-        block_lanes(scratch + 4 * k * whole, last, lanes);
-        if (lanes[3] != 255 * c) translucent[listed++] = whole;
-        uint64_t d = 2 * (uint64_t)c, m = ((1ull << 32) + d - 1) / d;
-        uint8_t *o = out + 4 * whole;
-        o[0] = (uint8_t)(((uint64_t)(2 * lanes[0] + c) * m) >> 32);
-        o[1] = (uint8_t)(((uint64_t)(2 * lanes[1] + c) * m) >> 32);
-        o[2] = (uint8_t)(((uint64_t)(2 * lanes[2] + c) * m) >> 32);
-        o[3] = 255;
+        listed = block_mean(scratch + 4 * k * whole, last, c, rounding_reciprocal(c), whole, out, translucent, listed);
     }
     return listed;
 }
