@@ -20,6 +20,7 @@ public struct SaliencyMap: Sendable {
         var dx2 = [Float](repeating: 0, count: width), dy2 = [Float](repeating: 0, count: height)
         for x in 0..<width { let dx = (Float(x) + 0.5 - cx) / max(cx, 0.5); dx2[x] = dx * dx }
         for y in 0..<height { let dy = (Float(y) + 0.5 - cy) / max(cy, 0.5); dy2[y] = dy * dy }
+        var skinTones = SkinTone.Memo()
         image.grey.pixels.withUnsafeBufferPointer { luma in
         image.red.withUnsafeBufferPointer { reds in
         image.green.withUnsafeBufferPointer { greens in
@@ -34,7 +35,7 @@ public struct SaliencyMap: Sendable {
                     let edge = min(1, abs(4 * c - l - r - t - b) / 255)
                     let red = reds[o], green = greens[o], blue = blues[o]
                     let saturation = max(max(red, green), blue) - min(min(red, green), blue)
-                    let skin = SkinTone.likelihood(red: red, green: green, blue: blue)
+                    let skin = skinTones.likelihood(red: red, green: green, blue: blue)
                     let prior = 1 - 0.125 * min(2, dx2[x] + dy2[y])
                     out[o] = (edge + 0.5 * saturation + skin) * prior
                 }

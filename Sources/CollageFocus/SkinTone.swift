@@ -30,3 +30,30 @@ public enum SkinTone {
         (0xa0, 0x7e, 0x56), (0x82, 0x5c, 0x43), (0x60, 0x41, 0x34), (0x3a, 0x31, 0x2a), (0x29, 0x24, 0x20),
     ]
 }
+
+extension SkinTone {
+    /// `likelihood` remembered for the colours of one image, bit for bit the
+    /// same values: an analysis image's neighbouring pixels often share a
+    /// colour, and `atan2f` and `expf` a pixel were most of the saliency
+    /// map's time. Direct-mapped by the channels' bit patterns (2^14
+    /// entries); every entry starts as black, whose likelihood (0) is
+    /// true, so no entry is ever wrong and none needs a valid flag.
+    struct Memo {
+        private static let bits = 14
+        /// Per entry: red, green and blue as bit patterns, then the likelihood's bits.
+        private var entries = [SIMD4<UInt32>](repeating: SIMD4(0, 0, 0, SkinTone.likelihood(red: 0, green: 0, blue: 0).bitPattern),
+                                              count: 1 << Memo.bits)
+
+        mutating func likelihood(red: Float, green: Float, blue: Float) -> Float {
+            let r = red.bitPattern, g = green.bitPattern, b = blue.bitPattern
+            let slot = Int(truncatingIfNeeded: (r &* 0x9E37_79B1 ^ g &* 0x85EB_CA77 ^ b &* 0xC2B2_AE3D) >> (32 - Memo.bits))
+            return entries.withUnsafeMutableBufferPointer { entries in
+                let entry = entries[slot]
+                if entry[0] == r && entry[1] == g && entry[2] == b { return Float(bitPattern: entry[3]) }
+                let value = SkinTone.likelihood(red: red, green: green, blue: blue)
+                entries[slot] = SIMD4(r, g, b, value.bitPattern)
+                return value
+            }
+        }
+    }
+}

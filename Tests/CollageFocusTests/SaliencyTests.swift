@@ -1,4 +1,4 @@
-import CollageFocus
+@testable import CollageFocus
 import CollageRaster
 import XCTest
 
@@ -71,5 +71,27 @@ final class SaliencyTests: XCTestCase {
         XCTAssertEqual(SkinTone.likelihood(red: 0.5, green: 0.5, blue: 0.5), 0)
         XCTAssertLessThan(SkinTone.likelihood(red: 0.2, green: 0.3, blue: 0.8), 0.01)
         XCTAssertLessThan(SkinTone.likelihood(red: 0.2, green: 0.7, blue: 0.2), 0.01)
+    }
+
+    /// The saliency map's memo of `SkinTone.likelihood` gives its bits for
+    /// every colour: a 32-level grid of 8-bit colours (32,768, far more than
+    /// the memo's 16,384 entries, so entries are replaced and reused), visited
+    /// twice in opposite orders, and colours that are not 8-bit values.
+    func testSkinToneMemoGivesTheSameBits() {
+        var memo = SkinTone.Memo()
+        var colours: [(Float, Float, Float)] = []
+        for r in stride(from: 0, to: 256, by: 8) {
+            for g in stride(from: 3, to: 256, by: 8) {
+                for b in stride(from: 5, to: 256, by: 8) { colours.append((Float(r) / 255, Float(g) / 255, Float(b) / 255)) }
+            }
+        }
+        colours += [(0, 0, 0), (1, 1, 1), (0.8, 0.55, 0.4), (-0.0, 0, 0), (0.3, 0.2, .infinity)]
+        var nonZero = 0
+        for (r, g, b) in colours + colours.reversed() {
+            let expected = SkinTone.likelihood(red: r, green: g, blue: b)
+            XCTAssertEqual(memo.likelihood(red: r, green: g, blue: b).bitPattern, expected.bitPattern, "\((r, g, b))")
+            if expected > 0 { nonZero += 1 }
+        }
+        XCTAssertGreaterThan(nonZero, 1000)
     }
 }
