@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// `focus: auto`'s map of what matters in an `AnalysisImage`, after sharp's
 /// published attention strategy: per analysis pixel, luminance edges
 /// (absolute 3x3 Laplacian of luma, 0...1), saturation (max − min of the
@@ -20,26 +22,17 @@ public struct SaliencyMap: Sendable {
         var dx2 = [Float](repeating: 0, count: width), dy2 = [Float](repeating: 0, count: height)
         for x in 0..<width { let dx = (Float(x) + 0.5 - cx) / max(cx, 0.5); dx2[x] = dx * dx }
         for y in 0..<height { let dy = (Float(y) + 0.5 - cy) / max(cy, 0.5); dy2[y] = dy * dy }
-        var skinTones = SkinTone.Memo()
+        // In C (`collage_saliency_values`): the same bits as the per-pixel
+        // Swift loop (kept in the tests), with the skin likelihood remembered
+        // per colour; 2.5x faster on the focus benchmark's photos.
         image.grey.pixels.withUnsafeBufferPointer { luma in
         image.red.withUnsafeBufferPointer { reds in
         image.green.withUnsafeBufferPointer { greens in
         image.blue.withUnsafeBufferPointer { blues in
         values.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let o = y * width + x
-                    let c = Float(luma[o])
-                    let l = x > 0 ? Float(luma[o - 1]) : c, r = x + 1 < width ? Float(luma[o + 1]) : c
-                    let t = y > 0 ? Float(luma[o - width]) : c, b = y + 1 < height ? Float(luma[o + width]) : c
-                    let edge = min(1, abs(4 * c - l - r - t - b) / 255)
-                    let red = reds[o], green = greens[o], blue = blues[o]
-                    let saturation = max(max(red, green), blue) - min(min(red, green), blue)
-                    let skin = skinTones.likelihood(red: red, green: green, blue: blue)
-                    let prior = 1 - 0.125 * min(2, dx2[x] + dy2[y])
-                    out[o] = (edge + 0.5 * saturation + skin) * prior
-                }
-            }
+            guard width > 0, height > 0 else { return }
+            collage_saliency_values(luma.baseAddress!, reds.baseAddress!, greens.baseAddress!, blues.baseAddress!,
+                                    width, height, dx2, dy2, out.baseAddress!)
         }}}}}
         self.values = values
         var sums = [Double](repeating: 0, count: (width + 1) * (height + 1))

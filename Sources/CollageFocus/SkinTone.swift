@@ -12,6 +12,9 @@ import Glibc
 /// intensity it is 0). The 10 Monk Skin Tone swatches score within a factor
 /// of 1.5 of each other (`SkinToneTests`); neutral greys score 0 and blues
 /// and greens about 0.
+///
+/// The saliency map computes it in C (`collage_saliency_values`, the same
+/// operations); a change here goes there too (`SaliencyTests` compares).
 public enum SkinTone {
     public static func likelihood(red: Float, green: Float, blue: Float) -> Float {
         let sum = red + green + blue
@@ -29,31 +32,4 @@ public enum SkinTone {
         (0xf6, 0xed, 0xe4), (0xf3, 0xe7, 0xdb), (0xf7, 0xea, 0xd0), (0xea, 0xda, 0xba), (0xd7, 0xbd, 0x96),
         (0xa0, 0x7e, 0x56), (0x82, 0x5c, 0x43), (0x60, 0x41, 0x34), (0x3a, 0x31, 0x2a), (0x29, 0x24, 0x20),
     ]
-}
-
-extension SkinTone {
-    /// `likelihood` remembered for the colours of one image, bit for bit the
-    /// same values: an analysis image's neighbouring pixels often share a
-    /// colour, and `atan2f` and `expf` a pixel were most of the saliency
-    /// map's time. Direct-mapped by the channels' bit patterns (2^14
-    /// entries); every entry starts as black, whose likelihood (0) is
-    /// true, so no entry is ever wrong and none needs a valid flag.
-    struct Memo {
-        private static let bits = 14
-        /// Per entry: red, green and blue as bit patterns, then the likelihood's bits.
-        private var entries = [SIMD4<UInt32>](repeating: SIMD4(0, 0, 0, SkinTone.likelihood(red: 0, green: 0, blue: 0).bitPattern),
-                                              count: 1 << Memo.bits)
-
-        mutating func likelihood(red: Float, green: Float, blue: Float) -> Float {
-            let r = red.bitPattern, g = green.bitPattern, b = blue.bitPattern
-            let slot = Int(truncatingIfNeeded: (r &* 0x9E37_79B1 ^ g &* 0x85EB_CA77 ^ b &* 0xC2B2_AE3D) >> (32 - Memo.bits))
-            return entries.withUnsafeMutableBufferPointer { entries in
-                let entry = entries[slot]
-                if entry[0] == r && entry[1] == g && entry[2] == b { return Float(bitPattern: entry[3]) }
-                let value = SkinTone.likelihood(red: red, green: green, blue: blue)
-                entries[slot] = SIMD4(r, g, b, value.bitPattern)
-                return value
-            }
-        }
-    }
 }

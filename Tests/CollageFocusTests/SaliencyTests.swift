@@ -1,5 +1,7 @@
+import CollageCodecs
 @testable import CollageFocus
 import CollageRaster
+import CollageTestSupport
 import XCTest
 
 final class SaliencyTests: XCTestCase {
@@ -73,25 +75,49 @@ final class SaliencyTests: XCTestCase {
         XCTAssertLessThan(SkinTone.likelihood(red: 0.2, green: 0.7, blue: 0.2), 0.01)
     }
 
-    /// The saliency map's memo of `SkinTone.likelihood` gives its bits for
-    /// every colour: a 32-level grid of 8-bit colours (32,768, far more than
-    /// the memo's 16,384 entries, so entries are replaced and reused), visited
-    /// twice in opposite orders, and colours that are not 8-bit values.
-    func testSkinToneMemoGivesTheSameBits() {
-        var memo = SkinTone.Memo()
-        var colours: [(Float, Float, Float)] = []
-        for r in stride(from: 0, to: 256, by: 8) {
-            for g in stride(from: 3, to: 256, by: 8) {
-                for b in stride(from: 5, to: 256, by: 8) { colours.append((Float(r) / 255, Float(g) / 255, Float(b) / 255)) }
+    /// `collage_saliency_values` (C, the skin likelihood remembered per
+    /// colour) gives the Swift loop's values bit for bit: on the composed
+    /// face scenes, the synthetic field, noise of 120,000 colours (far more
+    /// than the memo's 16,384 entries, so entries are replaced and met
+    /// again), one-pixel-wide and one-pixel-high images, and corpus photos
+    /// when the corpus is there.
+    func testKernelGivesTheSwiftLoopsBits() throws {
+        var images = FaceScene.all.map { ($0.name, $0.analysis) }
+        images.append(("field", field(width: 320, height: 200, square: (250, 20))))
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func noise(_ width: Int, _ height: Int) -> Pixmap {
+            var pixmap = Pixmap(width: width, height: height)
+            for i in 0..<width * height {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let v = state >> 24
+                pixmap.pixels[4 * i] = UInt8(truncatingIfNeeded: v)
+                pixmap.pixels[4 * i + 1] = UInt8(truncatingIfNeeded: v >> 8) / 2 + 64
+                pixmap.pixels[4 * i + 2] = UInt8(truncatingIfNeeded: v >> 16) / 3
+                pixmap.pixels[4 * i + 3] = 255
+            }
+            return pixmap
+        }
+        for (name, width, height) in [("noise", 400, 300), ("column", 1, 57), ("row", 61, 1), ("pixel", 1, 1)] {
+            images.append((name, AnalysisImage(pixmap: noise(width, height), source: Size(width: width, height: height))))
+        }
+        if let corpus = try? TestPackage.requireCorpus() {
+            for file in ["metadata-extractor-images/photo_Canon_EOS_5D.jpg", "metadata-extractor-images/Canon_EOS_7D.jpg",
+                         "metadata-extractor-images/photo_Apple_iPhone_5.jpg", "pillow/hopper_gray.jpg"] {
+                let path = corpus.appendingPathComponent(file).path
+                let header = try ImageDecoder.header(path: path)
+                let stored = try ImageDecoder.decodeStored(path: path, options: DecodeOptions(minimumSize: Size(width: 640, height: 640)))
+                images.append((file, AnalysisImage(stored: stored.pixmap, orientation: stored.header.orientation.stored, source: header.size)))
             }
         }
-        colours += [(0, 0, 0), (1, 1, 1), (0.8, 0.55, 0.4), (-0.0, 0, 0), (0.3, 0.2, .infinity)]
-        var nonZero = 0
-        for (r, g, b) in colours + colours.reversed() {
-            let expected = SkinTone.likelihood(red: r, green: g, blue: b)
-            XCTAssertEqual(memo.likelihood(red: r, green: g, blue: b).bitPattern, expected.bitPattern, "\((r, g, b))")
-            if expected > 0 { nonZero += 1 }
+        var skinny = 0
+        for (name, image) in images {
+            let values = SaliencyMap(image).values, reference = SaliencyMap.referenceValues(image)
+            XCTAssertEqual(values.count, image.width * image.height, name)
+            let differing = zip(values, reference).filter { $0.bitPattern != $1.bitPattern }.count
+            XCTAssertEqual(differing, 0, "\(name): \(differing) of \(values.count) values differ")
+            skinny += (0..<image.red.count).filter { SkinTone.likelihood(red: image.red[$0], green: image.green[$0], blue: image.blue[$0]) > 0.5 }.count
         }
-        XCTAssertGreaterThan(nonZero, 1000)
+        // The skin term is exercised, not only zeros: the astronaut's face and the photos give skin-like pixels.
+        XCTAssertGreaterThan(skinny, 1000)
     }
 }

@@ -58,4 +58,15 @@ void collage_area_row(const uint8_t *row, const ptrdiff_t *index, const float *w
 void collage_area_column(const float *const *rows, const float *weights, size_t count, size_t width,
                          const float *unit, float *red, float *green, float *blue, uint8_t *luma);
 
+/* focus: auto's saliency values (SaliencyMap.init, issue 40), width x
+ * height analysis pixels, row-major: luma (8-bit) and red, green, blue
+ * (0...1) per pixel; dx2[x] and dy2[y] the centre prior's squared
+ * distances. out[o] = (edge + 0.5 saturation + skin) x prior: edge =
+ * min(1, |4c - l - r - t - b| / 255) over luma (a missing neighbour at
+ * the border counts as c), saturation = max - min of the channels, skin =
+ * SkinTone.likelihood, prior = 1 - 0.125 min(2, dx2[x] + dy2[y]). Bit for
+ * bit the Swift loop's values (single precision, libm's atan2f and expf). */
+void collage_saliency_values(const uint8_t *luma, const float *red, const float *green, const float *blue,
+                             size_t width, size_t height, const float *dx2, const float *dy2, float *out);
+
 #endif
