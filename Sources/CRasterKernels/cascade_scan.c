@@ -6,7 +6,7 @@
  * Why C: Swift's SIMD types compile for the baseline target only, and the
  * package may not pass -mavx2 (no unsafeFlags in the library's targets);
  * a function-level target attribute compiles the 8-lane kernel for AVX2
- * (its gather reads the LBP subsets), and a run-time check picks it only
+ * (its lane permute reads the LBP subsets), and a run-time check picks it only
  * on processors that have it.
  *
  * Same results as the scalar reference (CollageFocus's ReferenceScan, the

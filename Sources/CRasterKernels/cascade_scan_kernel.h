@@ -12,8 +12,9 @@
  */
 
 #if KERNEL_WIDE
+/* A feature's 8 subset words are one 256-bit register: each lane's word by a lane permute (vpermd). */
 #define GATHER_SUBSET(words, index) \
-    ((i32x8)_mm256_i32gather_epi32((const int *)(words), (__m256i)(index), 4))
+    ((i32x8)_mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(words)), (__m256i)(index)))
 #define LANE_BITS(mask) ((unsigned)_mm256_movemask_ps((__m256)(mask)))
 #else
 #define GATHER_SUBSET(words, index) ({ \
