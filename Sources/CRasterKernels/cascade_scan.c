@@ -21,7 +21,6 @@
 #include "cascade_scan.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

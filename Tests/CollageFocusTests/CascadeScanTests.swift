@@ -42,14 +42,9 @@ final class CascadeScanTests: XCTestCase {
         var images = FaceScene.all.map { ($0.name, $0.analysis.grey) } + Self.madeImages()
         let corpus = try? TestPackage.requireCorpus()
         if let corpus {
-            for file in ["metadata-extractor-images/photo_Canon_EOS_5D.jpg", "metadata-extractor-images/Canon_EOS_7D.jpg",
-                         "pillow/hopper_gray.jpg"] {
-                let path = corpus.appendingPathComponent(file).path
-                let header = try ImageDecoder.header(path: path)
-                let stored = try ImageDecoder.decodeStored(path: path, options: DecodeOptions(minimumSize: Size(width: 640, height: 640)))
-                images.append((file, AnalysisImage(stored: stored.pixmap, orientation: stored.header.orientation.stored,
-                                                   source: header.size).grey))
-            }
+            images += try AnalysisImage.ofCorpusPhotos(["metadata-extractor-images/photo_Canon_EOS_5D.jpg",
+                                                        "metadata-extractor-images/Canon_EOS_7D.jpg", "pillow/hopper_gray.jpg"],
+                                                       in: corpus).map { ($0.0, $0.1.grey) }
         }
         var total = (frontal: 0, profile: 0)
         for (name, grey) in images {

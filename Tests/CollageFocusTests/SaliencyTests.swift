@@ -1,4 +1,3 @@
-import CollageCodecs
 @testable import CollageFocus
 import CollageRaster
 import CollageTestSupport
@@ -101,13 +100,10 @@ final class SaliencyTests: XCTestCase {
             images.append((name, AnalysisImage(pixmap: noise(width, height), source: Size(width: width, height: height))))
         }
         if let corpus = try? TestPackage.requireCorpus() {
-            for file in ["metadata-extractor-images/photo_Canon_EOS_5D.jpg", "metadata-extractor-images/Canon_EOS_7D.jpg",
-                         "metadata-extractor-images/photo_Apple_iPhone_5.jpg", "pillow/hopper_gray.jpg"] {
-                let path = corpus.appendingPathComponent(file).path
-                let header = try ImageDecoder.header(path: path)
-                let stored = try ImageDecoder.decodeStored(path: path, options: DecodeOptions(minimumSize: Size(width: 640, height: 640)))
-                images.append((file, AnalysisImage(stored: stored.pixmap, orientation: stored.header.orientation.stored, source: header.size)))
-            }
+            images += try AnalysisImage.ofCorpusPhotos(["metadata-extractor-images/photo_Canon_EOS_5D.jpg",
+                                                        "metadata-extractor-images/Canon_EOS_7D.jpg",
+                                                        "metadata-extractor-images/photo_Apple_iPhone_5.jpg", "pillow/hopper_gray.jpg"],
+                                                       in: corpus)
         }
         var skinny = 0
         for (name, image) in images {
